@@ -1,0 +1,248 @@
+/* attribs.cc - the GCC attributes of the DSL and their handlers.
+
+   Registered at PLUGIN_ATTRIBUTES (gnu namespace, so both
+   __attribute__((pto_kernel)) and [[gnu::pto_kernel]] work):
+     pto_kernel, pto_host, pto_inline   on function declarations, no
+                                        arguments; at most one role per
+                                        function; a kernel returns void
+     pto_tile                           on a struct type whose only member
+                                        is `T v[R][C]' (T float, _Float16
+                                        or a 32-bit int; R, C positive
+                                        constants; fits an on-chip buffer)
+     pto_intrinsic("NAME")              on a function declaration; NAME is
+                                        an op of the registry (ir/ir.h
+                                        PTO_OPS) or "unroll"
+   Each misuse is a GCC warning (wrong kind of declaration) or error (bad
+   arguments, bad layout) and the attribute is dropped, so that nothing
+   downstream ever sees a malformed one.  The attribute_spec structs are
+   filled field by field (notes/gcc-plugin.md section 1).  */
+
+#include "frontend/fe-internal.h"
+
+#include <string.h>
+
+static const char *const role_names[] = {
+  NULL, "pto_kernel", "pto_host", "pto_inline"
+};
+
+pto_fe_role
+pto_fe_role_of (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
+    return PTO_ROLE_NONE;
+  for (int r = PTO_ROLE_KERNEL; r <= PTO_ROLE_INLINE; r++)
+    if (lookup_attribute (role_names[r], DECL_ATTRIBUTES (fndecl)))
+      return (pto_fe_role) r;
+  return PTO_ROLE_NONE;
+}
+
+const char *
+pto_fe_intrinsic_name (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
+    return NULL;
+  tree a = lookup_attribute ("pto_intrinsic", DECL_ATTRIBUTES (fndecl));
+  if (!a || !TREE_VALUE (a))
+    return NULL;
+  tree s = TREE_VALUE (TREE_VALUE (a));
+  if (!s || TREE_CODE (s) != STRING_CST)
+    return NULL;
+  return TREE_STRING_POINTER (s);
+}
+
+bool
+pto_fe_is_tile_type (tree type)
+{
+  return type && TREE_CODE (type) == RECORD_TYPE
+	 && lookup_attribute ("pto_tile", TYPE_ATTRIBUTES (type));
+}
+
+/* True if T is a valid tile element type.  */
+static bool
+tile_element_ok (tree t)
+{
+  if (TREE_CODE (t) == REAL_TYPE)
+    return TYPE_PRECISION (t) == 32 || TYPE_PRECISION (t) == 16;
+  return TREE_CODE (t) == INTEGER_TYPE && TYPE_PRECISION (t) == 32;
+}
+
+/* The constant length of array type A, or -1.  */
+static long
+array_length (tree a)
+{
+  tree dom = TYPE_DOMAIN (a);
+  if (!dom || !TYPE_MAX_VALUE (dom)
+      || TREE_CODE (TYPE_MAX_VALUE (dom)) != INTEGER_CST
+      || !tree_fits_shwi_p (TYPE_MAX_VALUE (dom)))
+    return -1;
+  return (long) tree_to_shwi (TYPE_MAX_VALUE (dom)) + 1;
+}
+
+bool
+pto_fe_tile_layout (tree type, tree *elt, long *rows, long *cols)
+{
+  tree field = NULL_TREE;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL)
+      {
+	if (field)
+	  return false;
+	field = f;
+      }
+  if (!field || TREE_CODE (TREE_TYPE (field)) != ARRAY_TYPE)
+    return false;
+  tree outer = TREE_TYPE (field), inner = TREE_TYPE (outer);
+  if (TREE_CODE (inner) != ARRAY_TYPE)
+    return false;
+  *rows = array_length (outer);
+  *cols = array_length (inner);
+  *elt = TYPE_MAIN_VARIANT (TREE_TYPE (inner));
+  return *rows > 0 && *cols > 0;
+}
+
+/* Handler of pto_kernel, pto_host and pto_inline.  */
+static tree
+handle_role (tree *node, tree name, tree, int, bool *no_add)
+{
+  if (TREE_CODE (*node) != FUNCTION_DECL)
+    {
+      warning (OPT_Wattributes, "%qE attribute only applies to function "
+	       "declarations", name);
+      *no_add = true;
+      return NULL_TREE;
+    }
+  const char *me = IDENTIFIER_POINTER (name);
+  for (int r = PTO_ROLE_KERNEL; r <= PTO_ROLE_INLINE; r++)
+    if (strcmp (role_names[r], me) != 0
+	&& lookup_attribute (role_names[r], DECL_ATTRIBUTES (*node)))
+      {
+	error_at (DECL_SOURCE_LOCATION (*node), "%qD cannot be both %qs and "
+		  "%qs: a function has one role", *node, role_names[r], me);
+	*no_add = true;
+	return NULL_TREE;
+      }
+  if (!strcmp (me, "pto_kernel")
+      && !VOID_TYPE_P (TREE_TYPE (TREE_TYPE (*node))))
+    {
+      error_at (DECL_SOURCE_LOCATION (*node), "PTO_KERNEL function %qD must "
+		"return void (write results through pointer parameters)",
+		*node);
+      *no_add = true;
+    }
+  return NULL_TREE;
+}
+
+/* Handler of pto_tile: validate the layout of a complete struct.  */
+static tree
+handle_tile (tree *node, tree name, tree, int, bool *no_add)
+{
+  tree type = TYPE_P (*node) ? *node : TREE_TYPE (*node);
+  if (!TYPE_P (*node) || TREE_CODE (type) != RECORD_TYPE)
+    {
+      warning (OPT_Wattributes, "%qE attribute only applies to struct "
+	       "types (use PTO_TILE(T, R, C))", name);
+      *no_add = true;
+      return NULL_TREE;
+    }
+  if (!COMPLETE_TYPE_P (type))
+    return NULL_TREE;	/* checked again where the tile is used */
+  tree elt;
+  long rows, cols;
+  if (!pto_fe_tile_layout (type, &elt, &rows, &cols))
+    {
+      error ("%qE attribute needs a struct whose only member is a "
+	     "two-dimensional array of constant size %<T v[R][C]%> (use "
+	     "PTO_TILE(T, R, C))", name);
+      *no_add = true;
+      return NULL_TREE;
+    }
+  if (!tile_element_ok (elt))
+    {
+      error ("tile element type %qT is not supported (use float, "
+	     "_Float16 or int32_t)", elt);
+      *no_add = true;
+      return NULL_TREE;
+    }
+  long bytes = rows * cols * (long) (TYPE_PRECISION (elt) / 8);
+  if (bytes > PTO_FE_MAX_BUFFER_BYTES)
+    {
+      error ("a %ldx%ld tile of %qT needs %ld bytes, more than the largest "
+	     "on-chip buffer of any target (%d bytes); split it into smaller "
+	     "tiles", rows, cols, elt, bytes, (int) PTO_FE_MAX_BUFFER_BYTES);
+      *no_add = true;
+    }
+  return NULL_TREE;
+}
+
+/* True if NAME names an op of the registry or "unroll".  */
+static bool
+known_intrinsic (const char *name)
+{
+  pto_op op;
+  return !strcmp (name, "unroll") || pto_op_lookup (name, strlen (name), &op);
+}
+
+/* Handler of pto_intrinsic("NAME").  */
+static tree
+handle_intrinsic (tree *node, tree name, tree args, int, bool *no_add)
+{
+  if (TREE_CODE (*node) != FUNCTION_DECL)
+    {
+      warning (OPT_Wattributes, "%qE attribute only applies to function "
+	       "declarations", name);
+      *no_add = true;
+      return NULL_TREE;
+    }
+  tree arg = args ? TREE_VALUE (args) : NULL_TREE;
+  if (!arg || TREE_CODE (arg) != STRING_CST)
+    {
+      error ("%qE attribute needs a string argument naming the op",
+	     name);
+      *no_add = true;
+      return NULL_TREE;
+    }
+  if (!known_intrinsic (TREE_STRING_POINTER (arg)))
+    {
+      error ("%qE attribute: unknown op %qs", name,
+	     TREE_STRING_POINTER (arg));
+      *no_add = true;
+    }
+  return NULL_TREE;
+}
+
+static attribute_spec role_specs[3];
+static attribute_spec tile_spec;
+static attribute_spec intrinsic_spec;
+
+/* Fill S for a declaration attribute NAME with MIN..MAX arguments.  */
+static void
+fill_spec (attribute_spec *s, const char *name, int min, int max,
+	   bool decl, bool type,
+	   tree (*handler) (tree *, tree, tree, int, bool *))
+{
+  s->name = name;
+  s->min_length = min;
+  s->max_length = max;
+  s->decl_required = decl;
+  s->type_required = type;
+  s->function_type_required = false;
+  s->affects_type_identity = false;
+  s->handler = handler;
+  s->exclude = NULL;
+}
+
+void
+pto_fe_register_attributes (void)
+{
+  for (int r = 0; r < 3; r++)
+    {
+      fill_spec (&role_specs[r], role_names[r + 1], 0, 0, true, false,
+		 handle_role);
+      register_attribute (&role_specs[r]);
+    }
+  fill_spec (&tile_spec, "pto_tile", 0, 0, false, true, handle_tile);
+  register_attribute (&tile_spec);
+  fill_spec (&intrinsic_spec, "pto_intrinsic", 1, 1, true, false,
+	     handle_intrinsic);
+  register_attribute (&intrinsic_spec);
+}

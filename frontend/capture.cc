@@ -1,0 +1,2144 @@
+/* capture.cc - GENERIC (C front end, PLUGIN_PRE_GENERICIZE) -> IR.
+
+   pto_fe_capture_function translates one PTO_KERNEL / PTO_HOST /
+   PTO_INLINE function into a pto_func of the translation unit's program,
+   with a location on every node (loc.host is the GCC location_t, resolved
+   out of pto.h's macros to the user's line).  Nothing here keeps a tree:
+   declarations map to IR variables through their DECL_UID for the
+   duration of one call.
+
+   What is translated (DESIGN section 2):
+     scalar locals with initialisers; assignments (compound assignments
+     and ++/-- arrive as x = x OP e from the C front end); integer and
+     float arithmetic, comparisons, logical operators; C's implicit
+     conversions become explicit IR casts (conversions between C types
+     with the same IR type vanish); the conditional operator; if/else;
+     canonical for loops, normalised to `i < stop' / `i > stop' with the
+     index declared in the header (<, <=, >, >=; != only with a constant
+     step of +1 or -1); pto_unroll(...) first in a for body and
+     `#pragma GCC unroll N' become the loop attribute unroll=[...];
+     while loops, break, continue, return; structs returned by inline
+     helpers as tuples (member access is getitem); GM pointer arithmetic
+     (byte offsets divided back into elements); tiles by value and by
+     pointer (`*y', `&t', `t.v[i][j]'); intrinsic calls (recognised by the
+     pto_intrinsic attribute, type-checked here); calls to PTO_INLINE
+     functions.
+   Rejected with a located error saying what to write instead: goto,
+   switch, do-while, inline asm, calls to ordinary functions or kernels,
+   direct recursion, local arrays, statics, globals that are not
+   constants, the address of a scalar outside an inline call argument,
+   unsupported types, misuse of pto_unroll, non-canonical loops.
+
+   Names: C names are kept.  A name that is an IR keyword (doc/ir.md)
+   gets a trailing underscore (`var' -> `var_'); a name already used in
+   the function (shadowing, or a clash with an escaped name) gets the
+   first free suffix `_1', `_2', ...  */
+
+#include "frontend/fe-internal.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Locations and diagnostics                                          */
+/* ------------------------------------------------------------------ */
+
+/* Resolve LOC to the user's source: a token spelt in the user's file
+   keeps its own position, a token from a macro body (pto.h) maps to the
+   expansion point.  */
+static location_t
+user_location (location_t loc)
+{
+  if (loc <= BUILTINS_LOCATION)
+    return loc;
+  location_t sp = linemap_resolve_location (line_table, loc,
+					    LRK_SPELLING_LOCATION, NULL);
+  location_t ex = linemap_resolve_location (line_table, loc,
+					    LRK_MACRO_EXPANSION_POINT, NULL);
+  expanded_location s = expand_location (sp), e = expand_location (ex);
+  if (s.file && e.file && !strcmp (s.file, e.file))
+    return sp;
+  return ex;
+}
+
+pto_loc
+pto_fe_loc (pto_program *p, location_t loc)
+{
+  location_t u = user_location (loc);
+  if (u <= BUILTINS_LOCATION)
+    return pto_noloc;
+  expanded_location x = expand_location (u);
+  pto_loc l = pto_mkloc (p, x.file ? x.file : "", x.line, x.column);
+  l.host = (uint32_t) u;
+  return l;
+}
+
+/* ------------------------------------------------------------------ */
+/* Translation state                                                  */
+/* ------------------------------------------------------------------ */
+
+struct decl_var
+{
+  int uid;
+  pto_var *var;
+};
+
+struct capture
+{
+  pto_program *p;
+  pto_func *f;
+  tree fndecl;
+  pto_fe_role role;
+  int errors;
+  vec<decl_var> vars;		/* DECL_UID -> IR variable */
+  vec<const char *> names;	/* names used in this function */
+  vec<int> loop_indices;	/* DECL_UIDs of enclosing for indices */
+  tree unroll_slot;		/* the statement that may be pto_unroll */
+  pto_stmt *unroll_loop;	/* the loop it applies to */
+};
+
+/* Report an error at LOC (resolved to the user's line).  */
+static void ATTRIBUTE_GCC_DIAG (3, 4)
+err (capture &c, location_t loc, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  emit_diagnostic_valist (DK_ERROR, user_location (loc), -1, fmt, &ap);
+  va_end (ap);
+  c.errors++;
+}
+
+/* The location of T, or FALLBACK when T has none.  */
+static location_t
+loc_of (tree t, location_t fallback)
+{
+  if (t && EXPR_P (t) && EXPR_HAS_LOCATION (t))
+    return EXPR_LOCATION (t);
+  return fallback;
+}
+
+static pto_loc
+L (capture &c, location_t loc)
+{
+  return pto_fe_loc (c.p, loc);
+}
+
+/* A placeholder value after an error (never dumped: the unit fails).  */
+static pto_expr *
+bad (capture &c)
+{
+  return pto_e_int (c.p, pto_type_scalar (c.p, PTO_DT_I32), 0, pto_noloc);
+}
+
+/* ------------------------------------------------------------------ */
+/* Types                                                              */
+/* ------------------------------------------------------------------ */
+
+static const pto_type *ir_type (capture &c, tree type, location_t loc);
+
+/* The IR dtype of scalar type TYPE; false if it has none.  */
+static bool
+scalar_dtype (tree type, pto_dtype *dt)
+{
+  switch (TREE_CODE (type))
+    {
+    case BOOLEAN_TYPE:
+      *dt = PTO_DT_BOOL;
+      return true;
+    case INTEGER_TYPE:
+    case ENUMERAL_TYPE:
+      {
+	bool u = TYPE_UNSIGNED (type);
+	switch (TYPE_PRECISION (type))
+	  {
+	  case 8: *dt = u ? PTO_DT_U8 : PTO_DT_I8; return true;
+	  case 16: *dt = u ? PTO_DT_U16 : PTO_DT_I16; return true;
+	  case 32: *dt = u ? PTO_DT_U32 : PTO_DT_I32; return true;
+	  case 64: *dt = u ? PTO_DT_U64 : PTO_DT_I64; return true;
+	  default: return false;
+	  }
+      }
+    case REAL_TYPE:
+      switch (TYPE_PRECISION (type))
+	{
+	case 16: *dt = PTO_DT_F16; return true;
+	case 32: *dt = PTO_DT_F32; return true;
+	case 64: *dt = PTO_DT_F64; return true;
+	default: return false;
+	}
+    default:
+      return false;
+    }
+}
+
+/* The tile type of tile struct TYPE, or NULL after an error.  */
+static const pto_type *
+tile_type (capture &c, tree type, location_t loc)
+{
+  tree elt;
+  long rows, cols;
+  pto_dtype dt;
+  if (!pto_fe_tile_layout (type, &elt, &rows, &cols))
+    {
+      err (c, loc, "variable-length or malformed tile type %qT: tiles have "
+	   "constant rows and columns (use PTO_TILE(T, R, C) with integer "
+	   "constants)", type);
+      return NULL;
+    }
+  if (!scalar_dtype (elt, &dt) || dt == PTO_DT_BOOL)
+    {
+      err (c, loc, "tile element type %qT is not supported", elt);
+      return NULL;
+    }
+  return pto_type_tile (c.p, dt, (int) rows, (int) cols, PTO_MEM_ANY);
+}
+
+/* The tuple type of a plain struct TYPE (a multi-value return).  */
+static const pto_type *
+tuple_type (capture &c, tree type, location_t loc)
+{
+  const pto_type *elems[64];
+  int n = 0;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      if (n == 64 || DECL_BIT_FIELD (f))
+	{
+	  err (c, loc, "struct %qT cannot be a PTO value (bit-fields and more "
+	       "than 64 members are not supported)", type);
+	  return NULL;
+	}
+      const pto_type *t = ir_type (c, TREE_TYPE (f), loc);
+      if (!t)
+	return NULL;
+      elems[n++] = t;
+    }
+  if (n == 0)
+    {
+      err (c, loc, "empty struct %qT cannot be a PTO value", type);
+      return NULL;
+    }
+  return pto_type_tuple (c.p, n, elems);
+}
+
+/* The IR type of C type TYPE; NULL after reporting an error at LOC.  */
+static const pto_type *
+ir_type (capture &c, tree type, location_t loc)
+{
+  pto_dtype dt;
+  if (VOID_TYPE_P (type))
+    return pto_type_void (c.p);
+  if (scalar_dtype (type, &dt))
+    return pto_type_scalar (c.p, dt);
+  switch (TREE_CODE (type))
+    {
+    case POINTER_TYPE:
+      {
+	tree to = TREE_TYPE (type);
+	if (VOID_TYPE_P (to) || TREE_CODE (to) == FUNCTION_TYPE
+	    || TREE_CODE (to) == POINTER_TYPE)
+	  break;
+	const pto_type *pt = ir_type (c, to, loc);
+	if (!pt)
+	  return NULL;
+	if (pt->kind == PTO_TY_TUPLE)
+	  break;
+	return pto_type_ptr (c.p, pt, TYPE_READONLY (to));
+      }
+    case RECORD_TYPE:
+      if (pto_fe_is_tile_type (TYPE_MAIN_VARIANT (type)))
+	return tile_type (c, TYPE_MAIN_VARIANT (type), loc);
+      return tuple_type (c, type, loc);
+    case ARRAY_TYPE:
+      err (c, loc, "arrays are not supported in PTO code: use a tile "
+	   "(PTO_TILE) or a GM pointer");
+      return NULL;
+    default:
+      break;
+    }
+  err (c, loc, "type %qT is not supported in PTO code (supported: integer "
+       "and floating scalars, pointers to them and to tiles, tiles, "
+       "structs of those)", type);
+  return NULL;
+}
+
+/* Like ir_type, but never NULL (i32 after an error).  */
+static const pto_type *
+ir_type_or_i32 (capture &c, tree type, location_t loc)
+{
+  const pto_type *t = ir_type (c, type, loc);
+  return t ? t : pto_type_scalar (c.p, PTO_DT_I32);
+}
+
+static bool
+is_scalar (const pto_type *t)
+{
+  return t->kind == PTO_TY_SCALAR;
+}
+
+static bool
+is_arith (const pto_type *t)
+{
+  return t->kind == PTO_TY_SCALAR && t->dtype != PTO_DT_BOOL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Names and variables                                                */
+/* ------------------------------------------------------------------ */
+
+static const char *const ir_keywords[] = {
+  "void", "bool", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64",
+  "f16", "bf16", "f32", "f64", "index", "ptr", "tile", "tuple", "fn",
+  "var", "if", "else", "for", "while", "return", "break", "continue",
+  "true", "false", "kernel", "host", "inline", "func", "min", "max", "abs",
+  "floordiv", "floormod", "in", "out", "inout", "inf", "nan", "pto", NULL
+};
+
+static bool
+is_ir_keyword (const char *s)
+{
+  for (int i = 0; ir_keywords[i]; i++)
+    if (!strcmp (ir_keywords[i], s))
+      return true;
+  return false;
+}
+
+static bool
+name_used (capture &c, const char *s)
+{
+  for (const char *n : c.names)
+    if (!strcmp (n, s))
+      return true;
+  return false;
+}
+
+/* A fresh IR name for C name BASE (NULL for unnamed temporaries).  */
+static const char *
+fresh_name (capture &c, const char *base)
+{
+  char buf[256];
+  snprintf (buf, sizeof buf, "%s%s", base ? base : "tmp",
+	    base && is_ir_keyword (base) ? "_" : "");
+  const char *name = pto_intern (c.p, buf);
+  for (int i = 1; name_used (c, name); i++)
+    {
+      char buf2[300];
+      snprintf (buf2, sizeof buf2, "%s_%d", buf, i);
+      name = pto_intern (c.p, buf2);
+    }
+  c.names.safe_push (name);
+  return name;
+}
+
+/* The IR name of a function (escaped like variables, never renamed).  */
+static const char *
+func_name (capture &c, tree fndecl)
+{
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  if (!is_ir_keyword (n))
+    return n;
+  return pto_arena_printf (c.p->arena, "%s_", n);
+}
+
+static pto_var *
+lookup_var (capture &c, tree decl)
+{
+  int uid = DECL_UID (decl);
+  for (const decl_var &dv : c.vars)
+    if (dv.uid == uid)
+      return dv.var;
+  return NULL;
+}
+
+/* Create the IR variable for local DECL of type T.  */
+static pto_var *
+new_var (capture &c, tree decl, const pto_type *t)
+{
+  const char *base = DECL_NAME (decl) ? IDENTIFIER_POINTER (DECL_NAME (decl))
+				       : NULL;
+  pto_var *v = pto_var_new (c.p, c.f, fresh_name (c, base), t,
+			    L (c, DECL_SOURCE_LOCATION (decl)));
+  decl_var dv = { (int) DECL_UID (decl), v };
+  c.vars.safe_push (dv);
+  return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* Expressions                                                        */
+/* ------------------------------------------------------------------ */
+
+static bool int_fits (int64_t v, pto_dtype dt);
+static pto_expr *expr (capture &c, tree t, location_t ctx);
+static pto_expr *cond_expr (capture &c, tree t, location_t ctx);
+static pto_expr *lvalue (capture &c, tree t, location_t ctx);
+static pto_expr *call (capture &c, tree t, location_t ctx, bool as_stmt);
+
+/* Convert E to IR type T with an explicit cast unless it already has it.
+   A conversion to bool is a comparison with zero, as in C.  */
+static pto_expr *
+coerce (capture &c, pto_expr *e, const pto_type *t, pto_loc l)
+{
+  if (e->type == t)
+    return e;
+  if (t->kind == PTO_TY_SCALAR && t->dtype == PTO_DT_BOOL
+      && is_arith (e->type))
+    {
+      pto_expr *zero = pto_dtype_is_float (e->type->dtype)
+		       ? pto_e_float (c.p, e->type, 0.0, l)
+		       : pto_e_int (c.p, e->type, 0, l);
+      return pto_e_bin (c.p, PTO_BIN_NE, e, zero, l);
+    }
+  if (is_scalar (t) && is_scalar (e->type))
+    {
+      /* Constants are retyped directly: "2.0:f16", not "(f16)2.0".  */
+      if (e->kind == PTO_E_FLOAT && pto_dtype_is_float (t->dtype))
+	return pto_e_float (c.p, t, e->u.fval, e->loc);
+      if (e->kind == PTO_E_INT && e->type->dtype != PTO_DT_BOOL
+	  && pto_dtype_is_float (t->dtype))
+	return pto_e_float (c.p, t, (double) e->u.ival, e->loc);
+      if (e->kind == PTO_E_INT && e->type->dtype != PTO_DT_BOOL
+	  && pto_dtype_is_int (t->dtype) && int_fits (e->u.ival, t->dtype))
+	return pto_e_int (c.p, t, e->u.ival, e->loc);
+      return pto_e_un (c.p, PTO_UN_CAST, e, t, l);
+    }
+  if (c.errors)
+    return bad (c);		/* most likely a consequence of that error */
+  pto_buf a = { NULL, 0, 0 }, b = { NULL, 0, 0 };
+  pto_type_print (&a, e->type);
+  pto_type_print (&b, t);
+  err (c, l.host, "cannot convert a value of type %qs to %qs in PTO code",
+       a.s, b.s);
+  pto_buf_free (&a);
+  pto_buf_free (&b);
+  return bad (c);
+}
+
+/* Does V fit integer dtype DT?  */
+static bool
+int_fits (int64_t v, pto_dtype dt)
+{
+  int bits = pto_dtype_bits (dt);
+  if (bits >= 64)
+    return pto_dtype_is_signed (dt) || v >= 0;
+  if (pto_dtype_is_signed (dt))
+    return v >= -(INT64_C (1) << (bits - 1)) && v < (INT64_C (1) << (bits - 1));
+  return v >= 0 && v < (INT64_C (1) << bits);
+}
+
+/* The int64 value of INTEGER_CST T, sign-extended from its precision.  */
+static int64_t
+int_value (tree t)
+{
+  return (int64_t) TREE_INT_CST_LOW (t);
+}
+
+/* An IR constant for INTEGER_CST or REAL_CST T.  */
+static pto_expr *
+constant (capture &c, tree t, location_t loc)
+{
+  pto_loc l = L (c, loc);
+  const pto_type *ty = ir_type (c, TREE_TYPE (t), loc);
+  if (!ty)
+    return bad (c);
+  if (TREE_CODE (t) == INTEGER_CST)
+    {
+      if (ty->kind != PTO_TY_SCALAR)
+	{
+	  err (c, loc, "pointer constants (such as NULL) are not supported "
+	       "in PTO code");
+	  return bad (c);
+	}
+      int64_t v = TYPE_UNSIGNED (TREE_TYPE (t))
+		  ? (int64_t) TREE_INT_CST_LOW (t) : tree_to_shwi (t);
+      if (ty->dtype == PTO_DT_BOOL)
+	return pto_e_bool (c.p, v != 0, l);
+      return pto_e_int (c.p, ty, v, l);
+    }
+  char buf[128];
+  real_to_hexadecimal (buf, TREE_REAL_CST_PTR (t), sizeof buf, 0, 1);
+  double v;
+  if (REAL_VALUE_ISINF (TREE_REAL_CST (t)))
+    v = REAL_VALUE_NEGATIVE (TREE_REAL_CST (t)) ? -HUGE_VAL : HUGE_VAL;
+  else if (REAL_VALUE_ISNAN (TREE_REAL_CST (t)))
+    v = __builtin_nan ("");
+  else
+    v = strtod (buf, NULL);
+  return pto_e_float (c.p, ty, v, l);
+}
+
+/* Map a binary tree code to an IR operator; false if there is none.  */
+static bool
+binop_of (tree_code code, pto_binop *op)
+{
+  switch (code)
+    {
+    case PLUS_EXPR: *op = PTO_BIN_ADD; return true;
+    case MINUS_EXPR: *op = PTO_BIN_SUB; return true;
+    case MULT_EXPR: *op = PTO_BIN_MUL; return true;
+    case TRUNC_DIV_EXPR: case RDIV_EXPR: case EXACT_DIV_EXPR:
+      *op = PTO_BIN_DIV; return true;
+    case TRUNC_MOD_EXPR: *op = PTO_BIN_MOD; return true;
+    case MIN_EXPR: *op = PTO_BIN_MIN; return true;
+    case MAX_EXPR: *op = PTO_BIN_MAX; return true;
+    case LSHIFT_EXPR: *op = PTO_BIN_SHL; return true;
+    case RSHIFT_EXPR: *op = PTO_BIN_SHR; return true;
+    case BIT_AND_EXPR: *op = PTO_BIN_BAND; return true;
+    case BIT_IOR_EXPR: *op = PTO_BIN_BOR; return true;
+    case BIT_XOR_EXPR: *op = PTO_BIN_BXOR; return true;
+    case LT_EXPR: *op = PTO_BIN_LT; return true;
+    case LE_EXPR: *op = PTO_BIN_LE; return true;
+    case GT_EXPR: *op = PTO_BIN_GT; return true;
+    case GE_EXPR: *op = PTO_BIN_GE; return true;
+    case EQ_EXPR: *op = PTO_BIN_EQ; return true;
+    case NE_EXPR: *op = PTO_BIN_NE; return true;
+    case TRUTH_ANDIF_EXPR: case TRUTH_AND_EXPR:
+      *op = PTO_BIN_LAND; return true;
+    case TRUTH_ORIF_EXPR: case TRUTH_OR_EXPR:
+      *op = PTO_BIN_LOR; return true;
+    default:
+      return false;
+    }
+}
+
+/* A + B or A - B (OP) of two index expressions, in one type.  */
+static pto_expr *
+index_bin (capture &c, pto_binop op, pto_expr *a, pto_expr *b, pto_loc l)
+{
+  const pto_type *i64 = pto_type_scalar (c.p, PTO_DT_I64);
+  if (a->type != b->type)
+    {
+      if (b->kind == PTO_E_INT && int_fits (b->u.ival, a->type->dtype))
+	b = pto_e_int (c.p, a->type, b->u.ival, b->loc);
+      else if (a->kind == PTO_E_INT && int_fits (a->u.ival, b->type->dtype))
+	a = pto_e_int (c.p, b->type, a->u.ival, a->loc);
+      else
+	{
+	  a = coerce (c, a, i64, l);
+	  b = coerce (c, b, i64, l);
+	}
+    }
+  if (op == PTO_BIN_ADD && b->kind == PTO_E_INT && b->u.ival < 0
+      && b->u.ival != INT64_MIN)
+    return pto_e_bin (c.p, PTO_BIN_SUB, a,
+		      pto_e_int (c.p, b->type, -b->u.ival, b->loc), l);
+  return pto_e_bin (c.p, op, a, b, l);
+}
+
+/* An integer constant V as an index: i32 when it fits, else i64.  */
+static pto_expr *
+index_const (capture &c, int64_t v, pto_loc l)
+{
+  return pto_e_int (c.p, pto_type_scalar (c.p, int_fits (v, PTO_DT_I32)
+					  ? PTO_DT_I32 : PTO_DT_I64), v, l);
+}
+
+/* The index expression T of sizetype arithmetic (the C front end widens
+   pointer offsets to sizetype): the original signed operands are used
+   where the widening can be seen through.  */
+static pto_expr *
+index_expr (capture &c, tree t, location_t loc)
+{
+  location_t here = loc_of (t, loc);
+  pto_loc l = L (c, here);
+  switch (TREE_CODE (t))
+    {
+    case INTEGER_CST:
+      return index_const (c, int_value (t), l);
+    CASE_CONVERT:
+      if (INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
+	return index_expr (c, TREE_OPERAND (t, 0), loc);
+      break;
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+      return index_bin (c, TREE_CODE (t) == PLUS_EXPR ? PTO_BIN_ADD
+			: PTO_BIN_SUB, index_expr (c, TREE_OPERAND (t, 0), loc),
+			index_expr (c, TREE_OPERAND (t, 1), loc), l);
+    default:
+      break;
+    }
+  pto_expr *e = expr (c, t, here);
+  if (is_arith (e->type) && pto_dtype_is_int (e->type->dtype)
+      && !pto_dtype_is_signed (e->type->dtype))
+    e = pto_e_un (c.p, PTO_UN_CAST, e, pto_type_scalar (c.p, PTO_DT_I64), l);
+  return e;
+}
+
+/* The element offset for a GM pointer of element size SIZE from the byte
+   offset tree T (sizetype), or NULL if T is not a multiple of SIZE that
+   the front end can see.  */
+static pto_expr *
+element_offset (capture &c, tree t, long size, location_t loc)
+{
+  location_t here = loc_of (t, loc);
+  pto_loc l = L (c, here);
+  switch (TREE_CODE (t))
+    {
+    case INTEGER_CST:
+      {
+	int64_t v = int_value (t);
+	if (v % size)
+	  return NULL;
+	return index_const (c, v / size, l);
+      }
+    case MULT_EXPR:
+      {
+	tree a = TREE_OPERAND (t, 0), b = TREE_OPERAND (t, 1);
+	if (TREE_CODE (a) == INTEGER_CST)
+	  std::swap (a, b);
+	if (TREE_CODE (b) != INTEGER_CST)
+	  return NULL;
+	int64_t k = int_value (b);
+	if (k % size)
+	  return NULL;
+	k /= size;
+	pto_expr *e = index_expr (c, a, here);
+	if (!is_arith (e->type) || !pto_dtype_is_int (e->type->dtype))
+	  return NULL;
+	if (k == 1)
+	  return e;
+	if (k == -1)
+	  return pto_e_un (c.p, PTO_UN_NEG, e, NULL, l);
+	return pto_e_bin (c.p, PTO_BIN_MUL, e, pto_e_int (c.p, e->type, k, l),
+			  l);
+      }
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+      {
+	pto_expr *a = element_offset (c, TREE_OPERAND (t, 0), size, loc);
+	pto_expr *b = element_offset (c, TREE_OPERAND (t, 1), size, loc);
+	if (!a || !b)
+	  return NULL;
+	return index_bin (c, TREE_CODE (t) == PLUS_EXPR ? PTO_BIN_ADD
+			  : PTO_BIN_SUB, a, b, l);
+      }
+    case NEGATE_EXPR:
+      {
+	pto_expr *a = element_offset (c, TREE_OPERAND (t, 0), size, loc);
+	return a ? pto_e_un (c.p, PTO_UN_NEG, a, NULL, l) : NULL;
+      }
+    CASE_CONVERT:
+      return element_offset (c, TREE_OPERAND (t, 0), size, loc);
+    default:
+      if (size == 1 && INTEGRAL_TYPE_P (TREE_TYPE (t)))
+	return index_expr (c, t, here);
+      return NULL;
+    }
+}
+
+/* PTR + OFF (POINTER_PLUS_EXPR T) as an IR pointer + element offset.  */
+static pto_expr *
+pointer_plus (capture &c, tree t, location_t loc)
+{
+  pto_expr *base = expr (c, TREE_OPERAND (t, 0), loc);
+  if (base->type->kind != PTO_TY_PTR)
+    return base;
+  const pto_type *pt = base->type->pointee;
+  long size = pt->kind == PTO_TY_TILE
+	      ? (long) pt->rows * pt->cols * pto_dtype_bytes (pt->dtype)
+	      : (long) pto_dtype_bytes (pt->dtype);
+  pto_expr *off = element_offset (c, TREE_OPERAND (t, 1), size, loc);
+  if (!off)
+    {
+      err (c, loc, "pointer arithmetic that is not a whole number of "
+	   "elements is not supported in PTO code");
+      return bad (c);
+    }
+  if (off->kind == PTO_E_INT && off->u.ival < 0 && off->u.ival != INT64_MIN)
+    return pto_e_bin (c.p, PTO_BIN_SUB, base,
+		      pto_e_int (c.p, off->type, -off->u.ival, off->loc),
+		      L (c, loc));
+  return pto_e_bin (c.p, PTO_BIN_ADD, base, off, L (c, loc));
+}
+
+/* A conversion T (NOP_EXPR, CONVERT_EXPR, FLOAT_EXPR, FIX_TRUNC_EXPR).  */
+static pto_expr *
+conversion (capture &c, tree t, location_t loc)
+{
+  tree inner = TREE_OPERAND (t, 0);
+  const pto_type *to = ir_type (c, TREE_TYPE (t), loc);
+  if (!to)
+    return bad (c);
+  /* A conversion to bool is a condition (C's `!= 0').  */
+  if (to->kind == PTO_TY_SCALAR && to->dtype == PTO_DT_BOOL)
+    return cond_expr (c, inner, loc);
+  pto_expr *e = expr (c, inner, loc);
+  if (e->type == to)
+    return e;
+  if (to->kind == PTO_TY_PTR || e->type->kind == PTO_TY_PTR)
+    {
+      err (c, loc, "pointer conversions are not supported in PTO code "
+	   "(from %qT to %qT)", TREE_TYPE (inner), TREE_TYPE (t));
+      return bad (c);
+    }
+  return coerce (c, e, to, L (c, loc));
+}
+
+/* The tuple element index of FIELD in its struct.  */
+static int
+field_index (tree field)
+{
+  int i = 0;
+  for (tree f = TYPE_FIELDS (DECL_CONTEXT (field)); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL)
+      {
+	if (f == field)
+	  return i;
+	i++;
+      }
+  return -1;
+}
+
+/* A struct CONSTRUCTOR T as a tuple of type TYPE.  */
+static pto_expr *
+tuple_ctor (capture &c, tree t, const pto_type *type, location_t loc)
+{
+  pto_loc l = L (c, loc);
+  if (type->kind != PTO_TY_TUPLE)
+    {
+      err (c, loc, "initialisers are only supported for scalars and "
+	   "structs in PTO code (tiles start undefined; use pto_fill)");
+      return bad (c);
+    }
+  pto_expr *elems[64];
+  for (int i = 0; i < type->nelems; i++)
+    elems[i] = NULL;
+  unsigned HOST_WIDE_INT ix;
+  tree field, value;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (t), ix, field, value)
+    {
+      int i = field && TREE_CODE (field) == FIELD_DECL ? field_index (field)
+		: (int) ix;
+      if (i < 0 || i >= type->nelems)
+	{
+	  err (c, loc, "unsupported struct initialiser in PTO code");
+	  return bad (c);
+	}
+      elems[i] = coerce (c, expr (c, value, loc), type->elems[i], l);
+    }
+  for (int i = 0; i < type->nelems; i++)
+    if (!elems[i])
+      {
+	const pto_type *et = type->elems[i];
+	if (!is_scalar (et))
+	  {
+	    err (c, loc, "struct initialiser leaves a non-scalar member "
+		 "undefined; initialise every member");
+	    return bad (c);
+	  }
+	elems[i] = pto_dtype_is_float (et->dtype)
+		   ? pto_e_float (c.p, et, 0.0, l) : pto_e_int (c.p, et, 0, l);
+      }
+  return pto_e_tuple (c.p, type->nelems, elems, l);
+}
+
+/* True if DECL is a file-scope constant with a literal initialiser.  */
+static bool
+global_constant (tree decl)
+{
+  tree init = DECL_INITIAL (decl);
+  return TREE_READONLY (decl) && init
+	 && (TREE_CODE (init) == INTEGER_CST || TREE_CODE (init) == REAL_CST)
+	 && !TREE_THIS_VOLATILE (decl);
+}
+
+/* A reference to variable or parameter DECL.  */
+static pto_expr *
+decl_ref (capture &c, tree decl, location_t loc)
+{
+  pto_var *v = lookup_var (c, decl);
+  if (v)
+    return pto_e_var (c.p, v, L (c, loc));
+  if (TREE_CODE (decl) == VAR_DECL && global_constant (decl))
+    return constant (c, DECL_INITIAL (decl), loc);
+  if (TREE_CODE (decl) == VAR_DECL
+      && (TREE_STATIC (decl) || DECL_EXTERNAL (decl)))
+    err (c, loc, "global variable %qD cannot be used in PTO code: pass it "
+	 "as a parameter (only constants with a literal initialiser are "
+	 "folded in)", decl);
+  else
+    err (c, loc, "%qD cannot be used here", decl);
+  return bad (c);
+}
+
+/* Tile element t.v[i][j] (or p->v[i][j]): the ARRAY_REF T.  */
+static pto_expr *
+tile_element (capture &c, tree t, location_t loc, bool as_lvalue)
+{
+  tree inner = TREE_OPERAND (t, 0);
+  if (TREE_CODE (inner) == ARRAY_REF
+      && TREE_CODE (TREE_OPERAND (inner, 0)) == COMPONENT_REF
+      && pto_fe_is_tile_type (TYPE_MAIN_VARIANT (TREE_TYPE
+			      (TREE_OPERAND (TREE_OPERAND (inner, 0), 0)))))
+    {
+      tree tile = TREE_OPERAND (TREE_OPERAND (inner, 0), 0);
+      pto_expr *base = lvalue (c, tile, loc);
+      pto_expr *idx[2];
+      const pto_type *i32 = pto_type_scalar (c.p, PTO_DT_I32);
+      idx[0] = expr (c, TREE_OPERAND (inner, 1), loc);
+      idx[1] = expr (c, TREE_OPERAND (t, 1), loc);
+      for (int k = 0; k < 2; k++)
+	if (!is_arith (idx[k]->type)
+	    || pto_dtype_is_float (idx[k]->type->dtype))
+	  {
+	    err (c, loc, "tile indices must be integers");
+	    return bad (c);
+	  }
+	else if (idx[k]->type->dtype != PTO_DT_I32
+		 && idx[k]->type->dtype != PTO_DT_I64)
+	  idx[k] = coerce (c, idx[k], i32, L (c, loc));
+      (void) as_lvalue;
+      return pto_e_index (c.p, base, 2, idx, L (c, loc));
+    }
+  err (c, loc, "arrays are not supported in PTO code; a tile element is "
+       "written %<t.v[i][j]%>");
+  return bad (c);
+}
+
+/* *P (INDIRECT_REF T): a tile, or a GM element p[i].  */
+static pto_expr *
+indirect (capture &c, tree t, location_t loc)
+{
+  tree ptr = TREE_OPERAND (t, 0);
+  pto_loc l = L (c, loc);
+  if (TREE_CODE (ptr) == POINTER_PLUS_EXPR)
+    {
+      pto_expr *sum = pointer_plus (c, ptr, loc);
+      if (sum->kind == PTO_E_BIN && sum->u.binop == PTO_BIN_ADD
+	  && sum->a->type->kind == PTO_TY_PTR
+	  && sum->a->type->pointee->kind == PTO_TY_SCALAR)
+	{
+	  pto_expr *idx = sum->b;
+	  return pto_e_index (c.p, sum->a, 1, &idx, l);
+	}
+      return pto_e_un (c.p, PTO_UN_DEREF, sum, NULL, l);
+    }
+  pto_expr *p = expr (c, ptr, loc);
+  if (p->type->kind != PTO_TY_PTR)
+    return bad (c);
+  return pto_e_un (c.p, PTO_UN_DEREF, p, NULL, l);
+}
+
+/* Member access T (COMPONENT_REF) of a struct value: tuple getitem.  */
+static pto_expr *
+member (capture &c, tree t, location_t loc, bool as_lvalue)
+{
+  tree obj = TREE_OPERAND (t, 0), field = TREE_OPERAND (t, 1);
+  if (pto_fe_is_tile_type (TYPE_MAIN_VARIANT (TREE_TYPE (obj))))
+    {
+      err (c, loc, "the member of a tile is only accessible element by "
+	   "element (%<t.v[i][j]%>); pass the tile itself to intrinsics");
+      return bad (c);
+    }
+  pto_expr *o = as_lvalue ? lvalue (c, obj, loc) : expr (c, obj, loc);
+  int i = field_index (field);
+  if (o->type->kind != PTO_TY_TUPLE || i < 0 || i >= o->type->nelems)
+    return bad (c);
+  return pto_e_getitem (c.p, o, i, L (c, loc));
+}
+
+/* An lvalue: a variable, *p, p[i], a tuple member, a tile element.  */
+static pto_expr *
+lvalue (capture &c, tree t, location_t ctx)
+{
+  location_t loc = loc_of (t, ctx);
+  switch (TREE_CODE (t))
+    {
+    case VAR_DECL:
+    case PARM_DECL:
+      {
+	int uid = DECL_UID (t);
+	for (int u : c.loop_indices)
+	  if (u == uid)
+	    {
+	      err (c, loc, "the index %qD of a counted for loop must not be "
+		   "modified in the loop body", t);
+	      break;
+	    }
+	return decl_ref (c, t, loc);
+      }
+    case INDIRECT_REF:
+      return indirect (c, t, loc);
+    case COMPONENT_REF:
+      return member (c, t, loc, true);
+    case ARRAY_REF:
+      return tile_element (c, t, loc, true);
+    case NON_LVALUE_EXPR:
+    case SAVE_EXPR:
+      return lvalue (c, TREE_OPERAND (t, 0), loc);
+    default:
+      err (c, loc, "unsupported assignment target in PTO code");
+      return bad (c);
+    }
+}
+
+/* Is CODE a comparison or truth operation (a C condition)?  */
+static bool
+truth_code_p (tree_code code)
+{
+  return TREE_CODE_CLASS (code) == tcc_comparison
+	 || code == TRUTH_ANDIF_EXPR || code == TRUTH_ORIF_EXPR
+	 || code == TRUTH_AND_EXPR || code == TRUTH_OR_EXPR
+	 || code == TRUTH_NOT_EXPR || code == TRUTH_XOR_EXPR;
+}
+
+/* T as a condition: an IR bool, without the int of C's truth values.  */
+static pto_expr *
+cond_expr (capture &c, tree t, location_t ctx)
+{
+  location_t loc = loc_of (t, ctx);
+  pto_loc l = L (c, loc);
+  while ((CONVERT_EXPR_P (t) || TREE_CODE (t) == NON_LVALUE_EXPR)
+	 && truth_code_p (TREE_CODE (TREE_OPERAND (t, 0))))
+    t = TREE_OPERAND (t, 0);
+  tree_code code = TREE_CODE (t);
+  pto_binop op;
+  if (code == TRUTH_NOT_EXPR)
+    return pto_e_un (c.p, PTO_UN_NOT, cond_expr (c, TREE_OPERAND (t, 0), loc),
+		     NULL, l);
+  if (code == TRUTH_ANDIF_EXPR || code == TRUTH_ORIF_EXPR
+      || code == TRUTH_AND_EXPR || code == TRUTH_OR_EXPR)
+    {
+      binop_of (code, &op);
+      return pto_e_bin (c.p, op, cond_expr (c, TREE_OPERAND (t, 0), loc),
+			cond_expr (c, TREE_OPERAND (t, 1), loc), l);
+    }
+  if (TREE_CODE_CLASS (code) == tcc_comparison)
+    {
+      if (!binop_of (code, &op))
+	{
+	  err (c, loc, "unordered floating-point comparisons are not "
+	       "supported in PTO code");
+	  return bad (c);
+	}
+      pto_expr *a = expr (c, TREE_OPERAND (t, 0), loc);
+      pto_expr *b = expr (c, TREE_OPERAND (t, 1), loc);
+      if (a->type != b->type && is_scalar (a->type) && is_scalar (b->type))
+	b = coerce (c, b, a->type, l);
+      return pto_e_bin (c.p, op, a, b, l);
+    }
+  pto_expr *e = expr (c, t, loc);
+  if (e->type->kind == PTO_TY_SCALAR)
+    return coerce (c, e, pto_type_scalar (c.p, PTO_DT_BOOL), l);
+  err (c, loc, "a condition in PTO code must be a scalar (pointer "
+       "conditions are not supported)");
+  return bad (c);
+}
+
+/* The address &X (ADDR_EXPR T) outside an inline call argument: only
+   tiles may have their address taken.  */
+static pto_expr *
+address (capture &c, tree t, location_t loc)
+{
+  tree obj = TREE_OPERAND (t, 0);
+  if (TREE_CODE (obj) == FUNCTION_DECL)
+    {
+      err (c, loc, "function addresses are not supported in PTO code "
+	   "(launch kernels with pto_launch)");
+      return bad (c);
+    }
+  if (!pto_fe_is_tile_type (TYPE_MAIN_VARIANT (TREE_TYPE (obj))))
+    {
+      err (c, loc, "the address of %qE escapes: in PTO code the address of "
+	   "a scalar may only be passed directly to a PTO_INLINE function "
+	   "(use the value, or return a struct)", obj);
+      return bad (c);
+    }
+  pto_expr *lv = lvalue (c, obj, loc);
+  return pto_e_un (c.p, PTO_UN_ADDR, lv, NULL, L (c, loc));
+}
+
+/* An rvalue.  CTX is the location to use when T has none.  */
+static pto_expr *
+expr (capture &c, tree t, location_t ctx)
+{
+  location_t loc = loc_of (t, ctx);
+  pto_loc l = L (c, loc);
+  tree_code code = TREE_CODE (t);
+  pto_binop op;
+
+  switch (code)
+    {
+    case INTEGER_CST:
+    case REAL_CST:
+      return constant (c, t, loc);
+    case VAR_DECL:
+    case PARM_DECL:
+      return decl_ref (c, t, loc);
+    CASE_CONVERT:
+    case FLOAT_EXPR:
+    case FIX_TRUNC_EXPR:
+      return conversion (c, t, loc);
+    case NON_LVALUE_EXPR:
+    case SAVE_EXPR:
+    case PAREN_EXPR:
+      return expr (c, TREE_OPERAND (t, 0), loc);
+    case C_MAYBE_CONST_EXPR:
+      if (C_MAYBE_CONST_EXPR_PRE (t))
+	break;
+      return expr (c, C_MAYBE_CONST_EXPR_EXPR (t), loc);
+    case EXCESS_PRECISION_EXPR:
+      return expr (c, TREE_OPERAND (t, 0), loc);
+    case POINTER_PLUS_EXPR:
+      return pointer_plus (c, t, loc);
+    case NEGATE_EXPR:
+    case BIT_NOT_EXPR:
+    case ABS_EXPR:
+      {
+	pto_expr *a = expr (c, TREE_OPERAND (t, 0), loc);
+	if (!is_arith (a->type))
+	  break;
+	return pto_e_un (c.p, code == NEGATE_EXPR ? PTO_UN_NEG
+			 : code == BIT_NOT_EXPR ? PTO_UN_BNOT : PTO_UN_ABS,
+			 a, NULL, l);
+      }
+    case TRUTH_NOT_EXPR:
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+    case TRUTH_AND_EXPR:
+    case TRUTH_OR_EXPR:
+    case LT_EXPR: case LE_EXPR: case GT_EXPR: case GE_EXPR:
+    case EQ_EXPR: case NE_EXPR:
+      return coerce (c, cond_expr (c, t, loc),
+		     ir_type_or_i32 (c, TREE_TYPE (t), loc), l);
+    case PLUS_EXPR: case MINUS_EXPR: case MULT_EXPR: case TRUNC_DIV_EXPR:
+    case RDIV_EXPR: case EXACT_DIV_EXPR: case TRUNC_MOD_EXPR:
+    case MIN_EXPR: case MAX_EXPR: case LSHIFT_EXPR: case RSHIFT_EXPR:
+    case BIT_AND_EXPR: case BIT_IOR_EXPR: case BIT_XOR_EXPR:
+      {
+	binop_of (code, &op);
+	pto_expr *a = expr (c, TREE_OPERAND (t, 0), loc);
+	pto_expr *b = expr (c, TREE_OPERAND (t, 1), loc);
+	if (!is_arith (a->type) || !is_arith (b->type))
+	  {
+	    err (c, loc, "operator needs scalar operands in PTO code");
+	    return bad (c);
+	  }
+	if (a->type != b->type)
+	  b = coerce (c, b, a->type, l);
+	if (op == PTO_BIN_ADD && b->kind == PTO_E_INT && b->u.ival < 0
+	    && pto_dtype_is_signed (b->type->dtype) && b->u.ival != INT64_MIN)
+	  return pto_e_bin (c.p, PTO_BIN_SUB, a,
+			    pto_e_int (c.p, b->type, -b->u.ival, b->loc), l);
+	return pto_e_bin (c.p, op, a, b, l);
+      }
+    case COND_EXPR:
+      {
+	if (VOID_TYPE_P (TREE_TYPE (t)))
+	  break;
+	const pto_type *ty = ir_type_or_i32 (c, TREE_TYPE (t), loc);
+	pto_expr *k = cond_expr (c, TREE_OPERAND (t, 0), loc);
+	pto_expr *a = coerce (c, expr (c, TREE_OPERAND (t, 1), loc), ty, l);
+	pto_expr *b = coerce (c, expr (c, TREE_OPERAND (t, 2), loc), ty, l);
+	return pto_e_select (c.p, k, a, b, l);
+      }
+    case CALL_EXPR:
+      return call (c, t, loc, false);
+    case INDIRECT_REF:
+      return indirect (c, t, loc);
+    case ARRAY_REF:
+      return tile_element (c, t, loc, false);
+    case COMPONENT_REF:
+      return member (c, t, loc, false);
+    case ADDR_EXPR:
+      return address (c, t, loc);
+    case COMPOUND_LITERAL_EXPR:
+      {
+	tree decl = COMPOUND_LITERAL_EXPR_DECL (t);
+	const pto_type *ty = ir_type (c, TREE_TYPE (decl), loc);
+	if (!ty)
+	  return bad (c);
+	tree init = DECL_INITIAL (decl);
+	if (init && TREE_CODE (init) == CONSTRUCTOR)
+	  return tuple_ctor (c, init, ty, loc);
+	if (init)
+	  return coerce (c, expr (c, init, loc), ty, l);
+	break;
+      }
+    case CONSTRUCTOR:
+      {
+	const pto_type *ty = ir_type (c, TREE_TYPE (t), loc);
+	return ty ? tuple_ctor (c, t, ty, loc) : bad (c);
+      }
+    case COMPOUND_EXPR:
+      if (!TREE_SIDE_EFFECTS (TREE_OPERAND (t, 0))
+	  || TREE_CODE (TREE_OPERAND (t, 0)) == SAVE_EXPR)
+	return expr (c, TREE_OPERAND (t, 1), loc);
+      err (c, loc, "the comma operator with side effects is not supported "
+	   "in PTO code: write separate statements");
+      return bad (c);
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR: case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR: case POSTDECREMENT_EXPR:
+      err (c, loc, "assignments inside expressions are not supported in PTO "
+	   "code: write the assignment as a statement of its own");
+      return bad (c);
+    case STRING_CST:
+      err (c, loc, "strings are not supported in PTO code");
+      return bad (c);
+    case FUNCTION_DECL:
+      err (c, loc, "function %qD used as a value; PTO code can only call "
+	   "functions (launch kernels with pto_launch)", t);
+      return bad (c);
+    default:
+      break;
+    }
+  err (c, loc, "this expression is not supported in PTO code (%qs)",
+       get_tree_code_name (code));
+  return bad (c);
+}
+
+/* ------------------------------------------------------------------ */
+/* Calls and intrinsics                                               */
+/* ------------------------------------------------------------------ */
+
+/* Strip the conversions pto.h's prototypes add to an argument (to
+   void *, const void *, long long, double).  */
+static tree
+strip_arg (tree a)
+{
+  while (CONVERT_EXPR_P (a) || TREE_CODE (a) == NON_LVALUE_EXPR
+	 || TREE_CODE (a) == FLOAT_EXPR)
+    a = TREE_OPERAND (a, 0);
+  return a;
+}
+
+/* Describe a tile type for messages.  */
+static const char *
+type_text (capture &c, const pto_type *t)
+{
+  pto_buf b = { NULL, 0, 0 };
+  pto_type_print (&b, t);
+  const char *s = pto_arena_strdup (c.p->arena, b.s ? b.s : "");
+  pto_buf_free (&b);
+  return s;
+}
+
+/* The tile lvalue of intrinsic argument ARG (`&(t)' or a tile pointer),
+   or NULL after an error.  WRITTEN: the op writes it.  */
+static pto_expr *
+tile_arg (capture &c, const char *opname, int argno, tree arg, bool written,
+	  location_t loc)
+{
+  tree a = strip_arg (arg);
+  location_t aloc = loc_of (a, loc);
+  tree obj = NULL_TREE, objtype = NULL_TREE;
+  if (TREE_CODE (a) == ADDR_EXPR)
+    {
+      obj = TREE_OPERAND (a, 0);
+      objtype = TREE_TYPE (obj);
+    }
+  else if (POINTER_TYPE_P (TREE_TYPE (a)))
+    objtype = TREE_TYPE (TREE_TYPE (a));
+  if (!objtype || !pto_fe_is_tile_type (TYPE_MAIN_VARIANT (objtype)))
+    {
+      if (objtype)
+	err (c, aloc, "argument %d of %qs must be a tile, not %qT", argno,
+	     opname, objtype);
+      else
+	err (c, aloc, "argument %d of %qs must be a tile", argno, opname);
+      return NULL;
+    }
+  if (written && TYPE_READONLY (objtype))
+    {
+      err (c, aloc, "argument %d of %qs is written but the tile is const",
+	   argno, opname);
+      return NULL;
+    }
+  if (obj)
+    return lvalue (c, obj, aloc);
+  pto_expr *p = expr (c, a, aloc);
+  if (p->type->kind != PTO_TY_PTR)
+    return NULL;
+  return pto_e_un (c.p, PTO_UN_DEREF, p, NULL, L (c, aloc));
+}
+
+/* A GM pointer argument (load source, store destination).  */
+static pto_expr *
+gm_arg (capture &c, const char *opname, int argno, tree arg, bool written,
+	location_t loc)
+{
+  tree a = strip_arg (arg);
+  location_t aloc = loc_of (a, loc);
+  tree type = TREE_TYPE (a);
+  if (!POINTER_TYPE_P (type) || pto_fe_is_tile_type (TYPE_MAIN_VARIANT
+						     (TREE_TYPE (type))))
+    {
+      err (c, aloc, "argument %d of %qs must be a pointer to global memory "
+	   "(a kernel's pointer parameter), not %qT", argno, opname, type);
+      return NULL;
+    }
+  if (written && TYPE_READONLY (TREE_TYPE (type)))
+    {
+      err (c, aloc, "argument %d of %qs is written but points to const "
+	   "(declare the kernel parameter without const)", argno, opname);
+      return NULL;
+    }
+  pto_expr *e = expr (c, a, aloc);
+  return e->type->kind == PTO_TY_PTR ? e : NULL;
+}
+
+/* An integer argument (row stride, block count).  */
+static pto_expr *
+int_arg (capture &c, const char *opname, int argno, tree arg, location_t loc)
+{
+  tree a = strip_arg (arg);
+  location_t aloc = loc_of (a, loc);
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (a)) || TREE_CODE (TREE_TYPE (a))
+      == BOOLEAN_TYPE)
+    {
+      err (c, aloc, "argument %d of %qs must be an integer, not %qT", argno,
+	   opname, TREE_TYPE (a));
+      return NULL;
+    }
+  /* A literal folded to the prototype's long long reads as an int.  */
+  if (TREE_CODE (a) == INTEGER_CST && tree_fits_shwi_p (a)
+      && tree_to_shwi (a) >= INT_MIN && tree_to_shwi (a) <= INT_MAX)
+    return pto_e_int (c.p, pto_type_scalar (c.p, PTO_DT_I32),
+		      tree_to_shwi (a), L (c, aloc));
+  return expr (c, a, aloc);
+}
+
+/* A scalar argument converted to the tile dtype DT.  */
+static pto_expr *
+scalar_arg (capture &c, const char *opname, int argno, tree arg,
+	    pto_dtype dt, location_t loc)
+{
+  tree a = arg;
+  /* Strip only the conversion to the prototype's double.  */
+  if ((CONVERT_EXPR_P (a) || TREE_CODE (a) == FLOAT_EXPR)
+      && (INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (a, 0)))
+	  || SCALAR_FLOAT_TYPE_P (TREE_TYPE (TREE_OPERAND (a, 0)))))
+    a = TREE_OPERAND (a, 0);
+  location_t aloc = loc_of (a, loc);
+  tree type = TREE_TYPE (a);
+  if (!(INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
+      || TREE_CODE (type) == BOOLEAN_TYPE)
+    {
+      err (c, aloc, "argument %d of %qs must be a number convertible to the "
+	   "tile's element type, not %qT", argno, opname, type);
+      return NULL;
+    }
+  pto_expr *e = expr (c, a, aloc);
+  return coerce (c, e, pto_type_scalar (c.p, dt), L (c, aloc));
+}
+
+/* Check the typing rule of OP over the translated operands ARGS (tiles
+   at the positions SIG names); report at the argument's location.  */
+static bool
+check_rule (capture &c, pto_op op, const char *opname, pto_expr **args,
+	    const location_t *locs)
+{
+  const pto_opinfo *info = pto_op_info (op);
+  const char *sig = info->sig;
+  int ntiles = 0, tiles[4];
+  for (int i = 0; sig[i] && sig[i] != '*'; i++)
+    if (sig[i] == 'T' || sig[i] == 't' || sig[i] == 'U')
+      tiles[ntiles++] = i;
+  bool ok = true;
+  const pto_type *d = ntiles ? args[tiles[0]]->type : NULL;
+  switch (info->rule)
+    {
+    case PTO_RULE_ELEM:
+    case PTO_RULE_CAST:
+      for (int k = 1; k < ntiles; k++)
+	{
+	  const pto_type *t = args[tiles[k]]->type;
+	  if (t->rows != d->rows || t->cols != d->cols
+	      || (info->rule == PTO_RULE_ELEM && t->dtype != d->dtype))
+	    {
+	      err (c, locs[tiles[k]], "%qs: argument %d is a %qs tile but "
+		   "argument %d is %qs (%s)", opname, tiles[k] + 1,
+		   type_text (c, t), tiles[0] + 1, type_text (c, d),
+		   info->rule == PTO_RULE_ELEM
+		   ? "tiles must agree in shape and element type"
+		   : "tiles must have the same shape");
+	      ok = false;
+	    }
+	}
+      if (ok && (op == PTO_OP_EXP || op == PTO_OP_LOG || op == PTO_OP_SQRT
+		 || op == PTO_OP_RSQRT || op == PTO_OP_RECIP)
+	  && !pto_dtype_is_float (d->dtype))
+	{
+	  err (c, locs[tiles[0]], "%qs needs float or _Float16 tiles, not %qs",
+	       opname, type_text (c, d));
+	  ok = false;
+	}
+      break;
+    case PTO_RULE_ROWRED:
+      {
+	const pto_type *a = args[tiles[1]]->type;
+	if (d->cols != 1 || d->rows != a->rows || d->dtype != a->dtype)
+	  {
+	    err (c, locs[tiles[0]], "%qs: the destination must be a %dx1 tile "
+		 "of the source's element type (source %qs, destination %qs)",
+		 opname, a->rows, type_text (c, a), type_text (c, d));
+	    ok = false;
+	  }
+	break;
+      }
+    case PTO_RULE_MATMUL:
+      {
+	const pto_type *a = args[tiles[1]]->type, *b = args[tiles[2]]->type;
+	if (d->dtype != PTO_DT_F32 || !pto_dtype_is_float (a->dtype)
+	    || a->dtype != b->dtype)
+	  {
+	    err (c, locs[tiles[0]], "%qs: the accumulator must be a float tile "
+		 "and both inputs float or both _Float16 (got %qs += %qs * %qs)",
+		 opname, type_text (c, d), type_text (c, a), type_text (c, b));
+	    ok = false;
+	  }
+	else if (d->rows != a->rows || a->cols != b->rows
+		 || d->cols != b->cols)
+	  {
+	    err (c, locs[tiles[0]], "%qs: shapes must be c[M][N] += a[M][K] * "
+		 "b[K][N] (got %qs += %qs * %qs)", opname, type_text (c, d),
+		 type_text (c, a), type_text (c, b));
+	    ok = false;
+	  }
+	break;
+      }
+    case PTO_RULE_LOAD:
+    case PTO_RULE_STORE:
+      {
+	int pi = info->rule == PTO_RULE_LOAD ? 1 : 0;
+	const pto_type *pt = args[pi]->type->pointee;
+	if (pt->kind != PTO_TY_SCALAR || pt->dtype != d->dtype)
+	  {
+	    err (c, locs[pi], "%qs: the pointer must point to the tile's "
+		 "element type %qs, not %qs", opname,
+		 pto_dtype_name (d->dtype), type_text (c, pt));
+	    ok = false;
+	  }
+	break;
+      }
+    case PTO_RULE_NONE:
+      break;
+    }
+  return ok;
+}
+
+/* The arguments of pto_launch(k, blocks, args...) (CALL_EXPR T).  */
+static pto_expr *
+launch (capture &c, tree t, location_t loc)
+{
+  int n = call_expr_nargs (t);
+  tree k = strip_arg (CALL_EXPR_ARG (t, 0));
+  if (TREE_CODE (k) != ADDR_EXPR
+      || TREE_CODE (TREE_OPERAND (k, 0)) != FUNCTION_DECL
+      || pto_fe_role_of (TREE_OPERAND (k, 0)) != PTO_ROLE_KERNEL)
+    {
+      err (c, loc_of (k, loc), "the first argument of %<pto_launch%> must "
+	   "name a PTO_KERNEL function");
+      return bad (c);
+    }
+  tree kernel = TREE_OPERAND (k, 0);
+  auto_vec<pto_expr *> args;
+  args.safe_push (pto_e_funcref (c.p, func_name (c, kernel), L (c, loc)));
+  pto_expr *nb = int_arg (c, "pto_launch", 2, CALL_EXPR_ARG (t, 1), loc);
+  args.safe_push (nb ? nb : bad (c));
+  tree parm = TYPE_ARG_TYPES (TREE_TYPE (kernel));
+  int i = 2;
+  for (; i < n && parm && !VOID_TYPE_P (TREE_VALUE (parm));
+       i++, parm = TREE_CHAIN (parm))
+    {
+      tree a = CALL_EXPR_ARG (t, i);
+      /* Undo the default argument promotions of the variadic call.  */
+      if (CONVERT_EXPR_P (a) && !POINTER_TYPE_P (TREE_TYPE (a)))
+	a = TREE_OPERAND (a, 0);
+      pto_expr *e = expr (c, a, loc);
+      const pto_type *pt = ir_type_or_i32 (c, TREE_VALUE (parm), loc);
+      if (e->type != pt && e->type->kind == PTO_TY_PTR
+	  && pt->kind == PTO_TY_PTR && e->type->pointee == pt->pointee
+	  && pt->is_const)
+	e = pto_e_un (c.p, PTO_UN_CAST, e, pt, L (c, loc));
+      args.safe_push (coerce (c, e, pt, L (c, loc_of (a, loc))));
+    }
+  if (i != n || (parm && !VOID_TYPE_P (TREE_VALUE (parm))))
+    {
+      err (c, loc, "%<pto_launch%>: kernel %qD takes %d arguments, %d given",
+	   kernel, list_length (TYPE_ARG_TYPES (TREE_TYPE (kernel))) - 1,
+	   n - 2);
+      return bad (c);
+    }
+  return pto_e_op (c.p, PTO_OP_LAUNCH, args.length (), args.address (),
+		   L (c, loc));
+}
+
+/* pto_unroll(f1, ...) (CALL_EXPR T) at statement level.  */
+static void
+unroll (capture &c, tree t, location_t loc, tree stmt)
+{
+  if (!c.unroll_loop || c.unroll_slot != stmt)
+    {
+      err (c, loc, "%<pto_unroll%> must be the first statement of a for "
+	   "loop body");
+      return;
+    }
+  int n = call_expr_nargs (t);
+  auto_vec<int64_t> factors;
+  for (int i = 0; i < n; i++)
+    {
+      tree a = strip_arg (CALL_EXPR_ARG (t, i));
+      if (TREE_CODE (a) != INTEGER_CST || tree_int_cst_sgn (a) <= 0
+	  || !tree_fits_shwi_p (a))
+	{
+	  err (c, loc_of (a, loc), "%<pto_unroll%> factors must be positive "
+	       "integer constants");
+	  return;
+	}
+      factors.safe_push (tree_to_shwi (a));
+    }
+  if (pto_attr_get (&c.unroll_loop->attrs, "unroll"))
+    {
+      err (c, loc, "loop has both %<#pragma GCC unroll%> and "
+	   "%<pto_unroll%>; keep one");
+      return;
+    }
+  pto_attr_set_ints (c.p, &c.unroll_loop->attrs, "unroll", factors.length (),
+		     factors.address ());
+  c.unroll_slot = NULL_TREE;
+}
+
+/* A call to the intrinsic NAME (CALL_EXPR T).  */
+static pto_expr *
+intrinsic (capture &c, tree t, const char *name, location_t loc)
+{
+  pto_op op;
+  char opname[64];
+  snprintf (opname, sizeof opname, "pto_%s", name);
+  if (!pto_op_lookup (name, strlen (name), &op))
+    {
+      err (c, loc, "unknown intrinsic %qs", name);
+      return bad (c);
+    }
+  if (op == PTO_OP_LAUNCH)
+    {
+      if (c.role != PTO_ROLE_HOST)
+	{
+	  err (c, loc, "%<pto_launch%> is only allowed in PTO_HOST functions "
+	       "(and ordinary host code)");
+	  return bad (c);
+	}
+      return launch (c, t, loc);
+    }
+  const char *sig = pto_op_info (op)->sig;
+  int n = call_expr_nargs (t);
+  if ((int) strlen (sig) != n)
+    {
+      err (c, loc, "%qs takes %d arguments, %d given", opname,
+	   (int) strlen (sig), n);
+      return bad (c);
+    }
+  pto_expr *args[8];
+  location_t locs[8];
+  bool ok = true;
+  /* Tiles first: scalars convert to the first tile's dtype.  */
+  pto_dtype dt = PTO_DT_F32;
+  bool have_dt = false;
+  for (int i = 0; i < n; i++)
+    {
+      tree a = CALL_EXPR_ARG (t, i);
+      locs[i] = loc_of (strip_arg (a), loc);
+      args[i] = NULL;
+      if (strchr ("TtU", sig[i]))
+	{
+	  args[i] = tile_arg (c, opname, i + 1, a, sig[i] != 't', loc);
+	  if (args[i] && !have_dt)
+	    {
+	      dt = args[i]->type->dtype;
+	      have_dt = true;
+	    }
+	}
+    }
+  for (int i = 0; i < n; i++)
+    {
+      tree a = CALL_EXPR_ARG (t, i);
+      switch (sig[i])
+	{
+	case 'P': case 'p':
+	  args[i] = gm_arg (c, opname, i + 1, a, sig[i] == 'P', loc);
+	  break;
+	case 'i':
+	  args[i] = int_arg (c, opname, i + 1, a, loc);
+	  break;
+	case 's':
+	  args[i] = have_dt ? scalar_arg (c, opname, i + 1, a, dt, loc) : NULL;
+	  break;
+	default:
+	  break;
+	}
+      if (!args[i])
+	ok = false;
+    }
+  if (!ok || !check_rule (c, op, opname, args, locs))
+    {
+      if (ok)
+	c.errors += 0;
+      return bad (c);
+    }
+  return pto_e_op (c.p, op, n, args, L (c, loc));
+}
+
+/* An argument of a call to an inline function: `&x' of a scalar or tile
+   is allowed here (the callee shares the caller's storage).  */
+static pto_expr *
+inline_arg (capture &c, tree a, tree parm_type, location_t loc)
+{
+  tree s = a;
+  while (CONVERT_EXPR_P (s) && POINTER_TYPE_P (TREE_TYPE (s)))
+    s = TREE_OPERAND (s, 0);
+  location_t aloc = loc_of (s, loc);
+  pto_expr *e;
+  if (TREE_CODE (s) == ADDR_EXPR
+      && TREE_CODE (TREE_OPERAND (s, 0)) != FUNCTION_DECL)
+    {
+      pto_expr *lv = lvalue (c, TREE_OPERAND (s, 0), aloc);
+      e = pto_e_un (c.p, PTO_UN_ADDR, lv, NULL, L (c, aloc));
+    }
+  else
+    e = expr (c, a, aloc);
+  if (parm_type)
+    {
+      const pto_type *pt = ir_type_or_i32 (c, parm_type, aloc);
+      if (e->type != pt && e->type->kind == PTO_TY_PTR
+	  && pt->kind == PTO_TY_PTR && e->type->pointee == pt->pointee)
+	return pto_e_un (c.p, PTO_UN_CAST, e, pt, L (c, aloc));
+      return coerce (c, e, pt, L (c, aloc));
+    }
+  return e;
+}
+
+/* A call T: an intrinsic or a PTO_INLINE function.  AS_STMT: the value
+   is discarded.  */
+static pto_expr *
+call (capture &c, tree t, location_t loc, bool as_stmt)
+{
+  tree fn = get_callee_fndecl (t);
+  if (!fn)
+    {
+      err (c, loc, "calls through function pointers are not supported in "
+	   "PTO code");
+      return bad (c);
+    }
+  if (const char *iname = pto_fe_intrinsic_name (fn))
+    {
+      if (!strcmp (iname, "unroll"))
+	{
+	  err (c, loc, "%<pto_unroll%> must be the first statement of a for "
+	       "loop body");
+	  return bad (c);
+	}
+      return intrinsic (c, t, iname, loc);
+    }
+  (void) as_stmt;
+  switch (pto_fe_role_of (fn))
+    {
+    case PTO_ROLE_INLINE:
+      break;
+    case PTO_ROLE_KERNEL:
+      err (c, loc, "PTO_KERNEL %qD cannot be called directly: launch it "
+	   "with %<pto_launch(%D, blocks, ...)%>", fn, fn);
+      return bad (c);
+    case PTO_ROLE_HOST:
+      err (c, loc, "PTO_HOST function %qD cannot be called from PTO code",
+	   fn);
+      return bad (c);
+    default:
+      err (c, loc, "call to ordinary function %qD is not supported in PTO "
+	   "code: only pto_* intrinsics and PTO_INLINE functions can be "
+	   "called (mark %qD PTO_INLINE if it is written in the DSL)", fn,
+	   fn);
+      return bad (c);
+    }
+  if (fn == c.fndecl)
+    {
+      err (c, loc, "PTO_INLINE function %qD calls itself: recursion is not "
+	   "supported in PTO code", fn);
+      return bad (c);
+    }
+  auto_vec<pto_expr *> args;
+  tree parm = TYPE_ARG_TYPES (TREE_TYPE (fn));
+  for (int i = 0; i < call_expr_nargs (t); i++)
+    {
+      tree pt = parm && !VOID_TYPE_P (TREE_VALUE (parm)) ? TREE_VALUE (parm)
+		: NULL_TREE;
+      args.safe_push (inline_arg (c, CALL_EXPR_ARG (t, i), pt, loc));
+      if (parm)
+	parm = TREE_CHAIN (parm);
+    }
+  const pto_type *ret = ir_type_or_i32 (c, TREE_TYPE (TREE_TYPE (fn)), loc);
+  return pto_e_call (c.p, func_name (c, fn), ret, args.length (),
+		     args.address (), L (c, loc));
+}
+
+/* ------------------------------------------------------------------ */
+/* Statements                                                         */
+/* ------------------------------------------------------------------ */
+
+static void stmt (capture &c, tree t, pto_block *out, location_t ctx);
+
+/* The first real statement of a loop body T (through scopes).  */
+static tree
+first_statement (tree t)
+{
+  while (t)
+    {
+      if (TREE_CODE (t) == BIND_EXPR)
+	t = BIND_EXPR_BODY (t);
+      else if (TREE_CODE (t) == STATEMENT_LIST)
+	{
+	  tree first = NULL_TREE;
+	  for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
+	       tsi_next (&i))
+	    if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
+	      {
+		first = tsi_stmt (i);
+		break;
+	      }
+	  t = first;
+	}
+      else
+	return t;
+    }
+  return NULL_TREE;
+}
+
+/* Translate the body T of a loop into BLOCK; LOOP (may be NULL) receives
+   pto_unroll's factors.  */
+static void
+loop_body (capture &c, tree t, pto_block *block, pto_stmt *loop,
+	   location_t loc)
+{
+  tree save_slot = c.unroll_slot;
+  pto_stmt *save_loop = c.unroll_loop;
+  c.unroll_slot = loop ? first_statement (t) : NULL_TREE;
+  c.unroll_loop = loop;
+  if (t)
+    stmt (c, t, block, loc);
+  c.unroll_slot = save_slot;
+  c.unroll_loop = save_loop;
+}
+
+/* Assign RHS to the lvalue tree LHS.  */
+static void
+assign (capture &c, tree lhs, tree rhs, pto_block *out, location_t loc)
+{
+  pto_loc l = L (c, loc);
+  pto_expr *lv = lvalue (c, lhs, loc);
+  pto_expr *rv;
+  if (TREE_CODE (rhs) == CONSTRUCTOR)
+    rv = tuple_ctor (c, rhs, lv->type, loc);
+  else
+    rv = expr (c, rhs, loc);
+  if (rv->type != lv->type)
+    rv = coerce (c, rv, lv->type, l);
+  pto_block_push (c.p, out, pto_s_assign (c.p, lv, rv, l));
+}
+
+/* x++, --x ... as a statement: x = x +- amount.  */
+static void
+increment (capture &c, tree t, pto_block *out, location_t loc)
+{
+  tree_code code = TREE_CODE (t);
+  tree target = TREE_OPERAND (t, 0);
+  pto_loc l = L (c, loc);
+  pto_expr *lv = lvalue (c, target, loc);
+  pto_expr *cur = lvalue (c, target, loc);
+  bool down = code == PREDECREMENT_EXPR || code == POSTDECREMENT_EXPR;
+  pto_expr *amount;
+  if (lv->type->kind == PTO_TY_PTR)
+    amount = pto_e_int (c.p, pto_type_scalar (c.p, PTO_DT_I32), 1, l);
+  else
+    amount = coerce (c, expr (c, TREE_OPERAND (t, 1), loc), lv->type, l);
+  pto_expr *rv = pto_e_bin (c.p, down ? PTO_BIN_SUB : PTO_BIN_ADD, cur,
+			    amount, l);
+  pto_block_push (c.p, out, pto_s_assign (c.p, lv, rv, l));
+}
+
+/* A local declaration (DECL_EXPR T).  */
+static void
+declaration (capture &c, tree t, pto_block *out, location_t loc)
+{
+  tree decl = DECL_EXPR_DECL (t);
+  if (TREE_CODE (decl) != VAR_DECL)
+    return;			/* typedefs, local prototypes */
+  location_t dloc = DECL_SOURCE_LOCATION (decl);
+  if (TREE_STATIC (decl) || DECL_EXTERNAL (decl))
+    {
+      err (c, dloc, "static and extern local variables are not supported in "
+	   "PTO code");
+      return;
+    }
+  tree type = TREE_TYPE (decl);
+  if (variably_modified_type_p (type, NULL_TREE))
+    {
+      err (c, dloc, "variable-length types are not supported in PTO code "
+	   "(tiles have constant rows and columns)");
+      return;
+    }
+  const pto_type *ty = ir_type (c, type, dloc);
+  if (!ty)
+    return;
+  pto_loc l = L (c, dloc);
+  pto_expr *init = NULL;
+  tree di = DECL_INITIAL (decl);
+  if (di && di != error_mark_node)
+    {
+      if (TREE_CODE (di) == CONSTRUCTOR)
+	init = tuple_ctor (c, di, ty, dloc);
+      else
+	init = coerce (c, expr (c, di, dloc), ty, l);
+    }
+  pto_var *v = new_var (c, decl, ty);
+  pto_block_push (c.p, out, pto_s_decl (c.p, v, init, l));
+  (void) loc;
+}
+
+/* Is T (possibly converted) a reference to DECL?  */
+static bool
+refers_to (tree t, tree decl)
+{
+  while (CONVERT_EXPR_P (t) || TREE_CODE (t) == NON_LVALUE_EXPR)
+    t = TREE_OPERAND (t, 0);
+  return t == decl;
+}
+
+/* The index variable of a for condition COND (after annotations), or
+   NULL_TREE.  */
+static tree
+loop_index_of (tree cond)
+{
+  while (cond && TREE_CODE (cond) == ANNOTATE_EXPR)
+    cond = TREE_OPERAND (cond, 0);
+  while (cond && (CONVERT_EXPR_P (cond)
+		  || TREE_CODE (cond) == NON_LVALUE_EXPR))
+    cond = TREE_OPERAND (cond, 0);
+  if (!cond || TREE_CODE_CLASS (TREE_CODE (cond)) != tcc_comparison)
+    return NULL_TREE;
+  for (int k = 0; k < 2; k++)
+    {
+      tree s = TREE_OPERAND (cond, k);
+      while (CONVERT_EXPR_P (s) || TREE_CODE (s) == NON_LVALUE_EXPR)
+	s = TREE_OPERAND (s, 0);
+      if (TREE_CODE (s) == VAR_DECL)
+	return s;
+    }
+  return NULL_TREE;
+}
+
+/* T without a leading `SAVE_EXPR, ...' (the C front end evaluates the
+   right-hand side of a compound assignment once that way; the SAVE_EXPR
+   is used again inside).  */
+static tree
+skip_saved (tree t)
+{
+  while (t && TREE_CODE (t) == COMPOUND_EXPR
+	 && TREE_CODE (TREE_OPERAND (t, 0)) == SAVE_EXPR)
+    t = TREE_OPERAND (t, 1);
+  return t;
+}
+
+/* The step of increment INCR of index DECL as an IR expression of type
+   T; *SIGN is +1 or -1 for a constant step, 0 otherwise.  NULL if INCR is
+   not `i++', `i--', `i += s', `i -= s' or `i = i +- s'.  */
+static pto_expr *
+loop_step (capture &c, tree incr, tree decl, const pto_type *t, int *sign,
+	   location_t loc)
+{
+  pto_loc l = L (c, loc);
+  *sign = 0;
+  incr = skip_saved (incr);
+  if (!incr)
+    return NULL;
+  tree_code code = TREE_CODE (incr);
+  if (code == PREINCREMENT_EXPR || code == POSTINCREMENT_EXPR
+      || code == PREDECREMENT_EXPR || code == POSTDECREMENT_EXPR)
+    {
+      if (TREE_OPERAND (incr, 0) != decl)
+	return NULL;
+      bool down = code == PREDECREMENT_EXPR || code == POSTDECREMENT_EXPR;
+      *sign = down ? -1 : 1;
+      return pto_e_int (c.p, t, down ? -1 : 1, l);
+    }
+  if (code != MODIFY_EXPR || TREE_OPERAND (incr, 0) != decl)
+    return NULL;
+  tree rhs = TREE_OPERAND (incr, 1);
+  while (CONVERT_EXPR_P (rhs))
+    rhs = TREE_OPERAND (rhs, 0);
+  if (TREE_CODE (rhs) != PLUS_EXPR && TREE_CODE (rhs) != MINUS_EXPR)
+    return NULL;
+  tree a = TREE_OPERAND (rhs, 0), b = TREE_OPERAND (rhs, 1);
+  bool minus = TREE_CODE (rhs) == MINUS_EXPR;
+  if (!refers_to (a, decl))
+    {
+      if (minus || !refers_to (b, decl))
+	return NULL;
+      std::swap (a, b);
+    }
+  if (TREE_CODE (b) == INTEGER_CST)
+    {
+      int64_t v = tree_to_shwi (b);
+      if (minus)
+	v = -v;
+      if (v == 0)
+	return NULL;
+      *sign = v > 0 ? 1 : -1;
+      return pto_e_int (c.p, t, v, l);
+    }
+  pto_expr *s = coerce (c, expr (c, b, loc), t, l);
+  return minus ? pto_e_un (c.p, PTO_UN_NEG, s, NULL, l) : s;
+}
+
+/* STOP + DELTA, folded when STOP is a constant.  */
+static pto_expr *
+offset_bound (capture &c, pto_expr *stop, int delta, pto_loc l)
+{
+  if (stop->kind == PTO_E_INT)
+    return pto_e_int (c.p, stop->type, stop->u.ival + delta, l);
+  return pto_e_bin (c.p, delta > 0 ? PTO_BIN_ADD : PTO_BIN_SUB, stop,
+		    pto_e_int (c.p, stop->type, delta > 0 ? delta : -delta, l),
+		    l);
+}
+
+/* A for loop FS whose index DECL was declared just before it (DECL is
+   NULL_TREE when it was not).  */
+static void
+for_loop (capture &c, tree fs, tree decl, pto_block *out, location_t ctx)
+{
+  location_t loc = loc_of (fs, ctx);
+  pto_loc l = L (c, loc);
+  tree cond = FOR_COND (fs);
+  long pragma_unroll = 0;
+  while (cond && TREE_CODE (cond) == ANNOTATE_EXPR)
+    {
+      if (tree_to_shwi (TREE_OPERAND (cond, 1)) == annot_expr_unroll_kind)
+	pragma_unroll = tree_to_shwi (TREE_OPERAND (cond, 2));
+      cond = TREE_OPERAND (cond, 0);
+    }
+  tree index = loop_index_of (cond);
+  if (FOR_INIT_STMT (fs) || !cond || !index || index != decl)
+    {
+      err (c, loc, "unsupported for loop: PTO loops are counted loops "
+	   "%<for (int i = START; i < STOP; i += STEP)%> (also %<<=%>, "
+	   "%<>%>, %<>=%>) that declare their index in the header");
+      return;
+    }
+  const pto_type *it = ir_type (c, TREE_TYPE (decl), loc);
+  if (!it || !is_arith (it) || pto_dtype_is_float (it->dtype))
+    {
+      if (it)
+	err (c, loc, "the index of a PTO for loop must be an integer");
+      return;
+    }
+  tree di = DECL_INITIAL (decl);
+  if (!di)
+    {
+      err (c, loc, "the index %qD of a PTO for loop must be initialised in "
+	   "the loop header", decl);
+      return;
+    }
+  pto_expr *start = coerce (c, expr (c, di, loc), it, l);
+
+  /* The comparison with the index on the left.  */
+  while (CONVERT_EXPR_P (cond) || TREE_CODE (cond) == NON_LVALUE_EXPR)
+    cond = TREE_OPERAND (cond, 0);
+  tree_code cmp = TREE_CODE (cond);
+  tree bound = TREE_OPERAND (cond, 1);
+  if (!refers_to (TREE_OPERAND (cond, 0), decl))
+    {
+      cmp = swap_tree_comparison (cmp);
+      bound = TREE_OPERAND (cond, 0);
+    }
+  int sign;
+  pto_expr *step = loop_step (c, FOR_EXPR (fs), decl, it, &sign, loc);
+  if (!step)
+    {
+      err (c, loc_of (FOR_EXPR (fs), loc), "unsupported loop increment: "
+	   "write %<i++%>, %<i--%>, %<i += STEP%> or %<i -= STEP%>");
+      return;
+    }
+  pto_expr *stop = coerce (c, expr (c, bound, loc), it, l);
+  bool down;
+  switch (cmp)
+    {
+    case LT_EXPR: down = false; break;
+    case LE_EXPR: down = false; stop = offset_bound (c, stop, 1, l); break;
+    case GT_EXPR: down = true; break;
+    case GE_EXPR: down = true; stop = offset_bound (c, stop, -1, l); break;
+    case NE_EXPR:
+      if (sign == 0 || step->kind != PTO_E_INT
+	  || (step->u.ival != 1 && step->u.ival != -1))
+	{
+	  err (c, loc, "a loop condition with %<!=%> needs a step of 1 or -1; "
+	       "use %<<%> or %<>%>");
+	  return;
+	}
+      down = sign < 0;
+      break;
+    default:
+      err (c, loc, "unsupported loop condition: compare the index with "
+	   "%<<%>, %<<=%>, %<>%> or %<>=%>");
+      return;
+    }
+  if ((down && sign > 0) || (!down && sign < 0))
+    {
+      err (c, loc, "the loop condition and the step disagree: a loop "
+	   "counting %s needs %s", down ? "down" : "up",
+	   down ? "a negative step" : "a positive step");
+      return;
+    }
+  pto_var *v = new_var (c, decl, it);
+  pto_stmt *s = pto_s_for (c.p, v, start, stop, step, down, l);
+  if (pragma_unroll > 0)
+    {
+      int64_t f = pragma_unroll;
+      pto_attr_set_ints (c.p, &s->attrs, "unroll", 1, &f);
+    }
+  c.loop_indices.safe_push (DECL_UID (decl));
+  loop_body (c, FOR_BODY (fs), &s->body, s, loc);
+  c.loop_indices.pop ();
+  pto_block_push (c.p, out, s);
+}
+
+/* A while loop.  */
+static void
+while_loop (capture &c, tree t, pto_block *out, location_t loc)
+{
+  tree cond = WHILE_COND (t);
+  while (cond && TREE_CODE (cond) == ANNOTATE_EXPR)
+    cond = TREE_OPERAND (cond, 0);
+  pto_loc l = L (c, loc);
+  pto_expr *k = cond ? cond_expr (c, cond, loc) : pto_e_bool (c.p, true, l);
+  pto_stmt *s = pto_s_while (c.p, k, l);
+  loop_body (c, WHILE_BODY (t), &s->body, NULL, loc);
+  pto_block_push (c.p, out, s);
+}
+
+/* return [value];  */
+static void
+return_stmt (capture &c, tree t, pto_block *out, location_t loc)
+{
+  pto_loc l = L (c, loc);
+  tree v = TREE_OPERAND (t, 0);
+  pto_expr *value = NULL;
+  if (v && (TREE_CODE (v) == MODIFY_EXPR || TREE_CODE (v) == INIT_EXPR))
+    v = TREE_OPERAND (v, 1);
+  if (v)
+    {
+      if (TREE_CODE (v) == CONSTRUCTOR)
+	value = tuple_ctor (c, v, c.f->ret, loc);
+      else
+	value = coerce (c, expr (c, v, loc), c.f->ret, l);
+    }
+  pto_block_push (c.p, out, pto_s_return (c.p, value, l));
+}
+
+/* A statement list, fusing `DECL_EXPR i; FOR_STMT' into one IR loop.  */
+static void
+statement_list (capture &c, tree t, pto_block *out, location_t loc)
+{
+  auto_vec<tree> items;
+  for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+    if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
+      items.safe_push (tsi_stmt (i));
+  for (unsigned k = 0; k < items.length (); k++)
+    {
+      tree s = items[k];
+      if (TREE_CODE (s) == DECL_EXPR && k + 1 < items.length ()
+	  && TREE_CODE (items[k + 1]) == FOR_STMT
+	  && DECL_EXPR_DECL (s)
+	  && loop_index_of (FOR_COND (items[k + 1])) == DECL_EXPR_DECL (s))
+	{
+	  /* An unroll slot naming the declaration moves to the loop.  */
+	  for_loop (c, items[k + 1], DECL_EXPR_DECL (s), out, loc);
+	  k++;
+	  continue;
+	}
+      stmt (c, s, out, loc);
+    }
+}
+
+/* Translate statement T into OUT.  */
+static void
+stmt (capture &c, tree t, pto_block *out, location_t ctx)
+{
+  if (!t)
+    return;
+  location_t loc = loc_of (t, ctx);
+  pto_loc l = L (c, loc);
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      statement_list (c, t, out, loc);
+      return;
+    case BIND_EXPR:
+      stmt (c, BIND_EXPR_BODY (t), out, loc);
+      return;
+    case DECL_EXPR:
+      declaration (c, t, out, loc);
+      return;
+    case DEBUG_BEGIN_STMT:
+    case LABEL_EXPR:
+      return;
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+      assign (c, TREE_OPERAND (t, 0), TREE_OPERAND (t, 1), out, loc);
+      return;
+    case PREINCREMENT_EXPR: case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR: case POSTDECREMENT_EXPR:
+      increment (c, t, out, loc);
+      return;
+    case CALL_EXPR:
+      {
+	tree fn = get_callee_fndecl (t);
+	const char *iname = fn ? pto_fe_intrinsic_name (fn) : NULL;
+	if (iname && !strcmp (iname, "unroll"))
+	  {
+	    unroll (c, t, loc, t);
+	    return;
+	  }
+	pto_expr *e = call (c, t, loc, true);
+	pto_block_push (c.p, out, pto_s_eval (c.p, e, l));
+	return;
+      }
+    case COND_EXPR:
+      {
+	pto_stmt *s = pto_s_if (c.p, cond_expr (c, TREE_OPERAND (t, 0), loc),
+				l);
+	tree save = c.unroll_slot;
+	c.unroll_slot = NULL_TREE;
+	stmt (c, TREE_OPERAND (t, 1), &s->body, loc);
+	stmt (c, TREE_OPERAND (t, 2), &s->els, loc);
+	c.unroll_slot = save;
+	pto_block_push (c.p, out, s);
+	return;
+      }
+    case FOR_STMT:
+      for_loop (c, t, NULL_TREE, out, loc);
+      return;
+    case WHILE_STMT:
+      while_loop (c, t, out, loc);
+      return;
+    case DO_STMT:
+      err (c, loc, "do-while loops are not supported in PTO code: write a "
+	   "while loop or a counted for loop");
+      return;
+    case BREAK_STMT:
+      pto_block_push (c.p, out, pto_s_break (c.p, l));
+      return;
+    case CONTINUE_STMT:
+      pto_block_push (c.p, out, pto_s_continue (c.p, l));
+      return;
+    case RETURN_EXPR:
+      return_stmt (c, t, out, loc);
+      return;
+    case SWITCH_STMT:
+    case SWITCH_EXPR:
+      err (c, loc, "switch statements are not supported in PTO code: use "
+	   "if/else");
+      return;
+    case GOTO_EXPR:
+      err (c, loc, "goto is not supported in PTO code: use structured "
+	   "loops, break and continue");
+      return;
+    case ASM_EXPR:
+      err (c, loc, "inline assembly is not supported in PTO code");
+      return;
+    case EXPR_STMT:
+      stmt (c, TREE_OPERAND (t, 0), out, loc);
+      return;
+    case COMPOUND_EXPR:
+      if (TREE_CODE (TREE_OPERAND (t, 0)) != SAVE_EXPR)
+	stmt (c, TREE_OPERAND (t, 0), out, loc);
+      stmt (c, TREE_OPERAND (t, 1), out, loc);
+      return;
+    CASE_CONVERT:
+      if (VOID_TYPE_P (TREE_TYPE (t)))
+	{
+	  stmt (c, TREE_OPERAND (t, 0), out, loc);
+	  return;
+	}
+      break;
+    default:
+      break;
+    }
+  if (!TREE_SIDE_EFFECTS (t))
+    return;			/* a value computed for nothing: `x;' */
+  pto_expr *e = expr (c, t, loc);
+  pto_block_push (c.p, out, pto_s_eval (c.p, e, l));
+}
+
+/* ------------------------------------------------------------------ */
+/* Functions                                                          */
+/* ------------------------------------------------------------------ */
+
+static const pto_func_kind func_kinds[] = {
+  PTO_FN_PLAIN, PTO_FN_KERNEL, PTO_FN_HOST, PTO_FN_INLINE
+};
+
+/* Create the IR parameters of FNDECL; report unsupported ones.  */
+static void
+parameters (capture &c)
+{
+  for (tree parm = DECL_ARGUMENTS (c.fndecl); parm; parm = DECL_CHAIN (parm))
+    {
+      location_t ploc = DECL_SOURCE_LOCATION (parm);
+      const pto_type *t = ir_type (c, TREE_TYPE (parm), ploc);
+      if (!t)
+	t = pto_type_scalar (c.p, PTO_DT_I32);
+      if (c.role == PTO_ROLE_KERNEL && t->kind == PTO_TY_TILE)
+	err (c, ploc, "a PTO_KERNEL cannot take a tile parameter: pass a GM "
+	     "pointer and load it with pto_load");
+      if (c.role == PTO_ROLE_KERNEL && t->kind == PTO_TY_PTR
+	  && t->pointee->kind != PTO_TY_SCALAR)
+	err (c, ploc, "kernel pointer parameters point to scalars in global "
+	     "memory");
+      pto_dir dir = t->kind == PTO_TY_PTR && !t->is_const ? PTO_DIR_INOUT
+		    : PTO_DIR_IN;
+      const char *base = DECL_NAME (parm) ? IDENTIFIER_POINTER
+						(DECL_NAME (parm)) : NULL;
+      pto_var *v = pto_param_new (c.p, c.f, fresh_name (c, base), t, dir,
+				  L (c, ploc));
+      decl_var dv = { (int) DECL_UID (parm), v };
+      c.vars.safe_push (dv);
+    }
+}
+
+bool
+pto_fe_capture_function (pto_program *p, tree fndecl, pto_fe_role role)
+{
+  capture c;
+  memset (&c, 0, sizeof c);
+  c.p = p;
+  c.fndecl = fndecl;
+  c.role = role;
+  c.vars = vNULL;
+  c.names = vNULL;
+  c.loop_indices = vNULL;
+  location_t loc = DECL_SOURCE_LOCATION (fndecl);
+
+  const char *name = func_name (c, fndecl);
+  if (pto_func_lookup (p, name))
+    {
+      err (c, loc, "%qD is defined twice in PTO code", fndecl);
+      return false;
+    }
+  if (stdarg_p (TREE_TYPE (fndecl)))
+    err (c, loc, "variadic functions are not supported in PTO code");
+  const pto_type *ret = ir_type_or_i32 (c, TREE_TYPE (TREE_TYPE (fndecl)),
+					loc);
+  if (role == PTO_ROLE_KERNEL && ret->kind != PTO_TY_VOID)
+    err (c, loc, "PTO_KERNEL %qD must return void", fndecl);
+  c.f = pto_func_new (p, func_kinds[role], name, ret, L (c, loc));
+  parameters (c);
+  stmt (c, DECL_SAVED_TREE (fndecl), &c.f->body, loc);
+
+  c.vars.release ();
+  c.names.release ();
+  c.loop_indices.release ();
+  return c.errors == 0;
+}

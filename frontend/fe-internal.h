@@ -1,0 +1,60 @@
+/* fe-internal.h - declarations shared by the front end's C++ files.
+
+   Includes GCC's plugin headers in the order they need (c-common.h
+   before diagnostic.h, stringpool.h before attribs.h) and declares the
+   cross-file helpers of attribs.cc, capture.cc and unit.cc.  Only the
+   front end's own C++ files include it.  */
+
+#ifndef PTO_FE_INTERNAL_H
+#define PTO_FE_INTERNAL_H
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "c-family/c-common.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "diagnostic.h"
+#include "tree-iterator.h"
+#include "fold-const.h"
+#include "cgraph.h"
+#include "real.h"
+#include "print-tree.h"
+
+#include "frontend/frontend.h"
+
+/* GCC's -Wformat-diag enforces the style rules of GCC's own messages
+   (every keyword such as float quoted, no bare apostrophes).  Ours quote
+   code with %<...%> where it helps the reader and name DSL macros
+   (PTO_KERNEL, pto_launch) plainly, so the check is off for the front
+   end.  */
+#pragma GCC diagnostic ignored "-Wformat-diag"
+
+/* The role of a function, from its attribute (attribs.cc).  */
+enum pto_fe_role
+{
+  PTO_ROLE_NONE,
+  PTO_ROLE_KERNEL,
+  PTO_ROLE_HOST,
+  PTO_ROLE_INLINE
+};
+
+/* attribs.cc */
+void pto_fe_register_attributes (void);
+pto_fe_role pto_fe_role_of (tree fndecl);
+/* The op name of a pto_intrinsic function ("add", "unroll"), or NULL.  */
+const char *pto_fe_intrinsic_name (tree fndecl);
+/* True if TYPE (a RECORD_TYPE) carries the pto_tile attribute.  */
+bool pto_fe_is_tile_type (tree type);
+/* Element type, rows and columns of a valid tile struct TYPE; false when
+   its layout is not `struct { T v[R][C]; }' with constant R, C.  */
+bool pto_fe_tile_layout (tree type, tree *elt, long *rows, long *cols);
+/* The largest on-chip buffer of any target, in bytes.  */
+enum { PTO_FE_MAX_BUFFER_BYTES = 1024 * 1024 };
+
+/* capture.cc: translate FNDECL (a function with a role) into P.  Report
+   unsupported constructs with GCC errors; return false if any.  */
+bool pto_fe_capture_function (pto_program *p, tree fndecl, pto_fe_role role);
+/* A pto_loc for GCC location LOC (resolved out of pto.h's macros).  */
+pto_loc pto_fe_loc (pto_program *p, location_t loc);
+
+#endif /* PTO_FE_INTERNAL_H */

@@ -1,0 +1,1018 @@
+/* pto.h - the pto-gcc tile DSL: the whole user contract.
+
+   A program includes this header, writes kernels in ordinary C with the
+   roles, tile types and intrinsics below, and is built one of two ways:
+
+   * Plugin mode: with the pto plugin loaded (pto-cc, or gcc -fplugin=pto).
+     The plugin registers the attributes pto_kernel, pto_host, pto_inline,
+     pto_tile and pto_intrinsic; this header sees them through
+     __has_attribute and turns every intrinsic into a call to a prototype
+     tagged __attribute__((pto_intrinsic("NAME"))), NAME being the op name
+     of the registry in ir/ir.h (PTO_OPS).  The plugin recognises those
+     calls, type-checks them with located errors and compiles the kernels.
+   * Reference mode: without the plugin (plain gcc -I<include>).  Every
+     intrinsic is a plain-C implementation with the exact semantics given
+     below, and misuse that C can see at compile time (tile shape or dtype
+     disagreement, a non-tile where a tile is due, unsupported dtypes,
+     non-constant unroll factors, writing through a const pointer or into
+     a const tile) is a compile error with a readable message.  This is a
+     debugger-friendly CPU version of the kernel and the test oracle.
+
+   PTO_PLUGIN_MODE is 1 in plugin mode and 0 in reference mode; pto.h sets
+   it (never define it yourself; no -D macro selects the mode).
+
+   Usage:
+
+     typedef PTO_TILE(float, 16, 64) tile_t;     // once per shape and dtype
+     PTO_KERNEL void k(const float *x, float *y, int n)
+     {
+       tile_t t;
+       for (int i = pto_block_idx(); i < n; i += pto_block_num()) {
+         pto_unroll(4, 2, 1);
+         pto_load(t, x + i * 1024, 64);
+         pto_muls(t, t, 2.0f);
+         pto_store(y + i * 1024, 64, t);
+       }
+     }
+     ... pto_launch(k, 8, x, y, n); ...
+
+   Conventions shared by all intrinsics:
+   * Destination first, like CCE and pto-isa.  Tile operands are tile
+     lvalues (a variable, *ptr, a by-value parameter), never addresses:
+     the macros take the address themselves.
+   * All tiles of one op have the same shape and dtype unless the op says
+     otherwise.  A destination may be the same tile as a source.
+   * GM pointers are plain C pointers to the tile's element type; row
+     strides are in elements (not bytes) and at least the tile's column
+     count when the tile has more than one row (rows never overlap).
+   * "s" is a scalar of the tile dtype: it is converted to the element type
+     first (so an fp16 op uses the fp16-rounded scalar).
+   * Element types: float, _Float16 (also spelt pto_f16) and int32_t.
+
+   Reference-mode numerics (what the CCE lowering must also produce):
+   * float: IEEE binary32 arithmetic, round to nearest even, no excess
+     precision (x86-64 SSE / AArch64).
+   * _Float16: each element operation is computed in float from the fp16
+     operands and rounded once to fp16 (round to nearest, ties to even),
+     as the vector unit does.  For + - * / and sqrt this is the correctly
+     rounded fp16 result.  Overflow gives +-inf.
+   * int32_t: add, sub, mul, neg, abs and row_sum wrap modulo 2^32; div
+     truncates toward zero, INT32_MIN / -1 gives INT32_MIN, and division
+     by zero stops the program with a message (it is undefined on the
+     device).  exp, log, sqrt, rsqrt, recip and matmul reject int32 tiles.
+   * pto_cast float/fp16 -> int32 rounds to nearest, ties to even (CCE
+     vconv_f322s32r), saturates to INT32_MIN/INT32_MAX, NaN gives 0;
+     int32 -> float/fp16 and float <-> fp16 round to nearest even (C's
+     conversions in the default rounding mode).
+   * pto_row_sum adds each row left to right in float (fp16 tiles: in
+     float, rounded once at the end); the device adds in a tree, so compare
+     with a tolerance unless every partial sum is exact.
+   * exp, log and sqrt call the C library's expf/logf/sqrtf (link with
+     -lm); the device instructions for exp and log are not bit-exact, so
+     compare transcendentals with a tolerance.
+   * max/min/relu with NaN operands: unspecified.
+
+   pto_launch runs the kernel for block 0, 1, ..., blocks-1 in order on
+   the calling thread, with pto_block_idx()/pto_block_num() reporting the
+   current block; its arguments are evaluated once, before block 0.
+   Outside a launch pto_block_idx() is 0 and pto_block_num() is 1, so a
+   kernel called directly behaves as a one-block launch.
+
+   GNU C extensions this header relies on in reference mode (tested with
+   GCC 12; everything is wrapped in __extension__ so that
+   -std=c11/c17/c2x -pedantic stays quiet): statement expressions,
+   __typeof__, __auto_type, __builtin_types_compatible_p,
+   __builtin_classify_type, _Float16 (where the target has it; GCC
+   defines __FLT16_MAX__ then), the weak and noreturn attributes.  In
+   plugin mode: the pto_* attributes registered by the plugin.
+
+   The header declares itself a system header so that diagnostics from
+   its macros point at the user's line (with no "in expansion of macro"
+   notes).  Define PTO_H_NO_SYSTEM_HEADER before including it to see
+   warnings from inside the header (the header's own tests do).
+
+   pto.h includes <stdarg.h>, <stddef.h>, <stdint.h>, <stdio.h> and
+   <stdlib.h> in both modes, so a program sees the same declarations in
+   either.  Names beginning with pto__ or __pto_ are reserved to it.  */
+
+#ifndef PTO_H
+#define PTO_H
+
+#ifndef PTO_H_NO_SYSTEM_HEADER
+#pragma GCC system_header
+#endif
+
+#ifdef __cplusplus
+#error "pto.h is a C header (C11 or later); kernels are written in C"
+#endif
+#ifndef __GNUC__
+#error "pto.h needs GNU C (GCC 12 or later; see the header comment)"
+#endif
+#ifdef PTO_PLUGIN_MODE
+#error "PTO_PLUGIN_MODE is set by pto.h itself; do not define it"
+#endif
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Mode detection: the plugin registers the attribute, nothing else does.  */
+#if defined(__has_attribute)
+#if __has_attribute(pto_kernel)
+#define PTO_PLUGIN_MODE 1
+#endif
+#endif
+#ifndef PTO_PLUGIN_MODE
+#define PTO_PLUGIN_MODE 0
+#endif
+
+#if PTO_PLUGIN_MODE
+#if !__has_attribute(pto_intrinsic)
+#error "the pto plugin registers pto_kernel but not pto_intrinsic: version mismatch"
+#endif
+#endif
+
+/* fp16 element type, where the target has _Float16 (x86-64, AArch64).  */
+#ifdef __FLT16_MAX__
+#define PTO_HAVE_F16 1
+__extension__ typedef _Float16 pto_f16;
+#else
+#define PTO_HAVE_F16 0
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Function roles                                                     */
+/* ------------------------------------------------------------------ */
+
+/* PTO_KERNEL: the function runs on an AI core (one instance per block);
+   launch it with pto_launch.  Pointer parameters are GM tensors (const T *
+   is read-only), scalars are passed by value; it returns void.
+   PTO_HOST: host orchestration (launches kernels, loops, scalar code),
+   transformed by the pass pipeline.
+   PTO_INLINE: a helper expanded at every call site and then removed.
+   Write it as `PTO_INLINE static T name(...)`: PTO_INLINE carries
+   `inline` (so an unused helper draws no warning) but not `static`, which
+   stays visible in the source; in reference mode it is an ordinary static
+   inline function.  Tile parameters by value are private copies, tile
+   pointer parameters share the caller's tile (writes reach it).  */
+#if PTO_PLUGIN_MODE
+#define PTO_KERNEL __attribute__((pto_kernel))
+#define PTO_HOST __attribute__((pto_host))
+#define PTO_INLINE __attribute__((pto_inline)) inline
+#else
+#define PTO_KERNEL
+#define PTO_HOST
+#define PTO_INLINE inline
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Tiles                                                              */
+/* ------------------------------------------------------------------ */
+
+/* PTO_TILE(T, R, C): an R x C tile of element type T, the struct type
+   `struct { T v[R][C]; }` (marked pto_tile for the plugin).  Typedef it
+   once per shape: `typedef PTO_TILE(float, 16, 64) tile_t;`.  The shape
+   and dtype travel with the type through pointers and by-value
+   parameters.  R and C are positive integer constants; T is float,
+   _Float16 (pto_f16) or int32_t.  Tile variables of kernels and inline
+   helpers live in on-chip buffers.  */
+#if PTO_HAVE_F16
+#define PTO__IS_F16_TYPE(T) __builtin_types_compatible_p(T, pto_f16)
+#else
+#define PTO__IS_F16_TYPE(T) 0
+#endif
+#define PTO__TILE_CHECKS(T, R, C)                                          \
+  _Static_assert((R) > 0 && (C) > 0,                                      \
+                 "PTO_TILE: rows and columns must be positive constants"); \
+  _Static_assert(__builtin_types_compatible_p(T, float)                   \
+                     || PTO__IS_F16_TYPE(T)                               \
+                     || __builtin_types_compatible_p(T, int32_t),         \
+                 "PTO_TILE: the element type must be float, _Float16 or " \
+                 "int32_t");
+#if PTO_PLUGIN_MODE
+#define PTO_TILE(T, R, C) \
+  struct __attribute__((pto_tile)) { T v[R][C]; PTO__TILE_CHECKS(T, R, C) }
+#else
+#define PTO_TILE(T, R, C) struct { T v[R][C]; PTO__TILE_CHECKS(T, R, C) }
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Intrinsics (one line each: semantics; shapes)                      */
+/* ------------------------------------------------------------------ */
+
+/* pto_load(t, p, rs)     t[i][j] = p[i*rs + j]; t R x C, p points to its dtype, rs >= C
+   pto_store(p, rs, t)    p[i*rs + j] = t[i][j]; p non-const pointer to t's dtype, rs >= C
+   pto_add(d, a, b)       d = a + b elementwise; d, a, b same shape and dtype
+   pto_sub(d, a, b)       d = a - b elementwise; same shape and dtype
+   pto_mul(d, a, b)       d = a * b elementwise; same shape and dtype
+   pto_div(d, a, b)       d = a / b elementwise (int32: truncating); same shape and dtype
+   pto_max(d, a, b)       d = max(a, b) elementwise; same shape and dtype
+   pto_min(d, a, b)       d = min(a, b) elementwise; same shape and dtype
+   pto_adds(d, a, s)      d = a + s for every element; d, a same shape and dtype
+   pto_muls(d, a, s)      d = a * s for every element; d, a same shape and dtype
+   pto_maxs(d, a, s)      d = max(a, s) for every element; d, a same shape and dtype
+   pto_mins(d, a, s)      d = min(a, s) for every element; d, a same shape and dtype
+   pto_exp(d, a)          d = e^a; float/fp16 tiles of one shape
+   pto_log(d, a)          d = ln a; float/fp16 tiles of one shape
+   pto_abs(d, a)          d = |a|; same shape and dtype
+   pto_sqrt(d, a)         d = sqrt(a); float/fp16 tiles of one shape
+   pto_rsqrt(d, a)        d = 1 / sqrt(a); float/fp16 tiles of one shape
+   pto_recip(d, a)        d = 1 / a; float/fp16 tiles of one shape
+   pto_relu(d, a)         d = max(a, 0); same shape and dtype
+   pto_neg(d, a)          d = -a; same shape and dtype
+   pto_fill(d, s)         every element of d = s; any tile
+   pto_cast(d, a)         d = a converted to d's dtype, rounding as above;
+                          same shape, any dtypes
+   pto_row_sum(d, a)      d[i][0] = sum over j of a[i][j]; d R x 1, a R x C, same dtype
+   pto_row_max(d, a)      d[i][0] = max over j of a[i][j]; d R x 1, a R x C, same dtype
+   pto_matmul(c, a, b)    c += a * b accumulated in float; c M x N float,
+                          a M x K, b K x N, a and b both float or both fp16
+   pto_block_idx()        int: index of the running block, 0 <= idx < pto_block_num()
+   pto_block_num()        int: number of blocks of the running launch
+   pto_unroll(f1, ...)    statement, first in a loop body: the loop's unroll_list
+                          {f1, ...}, 1 to 8 positive integer constants (seed 003)
+   pto_unroll_factor()    int: unroll factor of the current code path (1 in
+                          reference mode)
+   pto_launch(k, n, ...)  run kernel k on n >= 1 blocks with the given arguments
+                          (at most 19); in PTO_HOST functions and ordinary host
+                          code such as main(), not in kernels or inline helpers  */
+
+#if PTO_PLUGIN_MODE
+
+/* Plugin mode: each intrinsic is a call to a prototype tagged with the
+   op's registry name.  Tiles are passed by address (void * written,
+   const void * read), GM pointers as void * (written) or const void *
+   (read), integer operands (row strides, block counts) as long long,
+   scalars of the tile dtype as double.  The plugin type-checks the
+   original argument expressions (it strips these conversions) and
+   replaces every call; a call that survives (an intrinsic outside a
+   kernel, host or inline function) fails to link.  pto_launch is the
+   exception: it belongs in host code, plain functions (main) included.
+   Its kernel is
+   passed as void (*)(void), a cast that -Wcast-function-type accepts
+   (the plugin strips it and finds the function); the kernel's arguments
+   follow the block count.  */
+#define PTO__INTRINSIC(name) __attribute__((pto_intrinsic(name)))
+
+extern void __pto_op_load(void *t, const void *p, long long rs) PTO__INTRINSIC("load");
+extern void __pto_op_store(void *p, long long rs, const void *t) PTO__INTRINSIC("store");
+extern void __pto_op_add(void *d, const void *a, const void *b) PTO__INTRINSIC("add");
+extern void __pto_op_sub(void *d, const void *a, const void *b) PTO__INTRINSIC("sub");
+extern void __pto_op_mul(void *d, const void *a, const void *b) PTO__INTRINSIC("mul");
+extern void __pto_op_div(void *d, const void *a, const void *b) PTO__INTRINSIC("div");
+extern void __pto_op_max(void *d, const void *a, const void *b) PTO__INTRINSIC("max");
+extern void __pto_op_min(void *d, const void *a, const void *b) PTO__INTRINSIC("min");
+extern void __pto_op_adds(void *d, const void *a, double s) PTO__INTRINSIC("adds");
+extern void __pto_op_muls(void *d, const void *a, double s) PTO__INTRINSIC("muls");
+extern void __pto_op_maxs(void *d, const void *a, double s) PTO__INTRINSIC("maxs");
+extern void __pto_op_mins(void *d, const void *a, double s) PTO__INTRINSIC("mins");
+extern void __pto_op_exp(void *d, const void *a) PTO__INTRINSIC("exp");
+extern void __pto_op_log(void *d, const void *a) PTO__INTRINSIC("log");
+extern void __pto_op_abs(void *d, const void *a) PTO__INTRINSIC("abs");
+extern void __pto_op_sqrt(void *d, const void *a) PTO__INTRINSIC("sqrt");
+extern void __pto_op_rsqrt(void *d, const void *a) PTO__INTRINSIC("rsqrt");
+extern void __pto_op_recip(void *d, const void *a) PTO__INTRINSIC("recip");
+extern void __pto_op_relu(void *d, const void *a) PTO__INTRINSIC("relu");
+extern void __pto_op_neg(void *d, const void *a) PTO__INTRINSIC("neg");
+extern void __pto_op_fill(void *d, double s) PTO__INTRINSIC("fill");
+extern void __pto_op_cast(void *d, const void *a) PTO__INTRINSIC("cast");
+extern void __pto_op_row_sum(void *d, const void *a) PTO__INTRINSIC("row_sum");
+extern void __pto_op_row_max(void *d, const void *a) PTO__INTRINSIC("row_max");
+extern void __pto_op_matmul(void *c, const void *a, const void *b) PTO__INTRINSIC("matmul");
+extern int __pto_op_block_idx(void) PTO__INTRINSIC("block_idx");
+extern int __pto_op_block_num(void) PTO__INTRINSIC("block_num");
+extern int __pto_op_unroll_factor(void) PTO__INTRINSIC("unroll_factor");
+extern void __pto_op_launch(void (*k)(void), long long n, ...) PTO__INTRINSIC("launch");
+/* Not a registry op: the plugin turns it into the loop's unroll
+   attribute (doc/ir.md, `unroll=[...]`).  */
+extern void __pto_unroll(int f, ...) PTO__INTRINSIC("unroll");
+
+#define pto_load(t, p, rs) __pto_op_load(&(t), (p), (rs))
+#define pto_store(p, rs, t) __pto_op_store((p), (rs), &(t))
+#define pto_add(d, a, b) __pto_op_add(&(d), &(a), &(b))
+#define pto_sub(d, a, b) __pto_op_sub(&(d), &(a), &(b))
+#define pto_mul(d, a, b) __pto_op_mul(&(d), &(a), &(b))
+#define pto_div(d, a, b) __pto_op_div(&(d), &(a), &(b))
+#define pto_max(d, a, b) __pto_op_max(&(d), &(a), &(b))
+#define pto_min(d, a, b) __pto_op_min(&(d), &(a), &(b))
+#define pto_adds(d, a, s) __pto_op_adds(&(d), &(a), (s))
+#define pto_muls(d, a, s) __pto_op_muls(&(d), &(a), (s))
+#define pto_maxs(d, a, s) __pto_op_maxs(&(d), &(a), (s))
+#define pto_mins(d, a, s) __pto_op_mins(&(d), &(a), (s))
+#define pto_exp(d, a) __pto_op_exp(&(d), &(a))
+#define pto_log(d, a) __pto_op_log(&(d), &(a))
+#define pto_abs(d, a) __pto_op_abs(&(d), &(a))
+#define pto_sqrt(d, a) __pto_op_sqrt(&(d), &(a))
+#define pto_rsqrt(d, a) __pto_op_rsqrt(&(d), &(a))
+#define pto_recip(d, a) __pto_op_recip(&(d), &(a))
+#define pto_relu(d, a) __pto_op_relu(&(d), &(a))
+#define pto_neg(d, a) __pto_op_neg(&(d), &(a))
+#define pto_fill(d, s) __pto_op_fill(&(d), (s))
+#define pto_cast(d, a) __pto_op_cast(&(d), &(a))
+#define pto_row_sum(d, a) __pto_op_row_sum(&(d), &(a))
+#define pto_row_max(d, a) __pto_op_row_max(&(d), &(a))
+#define pto_matmul(c, a, b) __pto_op_matmul(&(c), &(a), &(b))
+#define pto_block_idx() __pto_op_block_idx()
+#define pto_block_num() __pto_op_block_num()
+#define pto_unroll_factor() __pto_op_unroll_factor()
+#define pto_unroll(...) __pto_unroll(__VA_ARGS__)
+#define pto_launch(k, ...) __pto_op_launch((void (*)(void))(k), __VA_ARGS__)
+
+#else /* reference mode */
+
+/* Reference mode.  Each intrinsic macro (1) checks its operands at
+   compile time with _Static_assert (C cannot see more than types, so the
+   checks are on shapes and dtypes), then (2) calls a static inline
+   function for the element type, chosen with _Generic.  Every operand
+   expression is evaluated exactly once.  */
+
+/* --- operand inspection (unevaluated) ------------------------------ */
+
+/* GCC's type class of a struct or union is 12 (record_type_class).  A
+   tile operand is a struct lvalue with a 2-D array member v.  PTO__T(t)
+   is T itself when it is a struct and a never-defined dummy tile
+   otherwise, so that a non-tile operand draws exactly one error (the
+   assertion of PTO__CHECK_TILE) instead of a cascade.  */
+#define PTO__IS_TILE(t) (__builtin_classify_type(t) == 12)
+typedef struct pto__not_a_tile {
+  float v[1][1];
+} pto__not_a_tile;
+extern pto__not_a_tile pto__not_a_tile_object;
+#define PTO__T(t) \
+  __builtin_choose_expr(PTO__IS_TILE(t), (t), pto__not_a_tile_object)
+
+#define PTO__ELT(t) (PTO__T(t).v[0][0])
+#define PTO__ROWS(t) (sizeof(PTO__T(t).v) / sizeof(PTO__T(t).v[0]))
+#define PTO__COLS(t) (sizeof(PTO__T(t).v[0]) / sizeof(PTO__ELT(t)))
+#define PTO__NELEM(t) (sizeof(PTO__T(t).v) / sizeof(PTO__ELT(t)))
+/* The element pointers handed to the implementation functions.  The
+   static assertions have checked the types already; the void * keeps a
+   failed check from cascading into pointer-type warnings.  */
+#define PTO__DST(t) ((void *)&PTO__ELT(t))
+#define PTO__SRC(t) ((const void *)&PTO__ELT(t))
+
+#if PTO_HAVE_F16
+#define PTO__F16_CASE(x) pto_f16: x,
+#else
+#define PTO__F16_CASE(x)
+#endif
+
+/* 1 if the element type of tile T is supported (float, fp16, int32).  */
+#define PTO__IS_KNOWN(t) \
+  _Generic(PTO__ELT(t), float: 1, PTO__F16_CASE(1) int32_t: 1, default: 0)
+/* 1 if it is a floating type.  */
+#define PTO__IS_FLOAT(t) \
+  _Generic(PTO__ELT(t), float: 1, PTO__F16_CASE(1) default: 0)
+/* 1 unless both are tiles and COND fails: checks between operands stay
+   quiet when one of them is not a tile (already reported).  */
+#define PTO__BOTH(a, b, cond) (!PTO__IS_TILE(a) || !PTO__IS_TILE(b) || (cond))
+
+#define PTO__CHECK_TILE(op, t)                                              \
+  _Static_assert(PTO__IS_TILE(t), op ": operand " #t " is not a PTO_TILE"); \
+  _Static_assert(__builtin_types_compatible_p(                             \
+                     __typeof__(PTO__T(t).v),                              \
+                     __typeof__(PTO__ELT(t))[PTO__ROWS(t)][PTO__COLS(t)]), \
+                 op ": operand " #t " is not a PTO_TILE");                 \
+  _Static_assert(PTO__IS_KNOWN(t), op ": the element type of " #t         \
+                                      " is not float, _Float16 or int32_t")
+#define PTO__CHECK_FLOAT(op, t)                                             \
+  _Static_assert(PTO__IS_FLOAT(t),                                         \
+                 op ": " #t " must be a float or _Float16 tile")
+#define PTO__CHECK_SAME_DTYPE(op, a, b)                                     \
+  _Static_assert(PTO__BOTH(a, b, __builtin_types_compatible_p(             \
+                                     __typeof__(PTO__ELT(a)),              \
+                                     __typeof__(PTO__ELT(b)))),            \
+                 op ": the tiles " #a " and " #b " differ in dtype")
+#define PTO__CHECK_SAME_SHAPE(op, a, b)                                     \
+  _Static_assert(PTO__BOTH(a, b, PTO__ROWS(a) == PTO__ROWS(b)              \
+                                     && PTO__COLS(a) == PTO__COLS(b)),     \
+                 op ": the tiles " #a " and " #b " differ in shape")
+/* The destination must be assignable (not a const tile); the assignment
+   is inside sizeof, so it is only type-checked, never executed.  */
+#define PTO__CHECK_WRITABLE(t) ((void)sizeof(PTO__ELT(t) = PTO__ELT(t)))
+
+/* --- run-time support ---------------------------------------------- */
+
+/* Report a run-time misuse on stderr ("pto: pto_load: ...") and abort.  */
+__attribute__((noreturn, unused, format(printf, 1, 2))) static void
+pto__ref_fail(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("pto: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  abort();
+}
+
+/* Selected by _Generic for an unsupported element type, after a static
+   assertion has already reported the error: swallows the call quietly.  */
+__attribute__((unused)) static inline void
+pto__bad_dtype(const volatile void *p, ...)
+{
+  (void)p;
+}
+
+/* Wrap an exact integer result to int32 (two's complement).  */
+static inline int32_t
+pto__wrap(int64_t v)
+{
+  return (int32_t)(uint32_t)(uint64_t)v;
+}
+
+/* Round a float to the nearest int32, ties to even, saturating; NaN -> 0
+   (CCE vconv_f322s32r).  No libm needed: x - trunc(x) is exact.  */
+static inline int32_t
+pto__f2i(float x)
+{
+  if (x != x)
+    return 0;
+  if (x >= 2147483648.0f)
+    return INT32_MAX;
+  if (x <= -2147483648.0f)
+    return INT32_MIN;
+  int32_t i = (int32_t)x;
+  float frac = x - (float)i;
+  if (frac > 0.5f || (frac == 0.5f && (i & 1)))
+    i++;
+  else if (frac < -0.5f || (frac == -0.5f && (i & 1)))
+    i--;
+  return i;
+}
+
+/* --- element operations ---------------------------------------------
+   PTO__F_<op>(x, y) is the float computation; fp16 elements are widened
+   to float, computed, and rounded back once.  PTO__I_<op> is int32.  */
+
+#define PTO__F_add(x, y) ((x) + (y))
+#define PTO__F_sub(x, y) ((x) - (y))
+#define PTO__F_mul(x, y) ((x) * (y))
+#define PTO__F_div(x, y) ((x) / (y))
+#define PTO__F_max(x, y) ((x) > (y) ? (x) : (y))
+#define PTO__F_min(x, y) ((x) < (y) ? (x) : (y))
+#define PTO__F_exp(x) __builtin_expf(x)
+#define PTO__F_log(x) __builtin_logf(x)
+#define PTO__F_abs(x) __builtin_fabsf(x)
+#define PTO__F_sqrt(x) __builtin_sqrtf(x)
+#define PTO__F_rsqrt(x) (1.0f / __builtin_sqrtf(x))
+#define PTO__F_recip(x) (1.0f / (x))
+#define PTO__F_relu(x) ((x) > 0.0f ? (x) : 0.0f)
+#define PTO__F_neg(x) (-(x))
+
+#define PTO__I_add(x, y) pto__wrap((int64_t)(x) + (y))
+#define PTO__I_sub(x, y) pto__wrap((int64_t)(x) - (y))
+#define PTO__I_mul(x, y) pto__wrap((int64_t)(x) * (y))
+#define PTO__I_div(x, y) pto__idiv((x), (y))
+#define PTO__I_max(x, y) ((x) > (y) ? (x) : (y))
+#define PTO__I_min(x, y) ((x) < (y) ? (x) : (y))
+#define PTO__I_abs(x) ((x) < 0 ? pto__wrap(-(int64_t)(x)) : (x))
+#define PTO__I_relu(x) ((x) > 0 ? (x) : 0)
+#define PTO__I_neg(x) pto__wrap(-(int64_t)(x))
+
+static inline int32_t
+pto__idiv(int32_t x, int32_t y)
+{
+  if (y == 0)
+    pto__ref_fail("pto_div: int32 division by zero (%ld / 0)", (long)x);
+  return pto__wrap((int64_t)x / y);
+}
+
+/* d[i] = a[i] OP b[i] and d[i] = a[i] OP s over N elements.  D may be A
+   or B: element i is read before it is written.  */
+#define PTO__DEF_BINARY_F(op)                                               \
+  static inline void pto__##op##_f32(float *d, const float *a,            \
+                                     const float *b, size_t n)            \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = PTO__F_##op(a[i], b[i]);                                       \
+  }                                                                         \
+  static inline void pto__##op##s_f32(float *d, const float *a, float s,  \
+                                      size_t n)                           \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = PTO__F_##op(a[i], s);                                          \
+  }
+#define PTO__DEF_BINARY_I(op)                                               \
+  static inline void pto__##op##_i32(int32_t *d, const int32_t *a,        \
+                                     const int32_t *b, size_t n)          \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = PTO__I_##op(a[i], b[i]);                                       \
+  }                                                                         \
+  static inline void pto__##op##s_i32(int32_t *d, const int32_t *a,       \
+                                      int32_t s, size_t n)                \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = PTO__I_##op(a[i], s);                                          \
+  }
+#define PTO__DEF_UNARY_F(op)                                                \
+  static inline void pto__##op##_f32(float *d, const float *a, size_t n)  \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = PTO__F_##op(a[i]);                                             \
+  }
+#define PTO__DEF_UNARY_I(op)                                                \
+  static inline void pto__##op##_i32(int32_t *d, const int32_t *a,        \
+                                     size_t n)                            \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = PTO__I_##op(a[i]);                                             \
+  }
+#if PTO_HAVE_F16
+#define PTO__DEF_BINARY_H(op)                                               \
+  static inline void pto__##op##_f16(pto_f16 *d, const pto_f16 *a,        \
+                                     const pto_f16 *b, size_t n)          \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = (pto_f16)PTO__F_##op((float)a[i], (float)b[i]);               \
+  }                                                                         \
+  static inline void pto__##op##s_f16(pto_f16 *d, const pto_f16 *a,       \
+                                      pto_f16 s, size_t n)                \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = (pto_f16)PTO__F_##op((float)a[i], (float)s);                  \
+  }
+#define PTO__DEF_UNARY_H(op)                                                \
+  static inline void pto__##op##_f16(pto_f16 *d, const pto_f16 *a,        \
+                                     size_t n)                            \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = (pto_f16)PTO__F_##op((float)a[i]);                            \
+  }
+#else
+#define PTO__DEF_BINARY_H(op)
+#define PTO__DEF_UNARY_H(op)
+#endif
+
+/* Binary ops exist for every dtype (with an "s" scalar variant).  */
+#define PTO__DEF_BINARY(op) \
+  PTO__DEF_BINARY_F(op) PTO__DEF_BINARY_H(op) PTO__DEF_BINARY_I(op)
+PTO__DEF_BINARY(add)
+PTO__DEF_BINARY(sub)
+PTO__DEF_BINARY(mul)
+PTO__DEF_BINARY(div)
+PTO__DEF_BINARY(max)
+PTO__DEF_BINARY(min)
+
+/* Unary ops: float-only ones, then ones for every dtype.  */
+#define PTO__DEF_UNARY_FLOAT(op) PTO__DEF_UNARY_F(op) PTO__DEF_UNARY_H(op)
+#define PTO__DEF_UNARY_ALL(op) PTO__DEF_UNARY_FLOAT(op) PTO__DEF_UNARY_I(op)
+PTO__DEF_UNARY_FLOAT(exp)
+PTO__DEF_UNARY_FLOAT(log)
+PTO__DEF_UNARY_FLOAT(sqrt)
+PTO__DEF_UNARY_FLOAT(rsqrt)
+PTO__DEF_UNARY_FLOAT(recip)
+PTO__DEF_UNARY_ALL(abs)
+PTO__DEF_UNARY_ALL(relu)
+PTO__DEF_UNARY_ALL(neg)
+
+/* Fill, row reductions and matmul, per dtype.  Reductions accumulate in
+   ACC (float for float and fp16, wrapping int32 for int32) left to right
+   and write column 0 of the R x 1 destination.  */
+#define PTO__DEF_PER_DTYPE(sfx, T, ACC, ADD)                                \
+  static inline void pto__fill_##sfx(T *d, T s, size_t n)                 \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = s;                                                             \
+  }                                                                         \
+  static inline void pto__row_sum_##sfx(T *d, const T *a, size_t rows,    \
+                                        size_t cols)                      \
+  {                                                                         \
+    for (size_t r = 0; r < rows; r++) {                                     \
+      ACC acc = 0;                                                          \
+      for (size_t c = 0; c < cols; c++)                                     \
+        acc = ADD(acc, (ACC)a[r * cols + c]);                               \
+      d[r] = (T)acc;                                                        \
+    }                                                                       \
+  }                                                                         \
+  static inline void pto__row_max_##sfx(T *d, const T *a, size_t rows,    \
+                                        size_t cols)                      \
+  {                                                                         \
+    for (size_t r = 0; r < rows; r++) {                                     \
+      T m = a[r * cols];                                                    \
+      for (size_t c = 1; c < cols; c++)                                     \
+        if (a[r * cols + c] > m)                                            \
+          m = a[r * cols + c];                                              \
+      d[r] = m;                                                             \
+    }                                                                       \
+  }
+#define PTO__FADD(x, y) ((x) + (y))
+PTO__DEF_PER_DTYPE(f32, float, float, PTO__FADD)
+PTO__DEF_PER_DTYPE(i32, int32_t, int32_t, PTO__I_add)
+#if PTO_HAVE_F16
+PTO__DEF_PER_DTYPE(f16, pto_f16, float, PTO__FADD)
+#endif
+
+/* c[M][N] += a[M][K] * b[K][N]: each c element starts the float
+   accumulation and adds the products in k order (fp16 products are exact
+   in float).  C must not overlap A or B.  */
+#define PTO__DEF_MATMUL(sfx, T)                                             \
+  static inline void pto__matmul_##sfx(float *c, const T *a, const T *b,  \
+                                       size_t m, size_t k, size_t n)      \
+  {                                                                         \
+    if ((const void *)c == (const void *)a                                  \
+        || (const void *)c == (const void *)b)                              \
+      pto__ref_fail("pto_matmul: the accumulator is also an input");       \
+    for (size_t i = 0; i < m; i++)                                          \
+      for (size_t j = 0; j < n; j++) {                                      \
+        float acc = c[i * n + j];                                           \
+        for (size_t p = 0; p < k; p++)                                      \
+          acc += (float)a[i * k + p] * (float)b[p * n + j];                 \
+        c[i * n + j] = acc;                                                 \
+      }                                                                     \
+  }
+PTO__DEF_MATMUL(f32, float)
+#if PTO_HAVE_F16
+PTO__DEF_MATMUL(f16, pto_f16)
+#endif
+
+/* Casts: pto__cast_<to>_<from>.  */
+#define PTO__DEF_CAST(to, TT, from, FT, CONV)                               \
+  static inline void pto__cast_##to##_##from(TT *d, const FT *a, size_t n) \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = CONV(a[i]);                                                    \
+  }
+#define PTO__CONV_PLAIN_F32(x) ((float)(x))
+#define PTO__CONV_PLAIN_I32(x) ((int32_t)(x))
+#define PTO__CONV_F2I(x) pto__f2i((float)(x))
+PTO__DEF_CAST(f32, float, f32, float, PTO__CONV_PLAIN_F32)
+PTO__DEF_CAST(f32, float, i32, int32_t, PTO__CONV_PLAIN_F32)
+PTO__DEF_CAST(i32, int32_t, i32, int32_t, PTO__CONV_PLAIN_I32)
+PTO__DEF_CAST(i32, int32_t, f32, float, PTO__CONV_F2I)
+#if PTO_HAVE_F16
+#define PTO__CONV_PLAIN_F16(x) ((pto_f16)(x))
+PTO__DEF_CAST(f16, pto_f16, f16, pto_f16, PTO__CONV_PLAIN_F16)
+PTO__DEF_CAST(f16, pto_f16, f32, float, PTO__CONV_PLAIN_F16)
+PTO__DEF_CAST(f16, pto_f16, i32, int32_t, PTO__CONV_PLAIN_F16)
+PTO__DEF_CAST(f32, float, f16, pto_f16, PTO__CONV_PLAIN_F32)
+PTO__DEF_CAST(i32, int32_t, f16, pto_f16, PTO__CONV_F2I)
+#endif
+
+/* GM <-> tile copies, dtype-agnostic (the macros check the dtypes).  */
+static inline void
+pto__check_stride(const char *op, long long rs, size_t rows, size_t cols)
+{
+  if (rows > 1 && (rs < 0 || (unsigned long long)rs < cols))
+    pto__ref_fail("%s: row stride %lld is less than the tile's %zu columns",
+                  op, rs, cols);
+}
+
+static inline void
+pto__load(void *t, const void *p, long long rs, size_t rows, size_t cols,
+          size_t esize)
+{
+  pto__check_stride("pto_load", rs, rows, cols);
+  for (size_t r = 0; r < rows; r++)
+    __builtin_memcpy((char *)t + r * cols * esize,
+                     (const char *)p + (size_t)rs * r * esize, cols * esize);
+}
+
+static inline void
+pto__store(void *p, long long rs, const void *t, size_t rows, size_t cols,
+           size_t esize)
+{
+  pto__check_stride("pto_store", rs, rows, cols);
+  for (size_t r = 0; r < rows; r++)
+    __builtin_memcpy((char *)p + (size_t)rs * r * esize,
+                     (const char *)t + r * cols * esize, cols * esize);
+}
+
+/* --- dispatch ------------------------------------------------------ */
+
+/* The function for op NAME and the element type of expression E.  */
+#define PTO__SEL_ALL(name, e)                                               \
+  _Generic((e), float: pto__##name##_f32,                                  \
+           PTO__F16_CASE(pto__##name##_f16)                                \
+           int32_t: pto__##name##_i32, default: pto__bad_dtype)
+#define PTO__SEL_FLOAT(name, e)                                             \
+  _Generic((e), float: pto__##name##_f32,                                  \
+           PTO__F16_CASE(pto__##name##_f16) default: pto__bad_dtype)
+#define PTO__SEL_CAST_FROM(to, a)                                           \
+  _Generic(PTO__ELT(a), float: pto__cast_##to##_f32,                       \
+           PTO__F16_CASE(pto__cast_##to##_f16)                             \
+           int32_t: pto__cast_##to##_i32, default: pto__bad_dtype)
+#define PTO__SEL_CAST(d, a)                                                 \
+  _Generic(PTO__ELT(d), float: PTO__SEL_CAST_FROM(f32, a),                 \
+           PTO__F16_CASE(PTO__SEL_CAST_FROM(f16, a))                       \
+           int32_t: PTO__SEL_CAST_FROM(i32, a), default: pto__bad_dtype)
+
+/* d = a OP b, every dtype (FLOAT: float and fp16 only).  */
+#define PTO__BINARY(op, name, d, a, b)                                      \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_TILE(op, b);                                                 \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    PTO__CHECK_SAME_DTYPE(op, d, b);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, b);                                        \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_ALL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a), PTO__SRC(b), \
+                                    PTO__NELEM(d));                         \
+  })
+/* d = a OP s.  */
+#define PTO__SCALAR(op, name, d, a, s)                                      \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_ALL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a), (s),         \
+                                    PTO__NELEM(d));                         \
+  })
+/* d = OP a; SEL is ALL or FLOAT.  */
+#define PTO__UNARY(op, name, SEL, d, a)                                     \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_##SEL(op, d);                                                \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_##SEL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),            \
+                                      PTO__NELEM(d));                       \
+  })
+#define PTO__CHECK_ALL(op, t) ((void)0)
+/* d[i][0] = reduce(a[i][:]).  */
+#define PTO__ROWRED(op, name, d, a)                                         \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    _Static_assert(!PTO__IS_TILE(d) || PTO__COLS(d) == 1,                 \
+                   op ": the destination " #d " must have one column");    \
+    _Static_assert(PTO__BOTH(d, a, PTO__ROWS(d) == PTO__ROWS(a)),          \
+                   op ": the tiles " #d " and " #a " differ in rows");      \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_ALL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),              \
+                                    PTO__ROWS(a), PTO__COLS(a));            \
+  })
+
+#define pto_add(d, a, b) PTO__BINARY("pto_add", add, d, a, b)
+#define pto_sub(d, a, b) PTO__BINARY("pto_sub", sub, d, a, b)
+#define pto_mul(d, a, b) PTO__BINARY("pto_mul", mul, d, a, b)
+#define pto_div(d, a, b) PTO__BINARY("pto_div", div, d, a, b)
+#define pto_max(d, a, b) PTO__BINARY("pto_max", max, d, a, b)
+#define pto_min(d, a, b) PTO__BINARY("pto_min", min, d, a, b)
+#define pto_adds(d, a, s) PTO__SCALAR("pto_adds", adds, d, a, s)
+#define pto_muls(d, a, s) PTO__SCALAR("pto_muls", muls, d, a, s)
+#define pto_maxs(d, a, s) PTO__SCALAR("pto_maxs", maxs, d, a, s)
+#define pto_mins(d, a, s) PTO__SCALAR("pto_mins", mins, d, a, s)
+#define pto_exp(d, a) PTO__UNARY("pto_exp", exp, FLOAT, d, a)
+#define pto_log(d, a) PTO__UNARY("pto_log", log, FLOAT, d, a)
+#define pto_abs(d, a) PTO__UNARY("pto_abs", abs, ALL, d, a)
+#define pto_sqrt(d, a) PTO__UNARY("pto_sqrt", sqrt, FLOAT, d, a)
+#define pto_rsqrt(d, a) PTO__UNARY("pto_rsqrt", rsqrt, FLOAT, d, a)
+#define pto_recip(d, a) PTO__UNARY("pto_recip", recip, FLOAT, d, a)
+#define pto_relu(d, a) PTO__UNARY("pto_relu", relu, ALL, d, a)
+#define pto_neg(d, a) PTO__UNARY("pto_neg", neg, ALL, d, a)
+#define pto_row_sum(d, a) PTO__ROWRED("pto_row_sum", row_sum, d, a)
+#define pto_row_max(d, a) PTO__ROWRED("pto_row_max", row_max, d, a)
+
+#define pto_fill(d, s)                                                      \
+  __extension__({                                                           \
+    PTO__CHECK_TILE("pto_fill", d);                                         \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_ALL(fill, PTO__ELT(d))(PTO__DST(d), (s), PTO__NELEM(d));      \
+  })
+
+#define pto_cast(d, a)                                                      \
+  __extension__({                                                           \
+    PTO__CHECK_TILE("pto_cast", d);                                         \
+    PTO__CHECK_TILE("pto_cast", a);                                         \
+    PTO__CHECK_SAME_SHAPE("pto_cast", d, a);                                \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_CAST(d, a)(PTO__DST(d), PTO__SRC(a), PTO__NELEM(d));          \
+  })
+
+#define pto_matmul(c, a, b)                                                 \
+  __extension__({                                                           \
+    PTO__CHECK_TILE("pto_matmul", c);                                       \
+    PTO__CHECK_TILE("pto_matmul", a);                                       \
+    PTO__CHECK_TILE("pto_matmul", b);                                       \
+    _Static_assert(__builtin_types_compatible_p(__typeof__(PTO__ELT(c)),   \
+                                                float),                    \
+                   "pto_matmul: the accumulator " #c " must be a float "   \
+                   "tile");                                                 \
+    PTO__CHECK_FLOAT("pto_matmul", a);                                      \
+    PTO__CHECK_SAME_DTYPE("pto_matmul", a, b);                              \
+    _Static_assert(!PTO__IS_TILE(c) || !PTO__IS_TILE(a) || !PTO__IS_TILE(b) \
+                       || (PTO__ROWS(c) == PTO__ROWS(a)                    \
+                           && PTO__COLS(a) == PTO__ROWS(b)                 \
+                           && PTO__COLS(c) == PTO__COLS(b)),               \
+                   "pto_matmul: shapes must be c[M][N] += a[M][K] * "      \
+                   "b[K][N]");                                              \
+    PTO__CHECK_WRITABLE(c);                                                 \
+    PTO__SEL_FLOAT(matmul, PTO__ELT(a))(PTO__DST(c), PTO__SRC(a),          \
+                                        PTO__SRC(b), PTO__ROWS(a),          \
+                                        PTO__COLS(a), PTO__COLS(b));        \
+  })
+
+/* The pointer operand must point to the tile's element type; a store
+   also needs a pointer to non-const (checked by an unevaluated
+   assignment through it).  */
+#define PTO__CHECK_GM(op, p, t)                                             \
+  _Static_assert(!PTO__IS_TILE(t)                                          \
+                     || __builtin_types_compatible_p(__typeof__(*(p)),     \
+                                                     __typeof__(PTO__ELT(t))), \
+                 op ": " #p " does not point to the element type of " #t)
+
+#define pto_load(t, p, rs)                                                  \
+  __extension__({                                                           \
+    PTO__CHECK_TILE("pto_load", t);                                         \
+    PTO__CHECK_GM("pto_load", p, t);                                        \
+    PTO__CHECK_WRITABLE(t);                                                 \
+    pto__load(PTO__DST(t), (p), (rs), PTO__ROWS(t), PTO__COLS(t),          \
+              sizeof(PTO__ELT(t)));                                         \
+  })
+
+#define pto_store(p, rs, t)                                                 \
+  __extension__({                                                           \
+    PTO__CHECK_TILE("pto_store", t);                                        \
+    PTO__CHECK_GM("pto_store", p, t);                                       \
+    (void)sizeof(*(p) = PTO__ELT(t));                                       \
+    pto__store((void *)(p), (rs), PTO__SRC(t), PTO__ROWS(t), PTO__COLS(t), \
+               sizeof(PTO__ELT(t)));                                        \
+  })
+
+/* --- launches, blocks, unrolling ----------------------------------- */
+
+/* The block state of the running launch, shared by every translation
+   unit of the program (a weak definition in the header) and private to
+   each thread.  */
+typedef struct pto__launch_state {
+  int idx, num;
+} pto__launch_state;
+__attribute__((weak)) _Thread_local pto__launch_state pto__ref_state = {0, 1};
+
+#define pto_block_idx() (pto__ref_state.idx + 0)
+#define pto_block_num() (pto__ref_state.num + 0)
+#define pto_unroll_factor() 1
+
+static inline int
+pto__launch_blocks(long long n, const char *kernel)
+{
+  if (n < 1 || n > INT32_MAX)
+    pto__ref_fail("pto_launch(%s, %lld): the block count must be positive",
+                  kernel, n);
+  return (int)n;
+}
+
+/* pto_launch(k, n, args...): evaluate the arguments once, then run
+   k(args...) for blocks 0..n-1 in order and restore the caller's block
+   state (so even a launch from inside a kernel, which the plugin
+   rejects, leaves its caller's block state intact).  The call is
+   an ordinary C call, so the arguments are checked and converted as for
+   k(args...).  (A kernel returning a value is not diagnosed here, only
+   by the plugin: checking it would type-check the call twice and double
+   every argument error.)  */
+#define PTO__LAUNCH_RUN(k, nb, decls, args)                                 \
+  __extension__({                                                           \
+    decls                                                                   \
+    int pto__nb = pto__launch_blocks((nb), #k);                             \
+    pto__launch_state pto__saved = pto__ref_state;                          \
+    for (int pto__b = 0; pto__b < pto__nb; pto__b++) {                      \
+      pto__ref_state.idx = pto__b;                                          \
+      pto__ref_state.num = pto__nb;                                         \
+      (k) args;                                                             \
+    }                                                                       \
+    pto__ref_state = pto__saved;                                            \
+    (void)0;                                                                \
+  })
+
+#define PTO__CAT(a, b) PTO__CAT_(a, b)
+#define PTO__CAT_(a, b) a##b
+
+#define pto_launch(k, ...) \
+  PTO__CAT(PTO__LAUNCH_, PTO__NARGS(__VA_ARGS__))(k, __VA_ARGS__)
+
+/* pto_unroll(f1, ...): no effect on execution here; each factor must be a
+   positive integer constant expression (checked), at most 8 factors.  */
+#define PTO__UNROLL_CHECK(f)                                                \
+  _Static_assert(__builtin_classify_type(f) == 1 && (f) > 0,              \
+                 "pto_unroll: unroll factors must be positive integer "    \
+                 "constants");
+#define PTO__UNROLL_TOO_MANY \
+  _Static_assert(0, "pto_unroll: at most 8 unroll factors");
+#define pto_unroll(...)                                                     \
+  do {                                                                      \
+    PTO__CAT(PTO__UNROLL_, PTO__NARGS(__VA_ARGS__))(__VA_ARGS__)            \
+  } while (0)
+
+/* Argument counting and the per-count expansions of pto_launch and
+   pto_unroll (mechanical).  */
+#define PTO__NARGS(...) \
+  PTO__NARGS_(__VA_ARGS__, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, \
+              9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define PTO__NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, \
+                    _13, _14, _15, _16, _17, _18, _19, _20, n, ...) n
+
+#define PTO__UNROLL_1(f) PTO__UNROLL_CHECK(f)
+#define PTO__UNROLL_2(f, ...) PTO__UNROLL_CHECK(f) PTO__UNROLL_1(__VA_ARGS__)
+#define PTO__UNROLL_3(f, ...) PTO__UNROLL_CHECK(f) PTO__UNROLL_2(__VA_ARGS__)
+#define PTO__UNROLL_4(f, ...) PTO__UNROLL_CHECK(f) PTO__UNROLL_3(__VA_ARGS__)
+#define PTO__UNROLL_5(f, ...) PTO__UNROLL_CHECK(f) PTO__UNROLL_4(__VA_ARGS__)
+#define PTO__UNROLL_6(f, ...) PTO__UNROLL_CHECK(f) PTO__UNROLL_5(__VA_ARGS__)
+#define PTO__UNROLL_7(f, ...) PTO__UNROLL_CHECK(f) PTO__UNROLL_6(__VA_ARGS__)
+#define PTO__UNROLL_8(f, ...) PTO__UNROLL_CHECK(f) PTO__UNROLL_7(__VA_ARGS__)
+#define PTO__UNROLL_9(...) PTO__UNROLL_TOO_MANY
+#define PTO__UNROLL_10(...) PTO__UNROLL_TOO_MANY
+#define PTO__UNROLL_11(...) PTO__UNROLL_TOO_MANY
+#define PTO__UNROLL_12(...) PTO__UNROLL_TOO_MANY
+#define PTO__UNROLL_13(...) PTO__UNROLL_TOO_MANY
+#define PTO__UNROLL_14(...) PTO__UNROLL_TOO_MANY
+#define PTO__UNROLL_15(...) PTO__UNROLL_TOO_MANY
+#define PTO__UNROLL_16(...) PTO__UNROLL_TOO_MANY
+#define PTO__UNROLL_17(...) PTO__UNROLL_TOO_MANY
+#define PTO__UNROLL_18(...) PTO__UNROLL_TOO_MANY
+#define PTO__UNROLL_19(...) PTO__UNROLL_TOO_MANY
+#define PTO__UNROLL_20(...) PTO__UNROLL_TOO_MANY
+
+#define PTO__DECL_1(a) __auto_type pto__a1 = (a);
+#define PTO__DECL_2(a, ...) __auto_type pto__a2 = (a); PTO__DECL_1(__VA_ARGS__)
+#define PTO__DECL_3(a, ...) __auto_type pto__a3 = (a); PTO__DECL_2(__VA_ARGS__)
+#define PTO__DECL_4(a, ...) __auto_type pto__a4 = (a); PTO__DECL_3(__VA_ARGS__)
+#define PTO__DECL_5(a, ...) __auto_type pto__a5 = (a); PTO__DECL_4(__VA_ARGS__)
+#define PTO__DECL_6(a, ...) __auto_type pto__a6 = (a); PTO__DECL_5(__VA_ARGS__)
+#define PTO__DECL_7(a, ...) __auto_type pto__a7 = (a); PTO__DECL_6(__VA_ARGS__)
+#define PTO__DECL_8(a, ...) __auto_type pto__a8 = (a); PTO__DECL_7(__VA_ARGS__)
+#define PTO__DECL_9(a, ...) __auto_type pto__a9 = (a); PTO__DECL_8(__VA_ARGS__)
+#define PTO__DECL_10(a, ...) __auto_type pto__a10 = (a); PTO__DECL_9(__VA_ARGS__)
+#define PTO__DECL_11(a, ...) __auto_type pto__a11 = (a); PTO__DECL_10(__VA_ARGS__)
+#define PTO__DECL_12(a, ...) __auto_type pto__a12 = (a); PTO__DECL_11(__VA_ARGS__)
+#define PTO__DECL_13(a, ...) __auto_type pto__a13 = (a); PTO__DECL_12(__VA_ARGS__)
+#define PTO__DECL_14(a, ...) __auto_type pto__a14 = (a); PTO__DECL_13(__VA_ARGS__)
+#define PTO__DECL_15(a, ...) __auto_type pto__a15 = (a); PTO__DECL_14(__VA_ARGS__)
+#define PTO__DECL_16(a, ...) __auto_type pto__a16 = (a); PTO__DECL_15(__VA_ARGS__)
+#define PTO__DECL_17(a, ...) __auto_type pto__a17 = (a); PTO__DECL_16(__VA_ARGS__)
+#define PTO__DECL_18(a, ...) __auto_type pto__a18 = (a); PTO__DECL_17(__VA_ARGS__)
+#define PTO__DECL_19(a, ...) __auto_type pto__a19 = (a); PTO__DECL_18(__VA_ARGS__)
+
+#define PTO__USE_1 pto__a1
+#define PTO__USE_2 pto__a2, PTO__USE_1
+#define PTO__USE_3 pto__a3, PTO__USE_2
+#define PTO__USE_4 pto__a4, PTO__USE_3
+#define PTO__USE_5 pto__a5, PTO__USE_4
+#define PTO__USE_6 pto__a6, PTO__USE_5
+#define PTO__USE_7 pto__a7, PTO__USE_6
+#define PTO__USE_8 pto__a8, PTO__USE_7
+#define PTO__USE_9 pto__a9, PTO__USE_8
+#define PTO__USE_10 pto__a10, PTO__USE_9
+#define PTO__USE_11 pto__a11, PTO__USE_10
+#define PTO__USE_12 pto__a12, PTO__USE_11
+#define PTO__USE_13 pto__a13, PTO__USE_12
+#define PTO__USE_14 pto__a14, PTO__USE_13
+#define PTO__USE_15 pto__a15, PTO__USE_14
+#define PTO__USE_16 pto__a16, PTO__USE_15
+#define PTO__USE_17 pto__a17, PTO__USE_16
+#define PTO__USE_18 pto__a18, PTO__USE_17
+#define PTO__USE_19 pto__a19, PTO__USE_18
+
+#define PTO__LAUNCH_1(k, nb) PTO__LAUNCH_RUN(k, nb, , ())
+#define PTO__LAUNCH_2(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_1(__VA_ARGS__), (PTO__USE_1))
+#define PTO__LAUNCH_3(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_2(__VA_ARGS__), (PTO__USE_2))
+#define PTO__LAUNCH_4(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_3(__VA_ARGS__), (PTO__USE_3))
+#define PTO__LAUNCH_5(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_4(__VA_ARGS__), (PTO__USE_4))
+#define PTO__LAUNCH_6(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_5(__VA_ARGS__), (PTO__USE_5))
+#define PTO__LAUNCH_7(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_6(__VA_ARGS__), (PTO__USE_6))
+#define PTO__LAUNCH_8(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_7(__VA_ARGS__), (PTO__USE_7))
+#define PTO__LAUNCH_9(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_8(__VA_ARGS__), (PTO__USE_8))
+#define PTO__LAUNCH_10(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_9(__VA_ARGS__), (PTO__USE_9))
+#define PTO__LAUNCH_11(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_10(__VA_ARGS__), (PTO__USE_10))
+#define PTO__LAUNCH_12(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_11(__VA_ARGS__), (PTO__USE_11))
+#define PTO__LAUNCH_13(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_12(__VA_ARGS__), (PTO__USE_12))
+#define PTO__LAUNCH_14(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_13(__VA_ARGS__), (PTO__USE_13))
+#define PTO__LAUNCH_15(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_14(__VA_ARGS__), (PTO__USE_14))
+#define PTO__LAUNCH_16(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_15(__VA_ARGS__), (PTO__USE_15))
+#define PTO__LAUNCH_17(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_16(__VA_ARGS__), (PTO__USE_16))
+#define PTO__LAUNCH_18(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_17(__VA_ARGS__), (PTO__USE_17))
+#define PTO__LAUNCH_19(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_18(__VA_ARGS__), (PTO__USE_18))
+#define PTO__LAUNCH_20(k, nb, ...) \
+  PTO__LAUNCH_RUN(k, nb, PTO__DECL_19(__VA_ARGS__), (PTO__USE_19))
+
+#endif /* reference mode */
+
+#endif /* PTO_H */

@@ -1,0 +1,146 @@
+/* rewrite.h - private interface of the symbolic rewriter (seed 004,
+   issue 7): value ranges (ranges.c), the rewrite engine (rewrite.c), the
+   rule table (rules.c) and the late decompositions (decompose.c).
+
+   Ranges are computed in 128-bit arithmetic so that every value of every
+   integer dtype (u64 included) and every intermediate of an interval
+   operation is exact; an interval that leaves its dtype's range means the
+   operation may wrap, and the range of the node becomes its dtype's full
+   range.  Unsigned values are held as their mathematical (non-negative)
+   value, so u64 0xffff... is 2^64-1, not -1.  */
+
+#ifndef PTO_REWRITE_H
+#define PTO_REWRITE_H
+
+#include "passes/passes.h"
+
+__extension__ typedef __int128 pto_i128;
+
+/* An inclusive interval of mathematical integers.  */
+typedef struct pto_iv {
+  pto_i128 lo, hi;
+} pto_iv;
+
+/* ---- ranges.c ---- */
+
+/* The full range of scalar dtype DT (bool: [0, 1]).  */
+pto_iv pto_iv_of_dtype(pto_dtype dt);
+/* True if E has a scalar integer or bool type, the types ranges cover.  */
+bool pto_rw_is_intlike(const pto_expr *e);
+/* The mathematical value of integer constant E (unsigned read as such).  */
+pto_i128 pto_rw_const_value(const pto_expr *e);
+/* Store mathematical value V as the ival of dtype DT (wraps).  */
+int64_t pto_rw_wrap(pto_dtype dt, pto_i128 v);
+/* The range of E (int/bool typed) under ENV.  MEMO may be NULL; otherwise
+   it caches node ranges for the lifetime of one simplification.  */
+typedef struct pto_range_memo pto_range_memo;
+pto_iv pto_rw_range(const pto_expr *e, const pto_range_env *env,
+                    pto_range_memo *memo);
+/* The interval that binary/unary arithmetic at the root of E computes
+   before wrapping (ADD, SUB, MUL, NEG, SHL by a constant); false when the
+   root is something else.  */
+bool pto_rw_exact_iv(const pto_expr *e, const pto_range_env *env,
+                     pto_range_memo *memo, pto_iv *out);
+/* True if the root operation of E never wraps under ENV (vacuously true
+   for roots that cannot wrap).  */
+bool pto_rw_nowrap(const pto_expr *e, const pto_range_env *env,
+                   pto_range_memo *memo);
+bool pto_iv_fits(pto_iv v, pto_dtype dt);
+pto_range_memo *pto_range_memo_new(void);
+void pto_range_memo_free(pto_range_memo *m);
+
+/* ---- rewrite.c ---- */
+
+/* The state of one simplification.  */
+typedef struct pto_rw {
+  pto_program *p;
+  const pto_range_env *env;
+  pto_range_memo *memo;
+  long budget;          /* rule applications left (termination guard) */
+  long applied;         /* rule applications so far */
+  unsigned long *hits;  /* per-rule application counters, or NULL */
+} pto_rw;
+
+/* A rule: a C matcher for the root of E that returns the replacement
+   (new nodes only; E is never modified) or NULL when it does not apply.
+   KEY is the root (pto_rw_key); VALID says why it preserves values:
+     'W' valid under two's-complement wrap-around for every input;
+     'R' guarded by value ranges proving no wrap / the needed signs;
+     'C' canonicalising (same node count, a fixed normal form).
+   The engine only accepts a replacement with no more nodes than E.  */
+typedef pto_expr *(*pto_rule_fn)(pto_rw *c, pto_expr *e);
+typedef struct pto_rule {
+  int key;
+  const char *name;
+  char valid;
+  pto_rule_fn fn;
+} pto_rule;
+
+/* Root keys: a binop, PTO_BIN_COUNT + unop, or one of the extras.  */
+enum {
+  PTO_RWK_UN = PTO_BIN_COUNT,
+  PTO_RWK_SELECT = PTO_BIN_COUNT + PTO_UN_COUNT,
+  PTO_RWK_ANY,          /* tried on every integer/bool root */
+  PTO_RWK_COUNT
+};
+int pto_rw_key(const pto_expr *e);
+
+extern const pto_rule pto_rules[];
+extern const int pto_nrules;
+
+/* Helpers the rules share (rewrite.c).  */
+bool pto_rw_equal(const pto_expr *a, const pto_expr *b);
+int pto_rw_compare(const pto_expr *a, const pto_expr *b);
+bool pto_rw_pure(const pto_expr *e);   /* no call with an effect */
+int pto_rw_size(const pto_expr *e);
+pto_iv pto_rw_iv(pto_rw *c, const pto_expr *e);
+pto_expr *pto_rw_int(pto_rw *c, const pto_type *t, pto_i128 v);
+pto_expr *pto_rw_bin(pto_rw *c, pto_binop op, pto_expr *a, pto_expr *b);
+pto_expr *pto_rw_un(pto_rw *c, pto_unop op, pto_expr *a, const pto_type *t);
+pto_expr *pto_rw_sel(pto_rw *c, pto_expr *k, pto_expr *a, pto_expr *b);
+
+/* Simplify with statistics: the number of rule applications is added to
+   *APPLIED when non-NULL, and HITS (pto_nrules counters) when non-NULL.  */
+pto_expr *pto_simplify_expr_stats(pto_program *p, pto_expr *e,
+                                  const pto_range_env *env, long *applied,
+                                  unsigned long *hits);
+
+/* ---- decompose.c ---- */
+
+enum {
+  PTO_DEC_POW2 = 1,       /* x%2^k, x*2^k, x/2^k -> and, shl, shr */
+  PTO_DEC_FASTDIV = 2,    /* x/d -> (x*m)>>s for non-negative x */
+  PTO_DEC_NEG = 4,        /* x*-1 -> -x */
+  PTO_DEC_DEMORGAN = 8,   /* !(a||b) <-> !a&&!b, as the flag below says */
+  PTO_DEC_DEMORGAN_OUT = 16, /* push NOT inwards (else pull it out) */
+  PTO_DEC_CMPNEG = 32,    /* !(a<b) -> b<=a for integers */
+  PTO_DEC_FDIV = 64,      /* x/c -> x*(1/c) for floats, c a power of two */
+  PTO_DEC_ALL = 1 | 2 | 4 | 8 | 32 | 64
+};
+
+/* Magic numbers for x/d, 0 <= x <= VMAX, d >= 2 (Hacker's Delight
+   magicgu): x/d == (x*M)>>S.  Return false if none exists with
+   M*VMAX below 2^63 (the caller keeps the division).  */
+bool pto_magicgu(uint64_t vmax, uint64_t d, uint64_t *m, int *s);
+
+pto_expr *pto_decompose_expr(pto_program *p, pto_expr *e,
+                             const pto_range_env *env, unsigned flags);
+
+/* ---- tools/simplify-exprs.c (also used by the unit tests) ---- */
+
+/* A scope of declared variables with ranges, in a program of its own.  */
+typedef struct pto_sx_scope pto_sx_scope;
+pto_sx_scope *pto_sx_new(void);
+void pto_sx_free(pto_sx_scope *sc);
+pto_program *pto_sx_program(pto_sx_scope *sc);
+const pto_range_env *pto_sx_env(pto_sx_scope *sc);
+pto_var *pto_sx_lookup(pto_sx_scope *sc, const char *name);
+/* Parse one line at LOC: a declaration "var x: i32 in [0, 7]" (returns
+   0), a blank or comment line (0), an integer/bool expression (1, *OUT
+   set), or bad input (reported through DIAG, -1).  */
+int pto_sx_line(pto_sx_scope *sc, const char *line, pto_loc loc,
+                pto_diag *diag, pto_expr **out);
+/* The --simplify-exprs mode of pto-opt; returns the exit status.  */
+int pto_opt_simplify_exprs(const char *path, pto_diag *diag);
+
+#endif /* PTO_REWRITE_H */

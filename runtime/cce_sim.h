@@ -1,0 +1,484 @@
+/* cce_sim.h - a CPU simulator of the CCE (Ascend AI Core C) instruction
+   subset that pto-gcc emits, with a synchronisation checker, a race
+   detector and a cycle estimate.
+
+   The same .cce text the compiler writes for the device compiles on the
+   host as C (gcc -std=gnu11, needed for _Float16 and _Generic) when
+   __CCE_KT_TEST__ is defined and this header is included:
+
+     #ifdef __CCE_KT_TEST__
+     #include "cce_sim.h"
+     #endif
+
+   EMITTER CONTRACT (what emitted CCE must do to run here)
+   -------------------------------------------------------
+   1. Local buffers (UB, L1, L0A, L0B, L0C) are addressed as raw byte
+      offsets cast to pointers, exactly as on the device:
+        (__ubuf__ half *)((uintptr_t)2560)
+      PTO_UB(T, off), PTO_L1(T, off), PTO_L0A/L0B/L0C(T, off) spell the
+      same cast.  Every intrinsic knows which space each operand lives in
+      and reads the pointer VALUE as a byte offset into the current core's
+      arena for that space, so offsets must be below the arch's buffer size
+      (a pointer into the arena itself is accepted too).  They are not
+      host addresses and must not be dereferenced: scalar access to UB goes through
+      PTO_UB_LOAD(p) / PTO_UB_STORE(p, v) (pipe S), which the device
+      build defines as *(p) and *(p) = (v).  Offset 0 is a null pointer,
+      and C pointer arithmetic on it is undefined (UBSan reports it): emit
+      every local address as ONE cast of an integer byte offset, e.g.
+      (__ubuf__ float *)((uintptr_t)(1024 + 256 * i)), never `p + i` on
+      a local pointer; compile the host build with
+      -fno-delete-null-pointer-checks.
+   2. GM pointers are ordinary host pointers (the kernel's arguments).
+   3. Every intrinsic is a macro that records __FILE__/__LINE__, so emit
+      one intrinsic per line and use #line if the text is generated from
+      another source; reports then read "k.cce:42: vadd (V) ...".
+   4. Kernel entry: the runtime calls, per block in the order it chooses,
+        pto_sim_begin_block(idx, num); kernel(args...); pto_sim_end_block();
+      `block_idx`, `block_num`, get_block_idx(), get_block_num() and
+      get_subblockid() (always 0) read the simulator's state.  Kernels are
+      plain C functions: guard `extern "C"` with #ifdef __cplusplus and
+      the `<<<...>>>` launcher with #ifndef __CCE_KT_TEST__.
+   5. Operand element types are taken from the C pointer type with
+      _Generic: half (_Float16), float, int32_t (int16_t/uint16_t for
+      moves).  Scalars are passed as C values of any arithmetic type.
+
+   SEMANTICS (see runtime/cce_sim.c for the details)
+   - Block = 32 B, repeat = 256 B = 8 blocks; lanes per repeat = 256 /
+     sizeof(wider type).  Lane i of repeat r of an operand with element
+     size s sits at base + r*repStride*32 + (i/(32/s))*blkStride*32
+     + (i%(32/s))*s.  repeat <= 255, strides <= 255, nBurst in [1,4096),
+     lenBurst in [1,65536), gaps < 65536, sid < 16, event < the arch's
+     event count: violations are errors naming the instruction and value.
+   - Masks: normal mode (bit i of lo for lane i < 64, of hi for i >= 64;
+     reset to all ones at block start) and counter mode (set_mask_count:
+     the lo value is the element count over the whole instruction, the
+     repeat argument is ignored and ceil(count/lanes) repeats run).
+   - All UB/L1/L0 operands must be 32 B aligned (reduction destinations
+     only element aligned) and inside the arena: violations abort (or are
+     recorded and the instruction skipped, see pto_sim_set_mode).
+   - fp16 arithmetic is computed in float and rounded to nearest even;
+     transcendental ops use libm (hardware is not libm exact: compare
+     with a tolerance).  Each repeat reads all its sources before it
+     writes.  Conversions: f32->f16 nearest even (overflow gives inf);
+     vconv_f322s32{r,a,f,c,z} round to nearest even / away from zero /
+     floor / ceil / toward zero, saturating, NaN -> 0; s32->f32 nearest
+     even.
+   - Reductions: vcadd/vcmax/vcmin write one result per repeat at
+     dst + r*dstRepStride*unit, unit = the element size, or twice it for
+     vcmax/vcmin's default [value, index] pair (index = lane within the
+     repeat of the first extreme, an integer of the element's width;
+     optional 7th argument ORDER_*).  vcgadd/vcgmax/vcgmin write 8
+     results (one per 32 B block) per repeat, unit = 8 elements.  Sums
+     add pairwise as a tree ((0,1), (2,3), ... then again), fp16 partial
+     sums saturating at +-65504, as documented for the hardware.
+   - Arenas have the USABLE sizes: UB 184 KB on dav-c220, 248 KB on
+     dav-c100/dav-m200/3510 (pto_sim_buffer_size); they are filled with
+     0xff bytes (NaN) at every block start.
+
+   SYNC CHECKER AND RACE DETECTOR
+   - A flag table [src pipe][dst pipe][event]: wait_flag without a pending
+     set_flag (a hang on the device), set_flag on a still-pending flag, and
+     flags still pending at pto_sim_end_block are errors.
+   - Every instruction records the bytes it reads and writes (per memory
+     space; GM by host address) with its pipe.  Happens-before is kept
+     with vector clocks: an instruction on pipe B is ordered after an
+     earlier instruction X on pipe A iff a set_flag(A,B',e) issued after X
+     reaches B through wait_flag chains, or a pipe_barrier(PIPE_ALL)
+     separates them.  A conflicting access (one of the two a write) that
+     is not ordered is reported with both instructions.
+   - Same pipe: the cube (M) and vector (V) pipes are pipelined, so a
+     dependent instruction on the same pipe needs pipe_barrier(PIPE_V /
+     PIPE_M) (this is what Ascend's own generators and Ascend C's
+     PipeBarrier documentation require); the DMA pipes (MTE1/2/3, FIX)
+     and S are treated as in-order queues.  pto_sim_set_strict_pipes()
+     changes the set.
+   - Tracking granularity is the 32 B block with a byte mask of the most
+     recent accesses per pipe: exact for the usual aligned buffers,
+     conservative (may report) for two pipes touching disjoint bytes of
+     one 32 B block at different times.  Once more than 256K blocks of
+     GM are tracked in one block, GM entries already ordered before every
+     pipe that has issued an instruction are forgotten (a pipe that only
+     starts later is not checked against them).
+   - Races between blocks (cores) are not modelled: run the blocks in
+     several orders (pto_sim_run_blocks) and compare results.
+
+   COST MODEL: see pto_sim_cycles() and the table in cce_sim.c.  */
+
+#ifndef PTO_CCE_SIM_H
+#define PTO_CCE_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Runner API (used by the runtime and the tests)                      */
+/* ------------------------------------------------------------------ */
+
+/* All simulator state (arch, mode, arenas, errors, cycles) is per
+   thread: a runtime that runs blocks on several threads configures each
+   thread and adds up their results.  */
+
+/* What happens on an error.  ABORT: print the message on stderr and
+   abort().  RECORD: print (unless quiet), count, keep the text (see
+   pto_sim_report_text) and continue; a malformed instruction is then
+   skipped, a wait on a never-set flag does not order anything.  The
+   default is ABORT, or RECORD when the environment has
+   PTO_SIM_MODE=record.  */
+typedef enum pto_sim_mode { PTO_SIM_ABORT, PTO_SIM_RECORD } pto_sim_mode;
+
+/* Called with every error message (one line, no newline) before the
+   mode's action.  */
+typedef void (*pto_sim_report_fn)(void *ctx, const char *msg);
+
+/* Select the architecture by name: "dav-c100", "dav-m200", "dav-c220"
+   (the default, also "dav-2201"), "3510".  The environment variable
+   PTO_SIM_ARCH sets the initial value.  Returns 0, or -1 for an unknown
+   name (nothing changes).  Resets the simulator.  */
+int pto_sim_set_arch(const char *name);
+const char *pto_sim_arch(void);
+/* Bytes of each local buffer of the current arch: space is "ub", "l1",
+   "l0a", "l0b" or "l0c"; 0 for an unknown name.  */
+size_t pto_sim_buffer_size(const char *space);
+
+void pto_sim_set_mode(pto_sim_mode mode);
+void pto_sim_set_report_fn(pto_sim_report_fn fn, void *ctx);
+/* In RECORD mode, do not echo messages on stderr.  */
+void pto_sim_set_quiet(bool quiet);
+/* Bit mask (1u << PIPE_x) of pipes whose dependent instructions need a
+   pipe_barrier; default (1u << PIPE_V) | (1u << PIPE_M).  */
+void pto_sim_set_strict_pipes(unsigned mask);
+
+/* Forget everything: errors, report text, cycles, statistics.  Keeps
+   the arch, the mode and the callback.  */
+void pto_sim_reset(void);
+/* Start one block (core) of a kernel: clear the arenas (filled with 0xff
+   bytes, a NaN for fp16/fp32, to expose reads of unwritten data), the
+   mask, the flag table and the race state.  */
+void pto_sim_begin_block(int block_idx, int block_num);
+/* Finish the block: report flags set but never waited, fold the block's
+   estimated cycles into the totals.  Returns the number of errors
+   reported during this block.  */
+int pto_sim_end_block(void);
+
+/* The order in which a kernel's blocks run (to expose cross-block
+   races; every order must give the same result).  */
+typedef enum pto_sim_order {
+  PTO_SIM_ASCENDING, PTO_SIM_DESCENDING, PTO_SIM_SHUFFLED
+} pto_sim_order;
+/* Fill ORDER[0..N) with the block indices in order HOW; SHUFFLED is a
+   Fisher-Yates shuffle driven by splitmix64(SEED), identical on every
+   host for a given seed.  */
+void pto_sim_block_order(int n, pto_sim_order how, uint64_t seed, int *order);
+/* Read PTO_SIM_BLOCK_ORDER = asc | desc | shuffle | shuffle:SEED (unset:
+   asc; shuffle alone: seed 1).  Returns 0, or -1 for another value (the
+   outputs are then ascending, 0).  */
+int pto_sim_order_from_env(pto_sim_order *how, uint64_t *seed);
+/* Run BODY(CTX) once per block in the given order, each between
+   pto_sim_begin_block(idx, NBLOCKS) and pto_sim_end_block(); return the
+   total number of errors.  */
+int pto_sim_run_blocks(void (*body)(void *ctx), void *ctx, int nblocks,
+                       pto_sim_order how, uint64_t seed);
+
+/* Errors since the last reset, and their text (lines joined by '\n').  */
+int pto_sim_error_count(void);
+const char *pto_sim_report_text(void);
+
+/* Estimated cycles: of the last finished block (its critical path over
+   the concurrent pipes), the maximum over the blocks since the reset
+   (the kernel's time if every block has its own core) and their sum.  */
+uint64_t pto_sim_cycles(void);
+uint64_t pto_sim_cycles_max(void);
+uint64_t pto_sim_cycles_sum(void);
+
+/* Instruction statistics since the last reset.  */
+typedef struct pto_sim_stats {
+  uint64_t vector_instrs;   /* pipe V compute instructions */
+  uint64_t vector_repeats;  /* repeats they executed */
+  uint64_t dma_instrs;      /* copy_* instructions (any MTE pipe / FIX) */
+  uint64_t dma_bytes;       /* bytes they moved */
+  uint64_t cube_instrs;     /* mad */
+  uint64_t sync_instrs;     /* set_flag, wait_flag, pipe_barrier */
+  uint64_t busy[7];         /* busy cycles per pipe: S, V, M, MTE1, MTE2,
+                               MTE3, FIX */
+} pto_sim_stats;
+pto_sim_stats pto_sim_get_stats(void);
+
+/* The host address of byte OFF of local space SPACE (PTO_SIM_UB, ...)
+   of the current thread's arenas, for tests and debuggers; accesses
+   through it are not checked or tracked.  NULL if OFF is outside.  */
+void *pto_sim_host_addr(int space, uintptr_t off);
+
+/* The state of the current block, for block_idx and friends.  */
+int pto_sim_block_idx(void);
+int pto_sim_block_num(void);
+
+/* ------------------------------------------------------------------ */
+/* The CCE dialect on the host                                         */
+/* ------------------------------------------------------------------ */
+
+#ifdef __CCE_KT_TEST__
+
+#define __gm__
+#define __ubuf__
+#define __cbuf__
+#define __ca__
+#define __cb__
+#define __cc__
+#define __fbuf__
+#define __aicore__
+#define __global__
+
+typedef _Float16 half;
+
+typedef enum pipe_t {
+  PIPE_S = 0, PIPE_V = 1, PIPE_M = 2, PIPE_MTE1 = 3, PIPE_MTE2 = 4,
+  PIPE_MTE3 = 5, PIPE_ALL = 6, PIPE_FIX = 10
+} pipe_t;
+
+typedef enum event_t {
+  EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3,
+  EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7
+} event_t;
+
+/* copy_gm_to_cbuf's pad argument; only PAD_NONE is simulated.  */
+typedef enum pad_t { PAD_NONE = 0 } pad_t;
+/* copy_matrix_cc_to_ubuf's conversion: keep fp32, or fp32 -> fp16.  */
+typedef enum ConvRelu_t { CRMODE_NONE = 0, CRMODE_F32toF16_NONE = 1 } ConvRelu_t;
+/* copy_matrix_cc_to_gm's quantPre: keep fp32, or fp32 -> fp16.  */
+enum { NoQuant = 0, F322F16 = 1 };
+/* vcmax/vcmin's optional order argument (910B form).  */
+enum { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE = 1, ORDER_ONLY_VALUE = 2,
+       ORDER_ONLY_INDEX = 3 };
+
+#define block_idx (pto_sim_block_idx())
+#define block_num (pto_sim_block_num())
+#define get_block_idx() ((int64_t)pto_sim_block_idx())
+#define get_block_num() ((int64_t)pto_sim_block_num())
+#define get_subblockid() ((int64_t)0)
+
+#define PTO_UB(T, off) ((__ubuf__ T *)(uintptr_t)(off))
+#define PTO_L1(T, off) ((__cbuf__ T *)(uintptr_t)(off))
+#define PTO_L0A(T, off) ((__ca__ T *)(uintptr_t)(off))
+#define PTO_L0B(T, off) ((__cb__ T *)(uintptr_t)(off))
+#define PTO_L0C(T, off) ((__cc__ T *)(uintptr_t)(off))
+
+#endif /* __CCE_KT_TEST__ */
+
+/* Element type codes passed by the intrinsic macros.  */
+typedef enum pto_sim_dt {
+  PTO_SIM_DT_BAD, PTO_SIM_DT_F16, PTO_SIM_DT_F32, PTO_SIM_DT_S32,
+  PTO_SIM_DT_S16, PTO_SIM_DT_U16
+} pto_sim_dt;
+
+/* Vector operation codes.  */
+typedef enum pto_sim_vop {
+  PTO_SIM_ADD, PTO_SIM_SUB, PTO_SIM_MUL, PTO_SIM_DIV, PTO_SIM_MAX,
+  PTO_SIM_MIN, PTO_SIM_EXP, PTO_SIM_LN, PTO_SIM_ABS, PTO_SIM_REC,
+  PTO_SIM_RSQRT, PTO_SIM_SQRT, PTO_SIM_RELU, PTO_SIM_MOV, PTO_SIM_DUP,
+  PTO_SIM_CONV
+} pto_sim_vop;
+
+/* Rounding of float -> int conversions (vconv_f322s32{r,a,f,c,z}).  */
+typedef enum pto_sim_round {
+  PTO_SIM_RINT, PTO_SIM_ROUND, PTO_SIM_FLOOR, PTO_SIM_CEIL, PTO_SIM_TRUNC
+} pto_sim_round;
+
+/* Implementations behind the intrinsic macros.  F/L is the call site;
+   pointers are passed as integers (UB offsets or host addresses).  */
+void pto_sim_copy(const char *f, int l, const char *name, int dst_space,
+                  int src_space, uintptr_t dst, uintptr_t src, int64_t sid,
+                  int64_t nburst, int64_t lenburst, int64_t srcgap,
+                  int64_t dstgap);
+void pto_sim_vbinary(const char *f, int l, const char *name, pto_sim_vop op,
+                     pto_sim_dt dt, pto_sim_dt dt0, pto_sim_dt dt1,
+                     uintptr_t dst, uintptr_t src0, uintptr_t src1,
+                     int64_t repeat, int64_t dbs, int64_t s0bs, int64_t s1bs,
+                     int64_t drs, int64_t s0rs, int64_t s1rs);
+void pto_sim_vunary(const char *f, int l, const char *name, pto_sim_vop op,
+                    pto_sim_dt dt, pto_sim_dt sdt, uintptr_t dst,
+                    uintptr_t src, double scalar, int has_scalar,
+                    int64_t repeat, int64_t dbs, int64_t sbs, int64_t drs,
+                    int64_t srs);
+void pto_sim_vconv(const char *f, int l, const char *name, pto_sim_dt ddt,
+                   pto_sim_dt sdt, pto_sim_dt want_d, pto_sim_dt want_s,
+                   pto_sim_round rnd, uintptr_t dst, uintptr_t src,
+                   int64_t repeat, int64_t dbs, int64_t sbs, int64_t drs,
+                   int64_t srs);
+void pto_sim_vreduce(const char *f, int l, const char *name, pto_sim_vop op,
+                     int group, pto_sim_dt dt, pto_sim_dt sdt, uintptr_t dst,
+                     uintptr_t src, int64_t repeat, int64_t drs, int64_t sbs,
+                     int64_t srs, int64_t order);
+void pto_sim_set_vector_mask(const char *f, int l, uint64_t hi, uint64_t lo);
+void pto_sim_set_mask_mode(const char *f, int l, int counter);
+void pto_sim_pipe_barrier(const char *f, int l, int pipe);
+void pto_sim_set_flag(const char *f, int l, int src, int dst, int64_t event);
+void pto_sim_wait_flag(const char *f, int l, int src, int dst, int64_t event);
+uintptr_t pto_sim_ub_scalar(const char *f, int l, uintptr_t p, size_t size,
+                            int write);
+void pto_sim_load_cbuf_to_l0(const char *f, int l, const char *name,
+                             int dst_space, uintptr_t dst, uintptr_t src,
+                             int64_t base_idx, int64_t repeat,
+                             int64_t src_stride, int64_t sid,
+                             int64_t transpose);
+void pto_sim_mad(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
+                 pto_sim_dt bdt, uintptr_t c, uintptr_t a, uintptr_t b,
+                 int64_t m, int64_t k, int64_t n, int64_t init);
+void pto_sim_copy_cc(const char *f, int l, const char *name, int to_gm,
+                     pto_sim_dt ddt, uintptr_t dst, uintptr_t src,
+                     int64_t sid, int64_t nburst, int64_t lenburst,
+                     int64_t srcgap, int64_t dstgap, int64_t mode);
+void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
+                     uintptr_t src, int64_t sid, int64_t nsize, int64_t msize,
+                     int64_t dst_stride, int64_t src_stride, int64_t unit_flag,
+                     int64_t quant, int64_t relu, int64_t channel_split,
+                     int64_t nz2nd);
+
+/* Memory spaces, as passed to pto_sim_copy.  */
+enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
+       PTO_SIM_L0C, PTO_SIM_NSPACES };
+
+#ifdef __CCE_KT_TEST__
+
+#define PTO_SIM_HERE __FILE__, __LINE__
+
+#define PTO_SIM_DT(p)                                              \
+  _Generic((p), half *: PTO_SIM_DT_F16, const half *: PTO_SIM_DT_F16, \
+           float *: PTO_SIM_DT_F32, const float *: PTO_SIM_DT_F32,  \
+           int32_t *: PTO_SIM_DT_S32, const int32_t *: PTO_SIM_DT_S32, \
+           int16_t *: PTO_SIM_DT_S16, const int16_t *: PTO_SIM_DT_S16, \
+           uint16_t *: PTO_SIM_DT_U16, const uint16_t *: PTO_SIM_DT_U16, \
+           default: PTO_SIM_DT_BAD)
+#define PTO_SIM_P(p) ((uintptr_t)(p))
+
+/* DMA.  */
+#define PTO_SIM_COPY(name, ds, ss, dst, src, sid, nb, lb, sg, dg)      \
+  pto_sim_copy(PTO_SIM_HERE, name, ds, ss, PTO_SIM_P(dst), PTO_SIM_P(src), \
+               sid, nb, lb, sg, dg)
+#define copy_gm_to_ubuf(dst, src, sid, nb, lb, sg, dg) \
+  PTO_SIM_COPY("copy_gm_to_ubuf", PTO_SIM_UB, PTO_SIM_GM, dst, src, sid, nb, lb, sg, dg)
+#define copy_ubuf_to_gm(dst, src, sid, nb, lb, sg, dg) \
+  PTO_SIM_COPY("copy_ubuf_to_gm", PTO_SIM_GM, PTO_SIM_UB, dst, src, sid, nb, lb, sg, dg)
+#define copy_ubuf_to_ubuf(dst, src, sid, nb, lb, sg, dg) \
+  PTO_SIM_COPY("copy_ubuf_to_ubuf", PTO_SIM_UB, PTO_SIM_UB, dst, src, sid, nb, lb, sg, dg)
+#define copy_gm_to_cbuf(dst, src, sid, nb, lb, sg, dg, pad)                \
+  PTO_SIM_COPY("copy_gm_to_cbuf", PTO_SIM_L1, PTO_SIM_GM, dst, src, sid, nb, \
+               lb, sg, ((void)(pad), (dg)))
+#define copy_ubuf_to_cbuf(dst, src, sid, nb, lb, sg, dg) \
+  PTO_SIM_COPY("copy_ubuf_to_cbuf", PTO_SIM_L1, PTO_SIM_UB, dst, src, sid, nb, lb, sg, dg)
+#define copy_cbuf_to_ubuf(dst, src, sid, nb, lb, sg, dg) \
+  PTO_SIM_COPY("copy_cbuf_to_ubuf", PTO_SIM_UB, PTO_SIM_L1, dst, src, sid, nb, lb, sg, dg)
+
+/* Binary vector ops.  */
+#define PTO_SIM_VBIN(name, op, d, a, b, r, dbs, abs_, bbs, drs, ars, brs)   \
+  pto_sim_vbinary(PTO_SIM_HERE, name, op, PTO_SIM_DT(d), PTO_SIM_DT(a),     \
+                  PTO_SIM_DT(b), PTO_SIM_P(d), PTO_SIM_P(a), PTO_SIM_P(b), r, \
+                  dbs, abs_, bbs, drs, ars, brs)
+#define vadd(d, a, b, ...) PTO_SIM_VBIN("vadd", PTO_SIM_ADD, d, a, b, __VA_ARGS__)
+#define vsub(d, a, b, ...) PTO_SIM_VBIN("vsub", PTO_SIM_SUB, d, a, b, __VA_ARGS__)
+#define vmul(d, a, b, ...) PTO_SIM_VBIN("vmul", PTO_SIM_MUL, d, a, b, __VA_ARGS__)
+#define vdiv(d, a, b, ...) PTO_SIM_VBIN("vdiv", PTO_SIM_DIV, d, a, b, __VA_ARGS__)
+#define vmax(d, a, b, ...) PTO_SIM_VBIN("vmax", PTO_SIM_MAX, d, a, b, __VA_ARGS__)
+#define vmin(d, a, b, ...) PTO_SIM_VBIN("vmin", PTO_SIM_MIN, d, a, b, __VA_ARGS__)
+
+/* Unary vector ops: (dst, src, repeat, dstBlk, srcBlk, dstRep, srcRep).  */
+#define PTO_SIM_VUN(name, op, d, s, r, dbs, sbs, drs, srs)                  \
+  pto_sim_vunary(PTO_SIM_HERE, name, op, PTO_SIM_DT(d), PTO_SIM_DT(s),      \
+                 PTO_SIM_P(d), PTO_SIM_P(s), 0.0, 0, r, dbs, sbs, drs, srs)
+#define vexp(d, s, ...) PTO_SIM_VUN("vexp", PTO_SIM_EXP, d, s, __VA_ARGS__)
+#define vln(d, s, ...) PTO_SIM_VUN("vln", PTO_SIM_LN, d, s, __VA_ARGS__)
+#define vabs(d, s, ...) PTO_SIM_VUN("vabs", PTO_SIM_ABS, d, s, __VA_ARGS__)
+#define vrec(d, s, ...) PTO_SIM_VUN("vrec", PTO_SIM_REC, d, s, __VA_ARGS__)
+#define vrsqrt(d, s, ...) PTO_SIM_VUN("vrsqrt", PTO_SIM_RSQRT, d, s, __VA_ARGS__)
+#define vsqrt(d, s, ...) PTO_SIM_VUN("vsqrt", PTO_SIM_SQRT, d, s, __VA_ARGS__)
+#define vrelu(d, s, ...) PTO_SIM_VUN("vrelu", PTO_SIM_RELU, d, s, __VA_ARGS__)
+
+/* Vector-scalar ops: (dst, src, scalar, repeat, dstBlk, srcBlk, dstRep,
+   srcRep).  */
+#define PTO_SIM_VSC(name, op, d, s, x, r, dbs, sbs, drs, srs)               \
+  pto_sim_vunary(PTO_SIM_HERE, name, op, PTO_SIM_DT(d), PTO_SIM_DT(s),      \
+                 PTO_SIM_P(d), PTO_SIM_P(s), (double)(x), 1, r, dbs, sbs,   \
+                 drs, srs)
+#define vadds(d, s, x, ...) PTO_SIM_VSC("vadds", PTO_SIM_ADD, d, s, x, __VA_ARGS__)
+#define vmuls(d, s, x, ...) PTO_SIM_VSC("vmuls", PTO_SIM_MUL, d, s, x, __VA_ARGS__)
+#define vmaxs(d, s, x, ...) PTO_SIM_VSC("vmaxs", PTO_SIM_MAX, d, s, x, __VA_ARGS__)
+#define vmins(d, s, x, ...) PTO_SIM_VSC("vmins", PTO_SIM_MIN, d, s, x, __VA_ARGS__)
+/* vector_dup(dst, scalar, repeat, dstBlk, srcBlk, dstRep, srcRep).  */
+#define vector_dup(d, x, r, dbs, sbs, drs, srs)                             \
+  pto_sim_vunary(PTO_SIM_HERE, "vector_dup", PTO_SIM_DUP, PTO_SIM_DT(d),    \
+                 PTO_SIM_DT(d), PTO_SIM_P(d), 0, (double)(x), 1, r, dbs,    \
+                 ((void)(sbs), 0), drs, ((void)(srs), 0))
+
+/* Conversions: (dst, src, repeat, dstBlk, srcBlk, dstRep, srcRep).  */
+#define PTO_SIM_VCONV(name, wd, ws, rnd, d, s, r, dbs, sbs, drs, srs)       \
+  pto_sim_vconv(PTO_SIM_HERE, name, PTO_SIM_DT(d), PTO_SIM_DT(s), wd, ws,   \
+                rnd, PTO_SIM_P(d), PTO_SIM_P(s), r, dbs, sbs, drs, srs)
+#define vconv_f162f32(d, s, ...) PTO_SIM_VCONV("vconv_f162f32", PTO_SIM_DT_F32, PTO_SIM_DT_F16, PTO_SIM_RINT, d, s, __VA_ARGS__)
+#define vconv_f322f16(d, s, ...) PTO_SIM_VCONV("vconv_f322f16", PTO_SIM_DT_F16, PTO_SIM_DT_F32, PTO_SIM_RINT, d, s, __VA_ARGS__)
+#define vconv_f322s32r(d, s, ...) PTO_SIM_VCONV("vconv_f322s32r", PTO_SIM_DT_S32, PTO_SIM_DT_F32, PTO_SIM_RINT, d, s, __VA_ARGS__)
+#define vconv_f322s32a(d, s, ...) PTO_SIM_VCONV("vconv_f322s32a", PTO_SIM_DT_S32, PTO_SIM_DT_F32, PTO_SIM_ROUND, d, s, __VA_ARGS__)
+#define vconv_f322s32f(d, s, ...) PTO_SIM_VCONV("vconv_f322s32f", PTO_SIM_DT_S32, PTO_SIM_DT_F32, PTO_SIM_FLOOR, d, s, __VA_ARGS__)
+#define vconv_f322s32c(d, s, ...) PTO_SIM_VCONV("vconv_f322s32c", PTO_SIM_DT_S32, PTO_SIM_DT_F32, PTO_SIM_CEIL, d, s, __VA_ARGS__)
+#define vconv_f322s32z(d, s, ...) PTO_SIM_VCONV("vconv_f322s32z", PTO_SIM_DT_S32, PTO_SIM_DT_F32, PTO_SIM_TRUNC, d, s, __VA_ARGS__)
+#define vconv_s322f32(d, s, ...) PTO_SIM_VCONV("vconv_s322f32", PTO_SIM_DT_F32, PTO_SIM_DT_S32, PTO_SIM_RINT, d, s, __VA_ARGS__)
+
+/* Reductions: (dst, src, repeat, dstRep, srcBlk, srcRep [, order]).
+   vcadd/vcgadd's 7th argument (910B) is accepted and ignored; vcmax/
+   vcmin's selects what is written (ORDER_*, default value then index).  */
+#define PTO_SIM_RED(name, op, grp, d, s, r, drs, sbs, srs, ord, ...)         \
+  pto_sim_vreduce(PTO_SIM_HERE, name, op, grp, PTO_SIM_DT(d), PTO_SIM_DT(s), \
+                  PTO_SIM_P(d), PTO_SIM_P(s), r, drs, sbs, srs, ord)
+#define vcadd(...) PTO_SIM_RED("vcadd", PTO_SIM_ADD, 0, __VA_ARGS__, 0, ~)
+#define vcmax(...) PTO_SIM_RED("vcmax", PTO_SIM_MAX, 0, __VA_ARGS__, 0, ~)
+#define vcmin(...) PTO_SIM_RED("vcmin", PTO_SIM_MIN, 0, __VA_ARGS__, 0, ~)
+#define vcgadd(...) PTO_SIM_RED("vcgadd", PTO_SIM_ADD, 1, __VA_ARGS__, 0, ~)
+#define vcgmax(...) PTO_SIM_RED("vcgmax", PTO_SIM_MAX, 1, __VA_ARGS__, 0, ~)
+#define vcgmin(...) PTO_SIM_RED("vcgmin", PTO_SIM_MIN, 1, __VA_ARGS__, 0, ~)
+
+/* Masks.  */
+#define set_vector_mask(hi, lo) \
+  pto_sim_set_vector_mask(PTO_SIM_HERE, (uint64_t)(hi), (uint64_t)(lo))
+#define set_mask_norm() pto_sim_set_mask_mode(PTO_SIM_HERE, 0)
+#define set_mask_count() pto_sim_set_mask_mode(PTO_SIM_HERE, 1)
+
+/* Synchronisation.  */
+#define pipe_barrier(p) pto_sim_pipe_barrier(PTO_SIM_HERE, (int)(p))
+#define set_flag(a, b, e) pto_sim_set_flag(PTO_SIM_HERE, (int)(a), (int)(b), (int64_t)(e))
+#define wait_flag(a, b, e) pto_sim_wait_flag(PTO_SIM_HERE, (int)(a), (int)(b), (int64_t)(e))
+
+/* Scalar access to UB (pipe S).  */
+#define PTO_UB_LOAD(p) \
+  (*(__typeof__(&*(p)))pto_sim_ub_scalar(PTO_SIM_HERE, PTO_SIM_P(p), sizeof *(p), 0))
+#define PTO_UB_STORE(p, v) \
+  ((void)(*(__typeof__(&*(p)))pto_sim_ub_scalar(PTO_SIM_HERE, PTO_SIM_P(p), sizeof *(p), 1) = (v)))
+
+/* Cube.  */
+#define load_cbuf_to_ca(d, s, base, r, stride, sid, tr)                      \
+  pto_sim_load_cbuf_to_l0(PTO_SIM_HERE, "load_cbuf_to_ca", PTO_SIM_L0A,      \
+                          PTO_SIM_P(d), PTO_SIM_P(s), base, r, stride, sid, tr)
+#define load_cbuf_to_cb(d, s, base, r, stride, sid, tr)                      \
+  pto_sim_load_cbuf_to_l0(PTO_SIM_HERE, "load_cbuf_to_cb", PTO_SIM_L0B,      \
+                          PTO_SIM_P(d), PTO_SIM_P(s), base, r, stride, sid, tr)
+#define mad(c, a, b, m, k, n, init)                                          \
+  pto_sim_mad(PTO_SIM_HERE, PTO_SIM_DT(c), PTO_SIM_DT(a), PTO_SIM_DT(b),     \
+              PTO_SIM_P(c), PTO_SIM_P(a), PTO_SIM_P(b), m, k, n, init)
+#define copy_matrix_cc_to_ubuf(d, s, sid, nb, lb, sg, dg, mode)              \
+  pto_sim_copy_cc(PTO_SIM_HERE, "copy_matrix_cc_to_ubuf", 0, PTO_SIM_DT(d),  \
+                  PTO_SIM_P(d), PTO_SIM_P(s), sid, nb, lb, sg, dg, mode)
+/* dav-c220 fixpipe form: (dst, src, sid, NSize, MSize, dstStride,
+   srcStride, unitFlag, quantPre, reluPre, channelSplit, nz2nd).  */
+#define copy_matrix_cc_to_gm(d, s, sid, nsz, msz, dstr, sstr, uf, q, relu, cs, nz2nd) \
+  pto_sim_fixpipe(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_P(d), PTO_SIM_P(s), sid,      \
+                  nsz, msz, dstr, sstr, uf, q, relu, cs, nz2nd)
+
+#endif /* __CCE_KT_TEST__ */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PTO_CCE_SIM_H */

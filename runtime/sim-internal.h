@@ -1,0 +1,143 @@
+/* sim-internal.h - shared state of the CCE simulator (sim-core.c,
+   sim-vec.c, sim-dma.c).  Not installed; the public contract is
+   cce_sim.h.
+
+   One simulator state per thread (so a runtime may run blocks on
+   several threads).  Pipes are numbered internally S, V, M, MTE1, MTE2,
+   MTE3, FIX (0..6); pipe_t values are mapped by sim_pipe_index.  */
+
+#ifndef PTO_SIM_INTERNAL_H
+#define PTO_SIM_INTERNAL_H
+
+#include "cce_sim.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#define SIM_NPIPE 7
+#define SIM_MAXEVENT 8
+#define SIM_BLOCK 32u
+/* vcmax/vcmin order (ORDER_* in cce_sim.h).  */
+enum { SIM_ORDER_VALUE_INDEX, SIM_ORDER_INDEX_VALUE, SIM_ORDER_ONLY_VALUE,
+       SIM_ORDER_ONLY_INDEX };
+
+enum { P_S, P_V, P_M, P_MTE1, P_MTE2, P_MTE3, P_FIX };
+enum { SIM_R = 1, SIM_W = 2 };
+
+/* The most recent reader and writer of one 32 B block, per pipe:
+   instruction ids (0 = none) and byte masks.  */
+typedef struct sim_shadow {
+  uint32_t wid[SIM_NPIPE], rid[SIM_NPIPE];
+  uint32_t wmask[SIM_NPIPE], rmask[SIM_NPIPE];
+} sim_shadow;
+
+typedef struct sim_space {
+  const char *name;   /* "ub", "l1", ... */
+  uint8_t *mem;       /* the arena (NULL for GM) */
+  size_t size;
+  sim_shadow *sh;     /* size / 32 entries */
+  int dirty;          /* shadow needs clearing */
+} sim_space;
+
+typedef struct sim_gmslot {
+  uintptr_t key;      /* (address >> 5) + 1; 0 = empty */
+  sim_shadow sh;
+} sim_gmslot;
+
+/* An operand range of a logged instruction (for reports).  */
+typedef struct sim_range {
+  uint8_t space, rw;
+  uintptr_t lo, hi;
+} sim_range;
+
+typedef struct sim_instr {
+  const char *name, *file;
+  int line;
+  uint8_t pipe;
+  uint32_t pidx;      /* 1-based position in its pipe */
+  int nranges;
+  sim_range r[4];
+} sim_instr;
+
+typedef struct sim_flag {
+  int set;
+  uint32_t vc[SIM_NPIPE];
+  uint64_t time;
+  const char *file;
+  int line;
+} sim_flag;
+
+typedef struct sim_arch {
+  const char *name, *alias;
+  size_t ub, l1, l0a, l0b, l0c;
+  int events;
+} sim_arch;
+
+typedef struct sim_state {
+  const sim_arch *arch;
+  pto_sim_mode mode;
+  int quiet;
+  pto_sim_report_fn fn;
+  void *fn_ctx;
+  unsigned strict;            /* internal pipe bits */
+
+  sim_space sp[PTO_SIM_NSPACES];
+  sim_gmslot *gm;
+  size_t gm_cap, gm_used;
+
+  sim_instr *log;             /* log[0] unused */
+  size_t nlog, caplog;
+  uint32_t cur;               /* id of the instruction being executed */
+  uint32_t reported[8];
+  int nreported, races;
+
+  uint32_t clk[SIM_NPIPE];
+  uint32_t vc[SIM_NPIPE][SIM_NPIPE];
+  sim_flag flags[SIM_NPIPE][SIM_NPIPE][SIM_MAXEVENT];
+
+  uint64_t mask_hi, mask_lo;
+  int counter;
+  int bidx, bnum, in_block;
+
+  uint64_t issue, ptime[SIM_NPIPE];
+  uint64_t cyc_last, cyc_max, cyc_sum;
+  pto_sim_stats stats;
+
+  int errors, block_errors;
+  char *rep;
+  size_t replen, repcap;
+} sim_state;
+
+/* sim-core.c */
+sim_state *sim_get(void);
+void sim_error(sim_state *s, const char *f, int l, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+int sim_pipe_index(int pipe);
+const char *sim_pipe_name(int ipipe);
+/* Resolve pointer P of space SP to a byte offset; check alignment ALIGN
+   and that [off, off + extent) fits.  Return 0 and set *OFF, or report
+   and return -1.  */
+int sim_resolve(sim_state *s, const char *f, int l, const char *name,
+                const char *what, int sp, uintptr_t p, uint64_t extent,
+                unsigned align, uintptr_t *off);
+/* Start instruction NAME on internal pipe IPIPE; returns its id.  */
+uint32_t sim_begin(sim_state *s, const char *f, int l, const char *name,
+                   int ipipe);
+/* Record an operand's extent for reports.  */
+void sim_log_range(sim_state *s, int sp, uintptr_t lo, uintptr_t hi, int rw);
+/* Check and record an access of bytes [lo, hi) of space SP.  */
+void sim_touch(sim_state *s, int sp, uintptr_t lo, uintptr_t hi, int rw);
+/* Same for the bytes of 32 B block at BLOCK (aligned) selected by MASK.  */
+void sim_touch_mask(sim_state *s, int sp, uintptr_t block, uint32_t mask,
+                    int rw);
+/* Finish the current instruction: it occupies its pipe COST cycles.  */
+void sim_end(sim_state *s, uint64_t cost);
+/* Host pointer of offset OFF in local space SP.  */
+static inline uint8_t *sim_mem(sim_state *s, int sp, uintptr_t off)
+{
+  return s->sp[sp].mem + off;
+}
+int sim_check_range(sim_state *s, const char *f, int l, const char *name,
+                    const char *what, int64_t v, int64_t lo, int64_t hi);
+
+#endif /* PTO_SIM_INTERNAL_H */

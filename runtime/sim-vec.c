@@ -1,0 +1,679 @@
+/* sim-vec.c - the vector (pipe V) instructions of the CCE simulator:
+   element-wise binary, unary and vector-scalar ops, vector_dup,
+   conversions, whole and group reductions, and the mask registers.
+   Contract and addressing: cce_sim.h.
+
+   Every instruction runs in three steps: validate the arguments and every
+   operand's extent (nothing is recorded for a rejected instruction),
+   record the bytes each operand reads or writes (race detector), then
+   compute.  Element arithmetic: fp16 operands are widened to float, the
+   operation is done in float and rounded back to fp16 with
+   round-to-nearest-even (correctly rounded for + - * / sqrt because float
+   has more than 2*11+2 bits); fp32 in float; int32/int16 wrap.  max/min
+   use fmaxf/fminf (a NaN operand yields the other).  */
+
+#include "sim-internal.h"
+
+#include <math.h>
+#include <string.h>
+
+/* A vector operand: space, base offset, element size, strides (blocks).  */
+typedef struct vopnd {
+  uintptr_t off;
+  int esize;
+  int64_t bs, rs;
+} vopnd;
+
+static int dt_size(pto_sim_dt dt)
+{
+  switch (dt) {
+  case PTO_SIM_DT_F16: case PTO_SIM_DT_S16: case PTO_SIM_DT_U16: return 2;
+  case PTO_SIM_DT_F32: case PTO_SIM_DT_S32: return 4;
+  default: return 0;
+  }
+}
+
+static const char *dt_name(pto_sim_dt dt)
+{
+  static const char *const n[] = { "unsupported type", "half", "float",
+                                   "int32_t", "int16_t", "uint16_t" };
+  return dt <= PTO_SIM_DT_U16 ? n[dt] : "?";
+}
+
+static int is_float(pto_sim_dt dt)
+{
+  return dt == PTO_SIM_DT_F16 || dt == PTO_SIM_DT_F32;
+}
+
+/* ------------------------------------------------------------------ */
+/* Masks                                                               */
+/* ------------------------------------------------------------------ */
+
+void pto_sim_set_vector_mask(const char *f, int l, uint64_t hi, uint64_t lo)
+{
+  (void)f;
+  (void)l;
+  sim_state *s = sim_get();
+  s->mask_hi = hi;
+  s->mask_lo = lo;
+}
+
+void pto_sim_set_mask_mode(const char *f, int l, int counter)
+{
+  (void)f;
+  (void)l;
+  sim_get()->counter = counter;
+}
+
+/* The number of repeats an instruction runs: REPEAT in normal mode,
+   ceil(count / LANES) in counter mode.  */
+static int64_t effective_repeats(const sim_state *s, int64_t repeat, int lanes)
+{
+  if (!s->counter)
+    return repeat;
+  return (int64_t)((s->mask_lo + (uint64_t)lanes - 1) / (uint64_t)lanes);
+}
+
+static int lane_on(const sim_state *s, int64_t rep, int lane, int lanes)
+{
+  if (s->counter)
+    return (uint64_t)(rep * lanes + lane) < s->mask_lo;
+  return lane < 64 ? (int)((s->mask_lo >> lane) & 1u)
+                   : (int)((s->mask_hi >> (lane - 64)) & 1u);
+}
+
+/* Byte mask of block BLK of operand O in repeat REP.  */
+static uint32_t block_mask(const sim_state *s, const vopnd *o, int64_t rep,
+                           int blk, int lanes)
+{
+  int epb = (int)SIM_BLOCK / o->esize;
+  uint32_t m = 0, one = (1u << o->esize) - 1;
+  for (int k = 0; k < epb; k++) {
+    int lane = blk * epb + k;
+    if (lane < lanes && lane_on(s, rep, lane, lanes))
+      m |= one << (k * o->esize);
+  }
+  return m;
+}
+
+static uintptr_t block_addr(const vopnd *o, int64_t rep, int blk)
+{
+  return o->off + (uintptr_t)(rep * o->rs * SIM_BLOCK) +
+         (uintptr_t)(blk * o->bs * SIM_BLOCK);
+}
+
+static uintptr_t lane_addr(const vopnd *o, int64_t rep, int lane)
+{
+  int epb = (int)SIM_BLOCK / o->esize;
+  return block_addr(o, rep, lane / epb) + (uintptr_t)((lane % epb) * o->esize);
+}
+
+static int nblocks(const vopnd *o, int lanes)
+{
+  return (int)((lanes * o->esize + (int)SIM_BLOCK - 1) / (int)SIM_BLOCK);
+}
+
+/* Check that every enabled block of O lies in UB; return 0, or report.  */
+static int check_extent(sim_state *s, const char *f, int l, const char *name,
+                        const char *what, const vopnd *o, int64_t reps,
+                        int lanes, uintptr_t *lo, uintptr_t *hi)
+{
+  uintptr_t mn = UINTPTR_MAX, mx = 0;
+  for (int64_t r = 0; r < reps; r++)
+    for (int b = 0; b < nblocks(o, lanes); b++)
+      if (block_mask(s, o, r, b, lanes)) {
+        uintptr_t a = block_addr(o, r, b);
+        if (a < mn)
+          mn = a;
+        if (a + SIM_BLOCK > mx)
+          mx = a + SIM_BLOCK;
+      }
+  if (mx == 0)
+    mn = mx = o->off;
+  *lo = mn;
+  *hi = mx;
+  if (mx > s->sp[PTO_SIM_UB].size) {
+    sim_error(s, f, l,
+              "%s: %s range ub[%lu,%lu) is outside the ub arena of %lu bytes "
+              "(%s)",
+              name, what, (unsigned long)mn, (unsigned long)mx,
+              (unsigned long)s->sp[PTO_SIM_UB].size, s->arch->name);
+    return -1;
+  }
+  return 0;
+}
+
+static void touch_operand(sim_state *s, const vopnd *o, int64_t reps,
+                          int lanes, int rw)
+{
+  for (int64_t r = 0; r < reps; r++)
+    for (int b = 0; b < nblocks(o, lanes); b++) {
+      uint32_t m = block_mask(s, o, r, b, lanes);
+      if (m)
+        sim_touch_mask(s, PTO_SIM_UB, block_addr(o, r, b), m, rw);
+    }
+}
+
+/* Common validation of repeat and strides.  */
+static int check_repeat_strides(sim_state *s, const char *f, int l,
+                                const char *name, int64_t repeat, int n,
+                                const int64_t *strides,
+                                const char *const *snames)
+{
+  if (sim_check_range(s, f, l, name, "repeat", repeat, 0, 255))
+    return -1;
+  for (int i = 0; i < n; i++)
+    if (sim_check_range(s, f, l, name, snames[i], strides[i], 0, 255))
+      return -1;
+  return 0;
+}
+
+/* Resolve, align-check and extent-check NOPS operands (dst first).
+   Return 0 or -1 (reported).  */
+static int prepare(sim_state *s, const char *f, int l, const char *name,
+                   int nops, vopnd *o, const uintptr_t *ptrs,
+                   const char *const *what, int64_t reps, int lanes,
+                   uintptr_t *lo, uintptr_t *hi)
+{
+  for (int i = 0; i < nops; i++) {
+    if (sim_resolve(s, f, l, name, what[i], PTO_SIM_UB, ptrs[i], 0,
+                    SIM_BLOCK, &o[i].off))
+      return -1;
+    if (check_extent(s, f, l, name, what[i], &o[i], reps, lanes, &lo[i],
+                     &hi[i]))
+      return -1;
+  }
+  return 0;
+}
+
+static void log_and_touch(sim_state *s, int nops, const vopnd *o,
+                          const uintptr_t *lo, const uintptr_t *hi,
+                          int64_t reps, int lanes, int dst_is_read)
+{
+  for (int i = 1; i < nops; i++)
+    sim_log_range(s, PTO_SIM_UB, lo[i], hi[i], SIM_R);
+  sim_log_range(s, PTO_SIM_UB, lo[0], hi[0], SIM_W);
+  for (int i = 1; i < nops; i++)
+    touch_operand(s, &o[i], reps, lanes, SIM_R);
+  if (dst_is_read)
+    touch_operand(s, &o[0], reps, lanes, SIM_R);
+  touch_operand(s, &o[0], reps, lanes, SIM_W);
+}
+
+/* ------------------------------------------------------------------ */
+/* Element arithmetic                                                  */
+/* ------------------------------------------------------------------ */
+
+static float load_f(pto_sim_dt dt, const uint8_t *p)
+{
+  if (dt == PTO_SIM_DT_F16) {
+    _Float16 h;
+    memcpy(&h, p, 2);
+    return (float)h;
+  }
+  float x;
+  memcpy(&x, p, 4);
+  return x;
+}
+
+static void store_f(pto_sim_dt dt, uint8_t *p, float v)
+{
+  if (dt == PTO_SIM_DT_F16) {
+    _Float16 h = (_Float16)v;
+    memcpy(p, &h, 2);
+  } else
+    memcpy(p, &v, 4);
+}
+
+static int64_t load_i(pto_sim_dt dt, const uint8_t *p)
+{
+  if (dt == PTO_SIM_DT_S32) {
+    int32_t x;
+    memcpy(&x, p, 4);
+    return x;
+  }
+  if (dt == PTO_SIM_DT_S16) {
+    int16_t x;
+    memcpy(&x, p, 2);
+    return x;
+  }
+  uint16_t x;
+  memcpy(&x, p, 2);
+  return x;
+}
+
+static void store_i(pto_sim_dt dt, uint8_t *p, int64_t v)
+{
+  if (dt == PTO_SIM_DT_S32) {
+    uint32_t x = (uint32_t)v;
+    memcpy(p, &x, 4);
+  } else {
+    uint16_t x = (uint16_t)v;
+    memcpy(p, &x, 2);
+  }
+}
+
+static float fop(pto_sim_vop op, float x, float y)
+{
+  switch (op) {
+  case PTO_SIM_ADD: return x + y;
+  case PTO_SIM_SUB: return x - y;
+  case PTO_SIM_MUL: return x * y;
+  case PTO_SIM_DIV: return x / y;
+  case PTO_SIM_MAX: return fmaxf(x, y);
+  case PTO_SIM_MIN: return fminf(x, y);
+  case PTO_SIM_EXP: return expf(x);
+  case PTO_SIM_LN: return logf(x);
+  case PTO_SIM_ABS: return fabsf(x);
+  case PTO_SIM_REC: return 1.0f / x;
+  case PTO_SIM_RSQRT: return 1.0f / sqrtf(x);
+  case PTO_SIM_SQRT: return sqrtf(x);
+  case PTO_SIM_RELU: return x > 0.0f ? x : 0.0f;
+  default: return y;   /* DUP, MOV: the second operand */
+  }
+}
+
+static int64_t iop(pto_sim_vop op, int64_t x, int64_t y)
+{
+  switch (op) {
+  case PTO_SIM_ADD: return (int64_t)((uint64_t)x + (uint64_t)y);
+  case PTO_SIM_SUB: return (int64_t)((uint64_t)x - (uint64_t)y);
+  case PTO_SIM_MUL: return (int64_t)((uint64_t)x * (uint64_t)y);
+  case PTO_SIM_MAX: return x > y ? x : y;
+  case PTO_SIM_MIN: return x < y ? x : y;
+  case PTO_SIM_ABS: return x < 0 ? -x : x;
+  case PTO_SIM_RELU: return x > 0 ? x : 0;
+  default: return y;
+  }
+}
+
+/* Whether OP is defined for integer element types.  */
+static int op_has_int(pto_sim_vop op)
+{
+  switch (op) {
+  case PTO_SIM_ADD: case PTO_SIM_SUB: case PTO_SIM_MUL: case PTO_SIM_MAX:
+  case PTO_SIM_MIN: case PTO_SIM_ABS: case PTO_SIM_RELU: case PTO_SIM_DUP:
+  case PTO_SIM_MOV:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+static int op_cycles(pto_sim_vop op)
+{
+  switch (op) {
+  case PTO_SIM_DIV: case PTO_SIM_EXP: case PTO_SIM_LN: case PTO_SIM_REC:
+  case PTO_SIM_RSQRT: case PTO_SIM_SQRT:
+    return 4;
+  default:
+    return 1;
+  }
+}
+
+/* Check that every operand has type DT and that OP supports it.  */
+static int check_types(sim_state *s, const char *f, int l, const char *name,
+                       pto_sim_vop op, pto_sim_dt dt, int n,
+                       const pto_sim_dt *dts)
+{
+  if (!dt_size(dt) || (!is_float(dt) && !op_has_int(op))) {
+    sim_error(s, f, l, "%s: element type %s is not supported", name,
+              dt_name(dt));
+    return -1;
+  }
+  for (int i = 0; i < n; i++)
+    if (dts[i] != dt) {
+      sim_error(s, f, l, "%s: operand types differ (dst %s, source %s)", name,
+                dt_name(dt), dt_name(dts[i]));
+      return -1;
+    }
+  return 0;
+}
+
+static void vector_done(sim_state *s, int64_t reps, int cpr)
+{
+  s->stats.vector_instrs++;
+  s->stats.vector_repeats += (uint64_t)reps;
+  sim_end(s, 8 + (uint64_t)reps * (uint64_t)cpr);
+}
+
+/* Write the enabled lanes of repeat R, computed into RES (element i at
+   RES + i * esize), to the destination operand D.  Results are buffered
+   per repeat so that a destination overlapping a source reads the
+   sources before any lane of the repeat is written.  */
+static void store_repeat(sim_state *s, const vopnd *d, int64_t r, int lanes,
+                         const uint8_t *res)
+{
+  for (int i = 0; i < lanes; i++)
+    if (lane_on(s, r, i, lanes))
+      memcpy(sim_mem(s, PTO_SIM_UB, lane_addr(d, r, i)), res + i * d->esize,
+             (size_t)d->esize);
+}
+
+/* ------------------------------------------------------------------ */
+/* Element-wise instructions                                           */
+/* ------------------------------------------------------------------ */
+
+void pto_sim_vbinary(const char *f, int l, const char *name, pto_sim_vop op,
+                     pto_sim_dt dt, pto_sim_dt dt0, pto_sim_dt dt1,
+                     uintptr_t dst, uintptr_t src0, uintptr_t src1,
+                     int64_t repeat, int64_t dbs, int64_t s0bs, int64_t s1bs,
+                     int64_t drs, int64_t s0rs, int64_t s1rs)
+{
+  static const char *const sn[] = { "dstBlkStride", "src0BlkStride",
+                                    "src1BlkStride", "dstRepStride",
+                                    "src0RepStride", "src1RepStride" };
+  static const char *const what[] = { "dst", "src0", "src1" };
+  sim_state *s = sim_get();
+  int64_t st[6] = { dbs, s0bs, s1bs, drs, s0rs, s1rs };
+  pto_sim_dt srcs[2] = { dt0, dt1 };
+  if (check_types(s, f, l, name, op, dt, 2, srcs) ||
+      check_repeat_strides(s, f, l, name, repeat, 6, st, sn))
+    return;
+  int es = dt_size(dt), lanes = 256 / es;
+  int64_t reps = effective_repeats(s, repeat, lanes);
+  vopnd o[3] = { { 0, es, dbs, drs }, { 0, es, s0bs, s0rs },
+                 { 0, es, s1bs, s1rs } };
+  uintptr_t ptrs[3] = { dst, src0, src1 }, lo[3], hi[3];
+  if (prepare(s, f, l, name, 3, o, ptrs, what, reps, lanes, lo, hi))
+    return;
+  sim_begin(s, f, l, name, P_V);
+  log_and_touch(s, 3, o, lo, hi, reps, lanes, 0);
+  for (int64_t r = 0; r < reps; r++) {
+    uint8_t res[256];
+    for (int i = 0; i < lanes; i++) {
+      if (!lane_on(s, r, i, lanes))
+        continue;
+      uint8_t *d = res + i * es;
+      const uint8_t *a = sim_mem(s, PTO_SIM_UB, lane_addr(&o[1], r, i));
+      const uint8_t *b = sim_mem(s, PTO_SIM_UB, lane_addr(&o[2], r, i));
+      if (is_float(dt))
+        store_f(dt, d, fop(op, load_f(dt, a), load_f(dt, b)));
+      else
+        store_i(dt, d, iop(op, load_i(dt, a), load_i(dt, b)));
+    }
+    store_repeat(s, &o[0], r, lanes, res);
+  }
+  vector_done(s, reps, op_cycles(op));
+}
+
+void pto_sim_vunary(const char *f, int l, const char *name, pto_sim_vop op,
+                    pto_sim_dt dt, pto_sim_dt sdt, uintptr_t dst,
+                    uintptr_t src, double scalar, int has_scalar,
+                    int64_t repeat, int64_t dbs, int64_t sbs, int64_t drs,
+                    int64_t srs)
+{
+  static const char *const sn[] = { "dstBlkStride", "srcBlkStride",
+                                    "dstRepStride", "srcRepStride" };
+  static const char *const what[] = { "dst", "src" };
+  sim_state *s = sim_get();
+  int64_t st[4] = { dbs, sbs, drs, srs };
+  if (check_types(s, f, l, name, op, dt, 1, &sdt) ||
+      check_repeat_strides(s, f, l, name, repeat, 4, st, sn))
+    return;
+  int es = dt_size(dt), lanes = 256 / es;
+  int nops = op == PTO_SIM_DUP ? 1 : 2;
+  int64_t reps = effective_repeats(s, repeat, lanes);
+  vopnd o[2] = { { 0, es, dbs, drs }, { 0, es, sbs, srs } };
+  uintptr_t ptrs[2] = { dst, src }, lo[2], hi[2];
+  if (prepare(s, f, l, name, nops, o, ptrs, what, reps, lanes, lo, hi))
+    return;
+  sim_begin(s, f, l, name, P_V);
+  log_and_touch(s, nops, o, lo, hi, reps, lanes, 0);
+  /* The scalar is first converted to the element type.  */
+  float fs = 0.0f;
+  int64_t is = 0;
+  if (has_scalar) {
+    if (dt == PTO_SIM_DT_F16)
+      fs = (float)(_Float16)scalar;
+    else if (dt == PTO_SIM_DT_F32)
+      fs = (float)scalar;
+    else
+      is = (int64_t)scalar;
+  }
+  for (int64_t r = 0; r < reps; r++) {
+    uint8_t res[256];
+    for (int i = 0; i < lanes; i++) {
+      if (!lane_on(s, r, i, lanes))
+        continue;
+      uint8_t *d = res + i * es;
+      const uint8_t *a =
+          nops > 1 ? sim_mem(s, PTO_SIM_UB, lane_addr(&o[1], r, i)) : NULL;
+      if (is_float(dt)) {
+        float x = a ? load_f(dt, a) : 0.0f;
+        store_f(dt, d, has_scalar ? fop(op, x, fs) : fop(op, x, 0.0f));
+      } else {
+        int64_t x = a ? load_i(dt, a) : 0;
+        store_i(dt, d, has_scalar ? iop(op, x, is) : iop(op, x, 0));
+      }
+    }
+    store_repeat(s, &o[0], r, lanes, res);
+  }
+  vector_done(s, reps, op_cycles(op));
+}
+
+/* ------------------------------------------------------------------ */
+/* Conversions                                                         */
+/* ------------------------------------------------------------------ */
+
+static int32_t f2i(float x, pto_sim_round rnd)
+{
+  if (x != x)
+    return 0;
+  float r;
+  switch (rnd) {
+  case PTO_SIM_ROUND: r = roundf(x); break;
+  case PTO_SIM_FLOOR: r = floorf(x); break;
+  case PTO_SIM_CEIL: r = ceilf(x); break;
+  case PTO_SIM_TRUNC: r = truncf(x); break;
+  default: r = nearbyintf(x); break;   /* default FE_TONEAREST: ties even */
+  }
+  if (r >= 2147483648.0f)
+    return INT32_MAX;
+  if (r < -2147483648.0f)
+    return INT32_MIN;
+  return (int32_t)r;
+}
+
+void pto_sim_vconv(const char *f, int l, const char *name, pto_sim_dt ddt,
+                   pto_sim_dt sdt, pto_sim_dt want_d, pto_sim_dt want_s,
+                   pto_sim_round rnd, uintptr_t dst, uintptr_t src,
+                   int64_t repeat, int64_t dbs, int64_t sbs, int64_t drs,
+                   int64_t srs)
+{
+  static const char *const sn[] = { "dstBlkStride", "srcBlkStride",
+                                    "dstRepStride", "srcRepStride" };
+  static const char *const what[] = { "dst", "src" };
+  sim_state *s = sim_get();
+  int64_t st[4] = { dbs, sbs, drs, srs };
+  if (ddt != want_d || sdt != want_s) {
+    sim_error(s, f, l, "%s: needs a %s destination and a %s source, got %s "
+              "and %s", name, dt_name(want_d), dt_name(want_s), dt_name(ddt),
+              dt_name(sdt));
+    return;
+  }
+  if (check_repeat_strides(s, f, l, name, repeat, 4, st, sn))
+    return;
+  int des = dt_size(ddt), ses = dt_size(sdt);
+  int lanes = 256 / (des > ses ? des : ses);
+  int64_t reps = effective_repeats(s, repeat, lanes);
+  vopnd o[2] = { { 0, des, dbs, drs }, { 0, ses, sbs, srs } };
+  uintptr_t ptrs[2] = { dst, src }, lo[2], hi[2];
+  if (prepare(s, f, l, name, 2, o, ptrs, what, reps, lanes, lo, hi))
+    return;
+  sim_begin(s, f, l, name, P_V);
+  log_and_touch(s, 2, o, lo, hi, reps, lanes, 0);
+  for (int64_t r = 0; r < reps; r++) {
+    uint8_t res[256];
+    for (int i = 0; i < lanes; i++) {
+      if (!lane_on(s, r, i, lanes))
+        continue;
+      uint8_t *d = res + i * des;
+      const uint8_t *a = sim_mem(s, PTO_SIM_UB, lane_addr(&o[1], r, i));
+      if (ddt == PTO_SIM_DT_S32)
+        store_i(ddt, d, f2i(load_f(sdt, a), rnd));
+      else if (sdt == PTO_SIM_DT_S32)
+        store_f(ddt, d, (float)(int32_t)load_i(sdt, a));
+      else
+        store_f(ddt, d, load_f(sdt, a));
+    }
+    store_repeat(s, &o[0], r, lanes, res);
+  }
+  vector_done(s, reps, 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reductions                                                          */
+/* ------------------------------------------------------------------ */
+
+/* One pairwise step in the element type (fp16 sums saturate at
+   +-65504, as the hardware documents for its add tree).  */
+static float red_step_f(pto_sim_vop op, pto_sim_dt dt, float x, float y)
+{
+  float r = fop(op, x, y);
+  if (dt == PTO_SIM_DT_F16) {
+    if (op == PTO_SIM_ADD && r > 65504.0f)
+      r = 65504.0f;
+    if (op == PTO_SIM_ADD && r < -65504.0f)
+      r = -65504.0f;
+    r = (float)(_Float16)r;
+  }
+  return r;
+}
+
+/* Reduce N (a power of two) values pairwise in place: (0,1) (2,3) ...
+   then again, as the hardware's binary tree.  */
+static float tree_f(pto_sim_vop op, pto_sim_dt dt, float *v, int n)
+{
+  for (int w = n; w > 1; w /= 2)
+    for (int i = 0; i < w / 2; i++)
+      v[i] = red_step_f(op, dt, v[2 * i], v[2 * i + 1]);
+  return v[0];
+}
+
+static int64_t tree_i(pto_sim_vop op, pto_sim_dt dt, int64_t *v, int n)
+{
+  for (int w = n; w > 1; w /= 2)
+    for (int i = 0; i < w / 2; i++) {
+      int64_t r = iop(op, v[2 * i], v[2 * i + 1]);
+      v[i] = dt == PTO_SIM_DT_S32 ? (int32_t)r : r;
+    }
+  return v[0];
+}
+
+/* Reduce lanes [first, first + n) of repeat R; *IDX gets the lane (within
+   the repeat) of the first max/min.  Disabled lanes hold the identity.  */
+static void reduce_lanes(sim_state *s, pto_sim_vop op, pto_sim_dt dt,
+                         const vopnd *src, int64_t r, int first, int n,
+                         int lanes, uint8_t *out, int64_t *idx)
+{
+  float fv[128];
+  int64_t iv[128];
+  float fid = op == PTO_SIM_ADD ? 0.0f : op == PTO_SIM_MAX ? -INFINITY : INFINITY;
+  int64_t iid = op == PTO_SIM_ADD ? 0 : op == PTO_SIM_MAX ? INT64_MIN : INT64_MAX;
+  *idx = 0;
+  int found = 0;
+  for (int i = 0; i < n; i++) {
+    int lane = first + i;
+    if (!lane_on(s, r, lane, lanes)) {
+      fv[i] = fid;
+      iv[i] = iid;
+      continue;
+    }
+    const uint8_t *p = sim_mem(s, PTO_SIM_UB, lane_addr(src, r, lane));
+    if (is_float(dt))
+      fv[i] = load_f(dt, p);
+    else
+      iv[i] = load_i(dt, p);
+    if (op != PTO_SIM_ADD) {
+      int better = !found ||
+                   (is_float(dt)
+                        ? (op == PTO_SIM_MAX ? fv[i] > fv[*idx - first]
+                                             : fv[i] < fv[*idx - first])
+                        : (op == PTO_SIM_MAX ? iv[i] > iv[*idx - first]
+                                             : iv[i] < iv[*idx - first]));
+      if (better)
+        *idx = lane;
+      found = 1;
+    }
+  }
+  if (is_float(dt))
+    store_f(dt, out, tree_f(op, dt, fv, n));
+  else
+    store_i(dt, out, tree_i(op, dt, iv, n));
+}
+
+void pto_sim_vreduce(const char *f, int l, const char *name, pto_sim_vop op,
+                     int group, pto_sim_dt dt, pto_sim_dt sdt, uintptr_t dst,
+                     uintptr_t src, int64_t repeat, int64_t drs, int64_t sbs,
+                     int64_t srs, int64_t order)
+{
+  static const char *const sn[] = { "dstRepStride", "srcBlkStride",
+                                    "srcRepStride" };
+  sim_state *s = sim_get();
+  int64_t st[3] = { drs, sbs, srs };
+  if (check_types(s, f, l, name, op, dt, 1, &sdt) ||
+      check_repeat_strides(s, f, l, name, repeat, 3, st, sn))
+    return;
+  int is_max = op != PTO_SIM_ADD;
+  if (!is_max || group)
+    order = SIM_ORDER_ONLY_VALUE;
+  else if (sim_check_range(s, f, l, name, "order", order, 0, 3))
+    return;
+  int es = dt_size(dt), lanes = 256 / es;
+  int64_t reps = effective_repeats(s, repeat, lanes);
+  /* Bytes written per repeat, and the dst stride unit.  */
+  int per = group ? 8 * es
+                  : order == SIM_ORDER_ONLY_VALUE ? es
+                  : order == SIM_ORDER_ONLY_INDEX ? 4 : 2 * es;
+  vopnd so = { 0, es, sbs, srs };
+  uintptr_t doff, slo, shi;
+  uint64_t dext = reps ? (uint64_t)((reps - 1) * drs * per + per) : 0;
+  if (sim_resolve(s, f, l, name, "dst", PTO_SIM_UB, dst, dext,
+                  (unsigned)es, &doff) ||
+      sim_resolve(s, f, l, name, "src", PTO_SIM_UB, src, 0, SIM_BLOCK,
+                  &so.off) ||
+      check_extent(s, f, l, name, "src", &so, reps, lanes, &slo, &shi))
+    return;
+  sim_begin(s, f, l, name, P_V);
+  sim_log_range(s, PTO_SIM_UB, slo, shi, SIM_R);
+  sim_log_range(s, PTO_SIM_UB, doff, doff + dext, SIM_W);
+  touch_operand(s, &so, reps, lanes, SIM_R);
+  for (int64_t r = 0; r < reps; r++) {
+    uintptr_t d = doff + (uintptr_t)(r * drs * per);
+    sim_touch(s, PTO_SIM_UB, d, d + (uintptr_t)per, SIM_W);
+  }
+  for (int64_t r = 0; r < reps; r++) {
+    uint8_t *d = sim_mem(s, PTO_SIM_UB, doff + (uintptr_t)(r * drs * per));
+    int64_t idx;
+    if (group) {
+      int epb = (int)SIM_BLOCK / es;
+      for (int b = 0; b < 8; b++)
+        reduce_lanes(s, op, dt, &so, r, b * epb, epb, lanes, d + b * es, &idx);
+      continue;
+    }
+    uint8_t val[4];
+    reduce_lanes(s, op, dt, &so, r, 0, lanes, lanes, val, &idx);
+    uint8_t ib[4];
+    if (order == SIM_ORDER_ONLY_INDEX || es == 4) {
+      uint32_t x = (uint32_t)idx;
+      memcpy(ib, &x, 4);
+    } else {
+      uint16_t x = (uint16_t)idx;
+      memcpy(ib, &x, 2);
+    }
+    switch (order) {
+    case SIM_ORDER_ONLY_VALUE: memcpy(d, val, (size_t)es); break;
+    case SIM_ORDER_ONLY_INDEX: memcpy(d, ib, 4); break;
+    case SIM_ORDER_INDEX_VALUE:
+      memcpy(d, ib, (size_t)es);
+      memcpy(d + es, val, (size_t)es);
+      break;
+    default:
+      memcpy(d, val, (size_t)es);
+      memcpy(d + es, ib, (size_t)es);
+      break;
+    }
+  }
+  vector_done(s, reps, 2);
+}

@@ -1,0 +1,87 @@
+/* pto.h mirrors the op registry of ir/ir.h exactly: every PTO_OPS entry
+   has a plugin-mode prototype tagged pto_intrinsic("NAME") and a pto_NAME
+   macro in both modes, and every pto_intrinsic name in pto.h is an op
+   (or "unroll").  Reads pto.h's text next to this test's source.  */
+/* { dg-do run } */
+#include <pto.h>
+#include <string.h>
+#include "../../ir/ir.h"
+
+static const char *const ops[] = {
+#define X(e, n, sig, res, rule, eff, pipe, bd) n,
+  PTO_OPS (X)
+#undef X
+};
+
+/* The number of times NEEDLE occurs in HAY.  */
+static int
+count (const char *hay, const char *needle)
+{
+  int n = 0;
+  for (const char *p = strstr (hay, needle); p; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+int
+main (void)
+{
+  /* __FILE__ is .../testsuite/pto.ref/ref-ops-mirror.c.  */
+  char path[4096];
+  snprintf (path, sizeof path, "%s", __FILE__);
+  char *slash = strstr (path, "/testsuite/pto.ref/");
+  if (!slash)
+    {
+      printf ("cannot locate the source tree from %s\n", __FILE__);
+      return 1;
+    }
+  strcpy (slash, "/include/pto.h");
+  FILE *f = fopen (path, "r");
+  if (!f)
+    {
+      printf ("cannot open %s\n", path);
+      return 1;
+    }
+  static char text[1 << 20];
+  size_t len = fread (text, 1, sizeof text - 1, f);
+  fclose (f);
+  text[len] = 0;
+
+  int nops = (int) (sizeof ops / sizeof ops[0]), bad = 0;
+  char needle[128];
+  for (int i = 0; i < nops; i++)
+    {
+      snprintf (needle, sizeof needle, "PTO__INTRINSIC(\"%s\")", ops[i]);
+      if (count (text, needle) != 1)
+        {
+          printf ("no prototype for op %s\n", ops[i]);
+          bad++;
+        }
+      snprintf (needle, sizeof needle, "#define pto_%s(", ops[i]);
+      if (count (text, needle) != 2)
+        {
+          printf ("pto_%s is not defined in both modes\n", ops[i]);
+          bad++;
+        }
+    }
+  /* Every tagged name is an op or "unroll".  */
+  int tagged = 0;
+  for (const char *p = strstr (text, "PTO__INTRINSIC(\""); p;
+       p = strstr (p + 1, "PTO__INTRINSIC(\""))
+    {
+      const char *name = p + strlen ("PTO__INTRINSIC(\"");
+      size_t n = strcspn (name, "\"");
+      int known = n == 6 && !strncmp (name, "unroll", 6);
+      for (int i = 0; i < nops && !known; i++)
+        known = strlen (ops[i]) == n && !strncmp (name, ops[i], n);
+      if (!known)
+        {
+          printf ("pto.h tags an unknown op %.*s\n", (int) n, name);
+          bad++;
+        }
+      tagged++;
+    }
+  printf ("%d ops, %d tagged prototypes\n", nops, tagged);
+  return bad == 0 && tagged == nops + 1 ? 0 : 1;
+}
+/* { dg-output "^\\d+ ops, \\d+ tagged prototypes\r?\n$" } */

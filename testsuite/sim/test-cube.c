@@ -1,0 +1,107 @@
+/* test-cube.c - the cube path: fractal loads (with transpose and source
+   stride), mad with fp32 accumulation over K (one mad and a K-split
+   into several mads with initC on the first), the dav-m200 L0C -> UB
+   exit and the dav-c220 fixpipe to GM; a missing pipe_barrier(PIPE_M)
+   between dependent mads is reported.  Results are compared bit-exactly
+   with a scalar loop accumulating k in ascending order in fp32.  */
+
+#include "sim-test.h"
+
+void k_gemm_m200(half *a, half *b, float *c, int M, int K, int N, int ksplit,
+                 int fixed);
+void k_gemm_c220(half *a, half *b, half *c, int M, int K, int N);
+
+#define MM 32
+#define KK 64
+#define NN 48
+
+static half A[MM * KK], B[KK * NN];
+static float C[MM * NN], REF[MM * NN];
+
+static void setup(void)
+{
+  for (int i = 0; i < MM * KK; i++)
+    A[i] = (half)((float)((i * 7) % 19) / 8.0f - 1.0f);
+  for (int i = 0; i < KK * NN; i++)
+    B[i] = (half)((float)((i * 5) % 23) / 4.0f - 2.5f);
+  for (int m = 0; m < MM; m++)
+    for (int n = 0; n < NN; n++) {
+      float acc = 0.0f;
+      for (int k = 0; k < KK; k++)
+        acc += (float)A[m * KK + k] * (float)B[k * NN + n];
+      REF[m * NN + n] = acc;
+    }
+}
+
+static int count_mismatch(void)
+{
+  int bad = 0;
+  for (int i = 0; i < MM * NN; i++)
+    if (C[i] != REF[i])
+      bad++;
+  return bad;
+}
+
+static void test_m200(void)
+{
+  pto_sim_set_arch("dav-m200");
+  for (int ksplit = 0; ksplit < 2; ksplit++) {
+    memset(C, 0, sizeof C);
+    t_begin();
+    k_gemm_m200(A, B, C, MM, KK, NN, ksplit, 1);
+    CHECK_EQ_I(pto_sim_end_block(), 0);
+    CHECK_EQ_I(count_mismatch(), 0);
+    CHECK_EQ_I(pto_sim_get_stats().cube_instrs, ksplit ? KK / 16 : 1);
+  }
+  /* Without pipe_barrier(PIPE_M) the accumulating mads race.  */
+  t_begin();
+  k_gemm_m200(A, B, C, MM, KK, NN, 1, 0);
+  CHECK(pto_sim_end_block() > 0);
+  CHECK_REPORT("race: mad (M) reads l0c[0,6144) written by ");
+  CHECK_REPORT("mad (M) l0c[0,6144) with no pipe_barrier(PIPE_M) ordering them");
+}
+
+static void test_c220(void)
+{
+  static half CH[MM * NN];
+  pto_sim_set_arch("dav-c220");
+  t_begin();
+  k_gemm_c220(A, B, CH, MM, KK, NN);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  int bad = 0;
+  for (int i = 0; i < MM * NN; i++)
+    if (CH[i] != (half)REF[i])
+      bad++;
+  CHECK_EQ_I(bad, 0);
+}
+
+/* load_cbuf_to_ca: baseIdx, srcStride and the per-fractal transpose.  */
+static void test_load_l0(void)
+{
+  t_begin();
+  half *l1 = (half *)pto_sim_host_addr(PTO_SIM_L1, 0);
+  for (int i = 0; i < 4 * 256; i++)
+    l1[i] = (half)(float)i;
+  __ca__ half *a = (__ca__ half *)((uintptr_t)1024);
+  load_cbuf_to_ca(a, (__cbuf__ half *)((uintptr_t)0), 1, 2, 2, 0, 1);
+  half *l0a = (half *)pto_sim_host_addr(PTO_SIM_L0A, 1024);
+  /* dst fractal 0 = L1 fractal 1 transposed, dst fractal 1 = fractal 3.  */
+  CHECK_EQ_F(l0a[0 * 16 + 1], (float)(256 + 1 * 16 + 0));
+  CHECK_EQ_F(l0a[5 * 16 + 2], (float)(256 + 2 * 16 + 5));
+  CHECK_EQ_F(l0a[256 + 3 * 16 + 7], (float)(3 * 256 + 7 * 16 + 3));
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  EXPECT_ABORT(load_cbuf_to_cb((__cb__ half *)((uintptr_t)0), (__cbuf__ half *)((uintptr_t)0), 0, 0, 1, 0, 0),
+               "load_cbuf_to_cb: repeat = 0 out of range [1, 255]");
+  EXPECT_ABORT(mad((__cc__ float *)((uintptr_t)0), (__ca__ half *)((uintptr_t)0),
+                   (__cb__ half *)((uintptr_t)0), 256, 256, 256, 1),
+               "mad: c range l0c[0,262144) is outside the l0c arena of 131072 bytes (dav-c220)");
+}
+
+int main(void)
+{
+  setup();
+  test_m200();
+  test_c220();
+  test_load_l0();
+  TEST_MAIN_END("test-cube");
+}

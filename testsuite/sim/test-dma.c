@@ -1,0 +1,292 @@
+/* test-dma.c - unit tests of the simulator's DMA instructions (bursts,
+   gaps on both sides, the 32 B tail clobber of UB->GM stores, UB->UB),
+   the argument and bounds checks, the per-arch tables, block state, the
+   poison fill, flag-table argument checks and the cost model's basic
+   properties.  */
+
+#include "sim-test.h"
+
+#include <stdint.h>
+
+static void test_bursts(void)
+{
+  t_begin();
+  static float gm[1024], out[1024];
+  for (int i = 0; i < 1024; i++)
+    gm[i] = (float)i;
+  /* 3 bursts of 2 blocks (16 floats); the GM side skips 1 block (8
+     floats) between bursts, the UB side 2 blocks (16 floats).  */
+  __ubuf__ float *u = (__ubuf__ float *)((uintptr_t)1024);
+  copy_gm_to_ubuf(u, gm, 0, 3, 2, 1, 2);
+  for (int b = 0; b < 3; b++)
+    for (int k = 0; k < 16; k++)
+      CHECK_EQ_F(UBF(1024)[b * 32 + k], gm[b * 24 + k]);
+  CHECK(isnan(UBF(1024)[16]));   /* the gap keeps the poison */
+  set_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
+  wait_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
+  /* Back to GM with the gaps swapped.  */
+  for (int i = 0; i < 1024; i++)
+    out[i] = -1.0f;
+  copy_ubuf_to_gm(out, u, 0, 3, 2, 2, 1);
+  for (int b = 0; b < 3; b++) {
+    for (int k = 0; k < 16; k++)
+      CHECK_EQ_F(out[b * 24 + k], gm[b * 24 + k]);
+    if (b < 2)
+      CHECK_EQ_F(out[b * 24 + 16], -1.0f);
+  }
+  pto_sim_stats st = pto_sim_get_stats();
+  CHECK_EQ_I(st.dma_instrs, 2);
+  CHECK_EQ_I(st.dma_bytes, 2 * 3 * 64);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+}
+
+/* A UB->GM store always writes whole 32 B blocks: a 10-half row stored
+   with lenBurst 1 clobbers the next 6 halves.  */
+static void test_tail_clobber(void)
+{
+  t_begin();
+  static half gm[32];
+  for (int i = 0; i < 32; i++)
+    gm[i] = (half)-1.0f;
+  __ubuf__ half *u = (__ubuf__ half *)((uintptr_t)0);
+  for (int i = 0; i < 16; i++)
+    UBH(0)[i] = (half)(float)i;
+  copy_ubuf_to_gm(gm, u, 0, 1, 1, 0, 0);
+  for (int i = 0; i < 16; i++)
+    CHECK_EQ_F(gm[i], (float)i);
+  CHECK_EQ_F(gm[16], -1.0f);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+}
+
+static void test_ub_to_ub(void)
+{
+  t_begin();
+  for (int i = 0; i < 64; i++)
+    UBI(0)[i] = i * 11;
+  __ubuf__ int32_t *a = (__ubuf__ int32_t *)((uintptr_t)0);
+  __ubuf__ int32_t *b = (__ubuf__ int32_t *)((uintptr_t)4096);
+  copy_ubuf_to_ubuf(b, a, 0, 2, 1, 1, 0);   /* blocks 0 and 2 -> 0 and 1 */
+  for (int k = 0; k < 8; k++) {
+    CHECK_EQ_I(UBI(4096)[k], k * 11);
+    CHECK_EQ_I(UBI(4096)[8 + k], (16 + k) * 11);
+  }
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+}
+
+static void test_dma_errors(void)
+{
+  static float gm[64];
+  __ubuf__ float *u = (__ubuf__ float *)((uintptr_t)0);
+  __ubuf__ float *mis = (__ubuf__ float *)((uintptr_t)8);
+  EXPECT_ABORT(copy_gm_to_ubuf(u, gm, 0, 4096, 1, 0, 0),
+               "copy_gm_to_ubuf: nBurst = 4096 out of range [1, 4095]");
+  EXPECT_ABORT(copy_gm_to_ubuf(u, gm, 0, 1, 0, 0, 0),
+               "copy_gm_to_ubuf: lenBurst = 0 out of range");
+  EXPECT_ABORT(copy_gm_to_ubuf(u, gm, 0, 1, 65536, 0, 0),
+               "copy_gm_to_ubuf: lenBurst = 65536 out of range [1, 65535]");
+  EXPECT_ABORT(copy_gm_to_ubuf(u, gm, 16, 1, 1, 0, 0),
+               "copy_gm_to_ubuf: sid = 16 out of range [0, 15]");
+  EXPECT_ABORT(copy_ubuf_to_gm(gm, mis, 0, 1, 1, 0, 0),
+               "copy_ubuf_to_gm: src address ub+8 is not 32-byte aligned");
+  EXPECT_ABORT(copy_gm_to_ubuf(u, gm, 0, 2, 4000, 0, 0),
+               "copy_gm_to_ubuf: dst range ub[0,256000) is outside the ub arena of 188416 bytes (dav-c220)");
+  EXPECT_ABORT(copy_gm_to_ubuf(u, (float *)0, 0, 1, 1, 0, 0),
+               "copy_gm_to_ubuf: src is a null GM pointer");
+  EXPECT_ABORT(set_flag(PIPE_MTE2, PIPE_V, 8), "set_flag: event id = 8 out of range [0, 7]");
+  EXPECT_ABORT(set_flag(PIPE_V, PIPE_V, 0), "set_flag: invalid pipe pair (1, 1)");
+  EXPECT_ABORT(pipe_barrier(9), "pipe_barrier: invalid pipe 9");
+  /* The arena is per arch: 248 KB of UB on dav-m200, 4 events.  */
+  EXPECT_ABORT((pto_sim_set_arch("dav-m200"), set_flag(PIPE_MTE2, PIPE_V, EVENT_ID4)),
+               "set_flag: event id = 4 out of range [0, 3]");
+  EXPECT_ABORT((pto_sim_set_arch("dav-m200"), copy_gm_to_ubuf(u, gm, 0, 1, 7937, 0, 0)),
+               "outside the ub arena of 253952 bytes (dav-m200)");
+}
+
+static void test_arch(void)
+{
+  CHECK_EQ_I(pto_sim_set_arch("dav-c220"), 0);
+  CHECK(!strcmp(pto_sim_arch(), "dav-c220"));
+  CHECK_EQ_I(pto_sim_buffer_size("ub"), 184 * 1024);
+  CHECK_EQ_I(pto_sim_buffer_size("l1"), 512 * 1024);
+  CHECK_EQ_I(pto_sim_buffer_size("l0c"), 128 * 1024);
+  CHECK_EQ_I(pto_sim_set_arch("dav-m200"), 0);
+  CHECK_EQ_I(pto_sim_buffer_size("ub"), 248 * 1024);
+  CHECK_EQ_I(pto_sim_buffer_size("l1"), 1024 * 1024);
+  CHECK_EQ_I(pto_sim_buffer_size("l0c"), 256 * 1024);
+  CHECK_EQ_I(pto_sim_set_arch("3510"), 0);
+  CHECK_EQ_I(pto_sim_buffer_size("l0a"), 64 * 1024);
+  CHECK_EQ_I(pto_sim_set_arch("dav-2201"), 0);
+  CHECK(!strcmp(pto_sim_arch(), "dav-c220"));
+  CHECK_EQ_I(pto_sim_set_arch("dav-x999"), -1);
+  CHECK(!strcmp(pto_sim_arch(), "dav-c220"));
+  CHECK_EQ_I(pto_sim_buffer_size("nope"), 0);
+  /* The last byte of the arena is usable, one past is not.  */
+  t_begin();
+  static float gm[8];
+  __ubuf__ float *last = (__ubuf__ float *)((uintptr_t)(184 * 1024 - 32));
+  copy_gm_to_ubuf(last, gm, 0, 1, 1, 0, 0);
+  CHECK_EQ_I(pto_sim_error_count(), 0);
+  copy_gm_to_ubuf(last, gm, 0, 1, 2, 0, 0);
+  CHECK_EQ_I(pto_sim_error_count(), 1);
+  pto_sim_end_block();
+}
+
+static void test_block_state(void)
+{
+  t_begin();
+  pto_sim_begin_block(5, 8);
+  CHECK_EQ_I(block_idx, 5);
+  CHECK_EQ_I(block_num, 8);
+  CHECK_EQ_I(get_block_idx(), 5);
+  CHECK_EQ_I(get_block_num(), 8);
+  CHECK_EQ_I(get_subblockid(), 0);
+  /* Fresh UB is poisoned (0xff bytes).  */
+  CHECK(isnan(UBF(0)[0]));
+  CHECK_EQ_I(UBI(100 * 1024)[3], -1);
+  pto_sim_end_block();
+}
+
+/* Cost model: pipes overlap; a flag makes the consumer wait.  */
+static void test_cost(void)
+{
+  static float gm[4096], gm2[4096];
+  __ubuf__ float *a = (__ubuf__ float *)((uintptr_t)0);
+  __ubuf__ float *b = (__ubuf__ float *)((uintptr_t)16384);
+  /* One 8 KB load: 64 + 256 + 4 cycles on MTE2 (+1 issue).  */
+  t_begin();
+  copy_gm_to_ubuf(a, gm, 0, 1, 256, 0, 0);
+  pto_sim_end_block();
+  CHECK_EQ_I(pto_sim_cycles(), 1 + 64 + 256 + 4);
+  /* Load and an independent store run concurrently.  */
+  t_begin();
+  copy_gm_to_ubuf(a, gm, 0, 1, 256, 0, 0);
+  copy_ubuf_to_gm(gm2, b, 0, 1, 256, 0, 0);
+  pto_sim_end_block();
+  CHECK_EQ_I(pto_sim_cycles(), 2 + 64 + 256 + 4);
+  /* Load, then a vector op waiting for it: 8 + 32 repeats after.  */
+  t_begin();
+  copy_gm_to_ubuf(a, gm, 0, 1, 256, 0, 0);
+  set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+  wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+  vadds(b, a, 1.0f, 32, 1, 1, 8, 8);
+  pto_sim_end_block();
+  CHECK_EQ_I(pto_sim_cycles(), 1 + 64 + 256 + 4 + 1 + 8 + 32);
+  /* pipe_barrier(PIPE_ALL) joins the pipes.  */
+  t_begin();
+  copy_gm_to_ubuf(a, gm, 0, 1, 256, 0, 0);
+  pipe_barrier(PIPE_ALL);
+  vadds(b, b, 1.0f, 32, 1, 1, 8, 8);
+  pto_sim_end_block();
+  CHECK_EQ_I(pto_sim_cycles(), 1 + 64 + 256 + 4 + 1 + 8 + 32);
+  CHECK_EQ_I(pto_sim_error_count(), 0);
+  /* max and sum over blocks.  */
+  t_begin();
+  copy_gm_to_ubuf(a, gm, 0, 1, 256, 0, 0);
+  pto_sim_end_block();
+  pto_sim_begin_block(1, 2);
+  copy_gm_to_ubuf(a, gm, 0, 1, 128, 0, 0);
+  pto_sim_end_block();
+  CHECK_EQ_I(pto_sim_cycles_max(), 1 + 64 + 256 + 4);
+  CHECK_EQ_I(pto_sim_cycles_sum(), 2 * (1 + 64 + 4) + 256 + 128);
+  CHECK_EQ_I(pto_sim_cycles(), 1 + 64 + 128 + 4);
+}
+
+/* UB <-> L1 copies.  */
+static void test_l1(void)
+{
+  t_begin();
+  for (int i = 0; i < 64; i++)
+    UBI(0)[i] = 1000 + i;
+  copy_ubuf_to_cbuf((__cbuf__ int32_t *)((uintptr_t)4096), (__ubuf__ int32_t *)((uintptr_t)0),
+                    0, 1, 8, 0, 0);
+  set_flag(PIPE_MTE3, PIPE_MTE1, EVENT_ID0);
+  wait_flag(PIPE_MTE3, PIPE_MTE1, EVENT_ID0);
+  copy_cbuf_to_ubuf((__ubuf__ int32_t *)((uintptr_t)1024), (__cbuf__ int32_t *)((uintptr_t)4096),
+                    0, 1, 8, 0, 0);
+  for (int i = 0; i < 64; i++)
+    CHECK_EQ_I(UBI(1024)[i], 1000 + i);
+  CHECK_EQ_I(((int32_t *)pto_sim_host_addr(PTO_SIM_L1, 4096))[63], 1063);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  /* Without the flag, MTE1 reads what MTE3 writes: a race.  */
+  t_begin();
+  copy_ubuf_to_cbuf((__cbuf__ int32_t *)((uintptr_t)4096), (__ubuf__ int32_t *)((uintptr_t)0),
+                    0, 1, 8, 0, 0);
+  copy_cbuf_to_ubuf((__ubuf__ int32_t *)((uintptr_t)1024), (__cbuf__ int32_t *)((uintptr_t)4096),
+                    0, 1, 8, 0, 0);
+  CHECK_EQ_I(pto_sim_end_block(), 1);
+  CHECK_REPORT("race: copy_cbuf_to_ubuf (MTE1) reads l1[4096,4352) written by ");
+}
+
+static void test_block_order(void)
+{
+  int o[16], seen[16];
+  pto_sim_block_order(5, PTO_SIM_ASCENDING, 0, o);
+  CHECK(o[0] == 0 && o[4] == 4);
+  pto_sim_block_order(5, PTO_SIM_DESCENDING, 0, o);
+  CHECK(o[0] == 4 && o[4] == 0);
+  pto_sim_block_order(16, PTO_SIM_SHUFFLED, 42, o);
+  memset(seen, 0, sizeof seen);
+  int moved = 0;
+  for (int i = 0; i < 16; i++) {
+    seen[o[i]]++;
+    moved += o[i] != i;
+  }
+  for (int i = 0; i < 16; i++)
+    CHECK_EQ_I(seen[i], 1);
+  CHECK(moved > 0);
+  int o2[16];
+  pto_sim_block_order(16, PTO_SIM_SHUFFLED, 42, o2);
+  CHECK(!memcmp(o, o2, sizeof o));
+  pto_sim_block_order(16, PTO_SIM_SHUFFLED, 43, o2);
+  CHECK(memcmp(o, o2, sizeof o) != 0);
+  pto_sim_order how;
+  uint64_t seed;
+  setenv("PTO_SIM_BLOCK_ORDER", "shuffle:7", 1);
+  CHECK(pto_sim_order_from_env(&how, &seed) == 0 && how == PTO_SIM_SHUFFLED && seed == 7);
+  setenv("PTO_SIM_BLOCK_ORDER", "desc", 1);
+  CHECK(pto_sim_order_from_env(&how, &seed) == 0 && how == PTO_SIM_DESCENDING);
+  setenv("PTO_SIM_BLOCK_ORDER", "sideways", 1);
+  CHECK(pto_sim_order_from_env(&how, &seed) == -1 && how == PTO_SIM_ASCENDING);
+  unsetenv("PTO_SIM_BLOCK_ORDER");
+}
+
+/* The report callback sees every message.  */
+static int ncalls;
+static char last_msg[512];
+static void on_report(void *ctx, const char *msg)
+{
+  (void)ctx;
+  ncalls++;
+  snprintf(last_msg, sizeof last_msg, "%s", msg);
+}
+
+static void test_callback(void)
+{
+  t_begin();
+  pto_sim_set_report_fn(on_report, NULL);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  CHECK_EQ_I(ncalls, 1);
+  CHECK(strstr(last_msg, "test-dma.c:") != NULL);
+  CHECK(strstr(last_msg, "wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2)") != NULL);
+  CHECK_EQ_I(pto_sim_end_block(), 1);
+  pto_sim_set_report_fn(NULL, NULL);
+  pto_sim_reset();
+  CHECK_EQ_I(pto_sim_error_count(), 0);
+  CHECK(!strcmp(pto_sim_report_text(), ""));
+}
+
+int main(void)
+{
+  pto_sim_set_arch("dav-c220");
+  test_bursts();
+  test_tail_clobber();
+  test_ub_to_ub();
+  test_dma_errors();
+  test_arch();
+  test_block_state();
+  test_cost();
+  test_l1();
+  test_block_order();
+  test_callback();
+  TEST_MAIN_END("test-dma");
+}

@@ -1,0 +1,16 @@
+# testsuite/unit/local.mk - C unit tests of the core, run by automake's
+# TESTS harness (automake fragment; paths relative to the top directory).
+# Each program prints PASS:/FAIL: lines and exits non-zero on a failure.
+
+# The pass manager: trace, gates, dumps, requirements, checking mode.
+check_PROGRAMS += testsuite/unit/pm-test
+testsuite_unit_pm_test_LDADD = libptocore.la $(LIBM)
+testsuite_unit_pm_test_LDFLAGS = $(PTO_SAN_CFLAGS)
+TESTS += testsuite/unit/pm-test
+
+# UnrollLoops against an interpreter of the original loop, random loops
+# with a fixed seed (PTO_UNROLL_DIFF_CASES / _SEED for longer runs).
+check_PROGRAMS += testsuite/unit/unroll-diff
+testsuite_unit_unroll_diff_LDADD = libptocore.la $(LIBM)
+testsuite_unit_unroll_diff_LDFLAGS = $(PTO_SAN_CFLAGS)
+TESTS += testsuite/unit/unroll-diff

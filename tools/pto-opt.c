@@ -1,0 +1,233 @@
+/* pto-opt - run pto-gcc passes over textual IR, without GCC.
+
+   Usage: pto-opt [OPTION...] FILE|-
+     --passes=A,B        run these passes, in this order
+     --pipeline=default  run the default pipeline
+     --dump-after=P|all  print the IR to stderr after pass P (a comma list)
+     --trace             print the passes that ran, with times, to stderr
+     --print-locs        print locations in the output
+     --NAME[=V]          a pipeline option (see --help)
+   Reads FILE (or standard input for "-"), prints the resulting IR on
+   standard output.  Errors go to standard error as
+   "file:line:col: error: message"; any error, a usage error included,
+   gives exit status 1.  */
+
+#ifdef HAVE_CONFIG_H
+#include "pto-config.h"
+#endif
+
+#include "passes/passes.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "dev"
+#endif
+
+typedef struct cmdline {
+  const char *file;
+  const char *passes;     /* NULL: none; "default": the pipeline */
+  const char *dump_after;
+  bool trace;
+  unsigned print_flags;
+  pto_options opts;
+} cmdline;
+
+static void
+usage(FILE *out)
+{
+  pto_buf b = {0};
+  pto_options_help(&b, "--");
+  pto_buf names = {0};
+  pto_pass_names(&names);
+  fprintf(out,
+          "Usage: pto-opt [OPTION...] FILE|-\n"
+          "Run pto-gcc passes over textual IR and print the result.\n\n"
+          "  --passes=A,B        run these passes in order (%s)\n"
+          "  --pipeline=default  run the default pipeline\n"
+          "  --dump-after=P|all  print the IR to stderr after pass P\n"
+          "  --trace             print the passes that ran, with times\n"
+          "  --print-locs        print locations in the output\n"
+          "  --help, --version\n\n"
+          "Pipeline options:\n%s",
+          names.s, b.s);
+  pto_buf_free(&b);
+  pto_buf_free(&names);
+}
+
+/* Read all of F into a heap buffer; return NULL on a read error.  */
+static char *
+read_all(FILE *f, size_t *len)
+{
+  size_t cap = 1 << 16, n = 0;
+  char *s = pto_xmalloc(cap);
+  for (;;) {
+    n += fread(s + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    cap *= 2;
+    s = pto_xrealloc(s, cap);
+  }
+  if (ferror(f)) {
+    free(s);
+    return NULL;
+  }
+  *len = n;
+  return s;
+}
+
+/* Handle one "--KEY[=VALUE]" argument; return false on a usage error.  */
+static bool
+parse_flag(cmdline *c, const char *arg, pto_diag *diag)
+{
+  const char *eq = strchr(arg, '=');
+  size_t klen = eq ? (size_t)(eq - arg) : strlen(arg);
+  const char *val = eq ? eq + 1 : NULL;
+  char key[64];
+  if (klen >= sizeof key)
+    klen = sizeof key - 1;
+  memcpy(key, arg, klen);
+  key[klen] = 0;
+  if (!strcmp(key, "passes") && val) {
+    c->passes = val;
+    return pto_pm_check_names(val, diag);
+  }
+  if (!strcmp(key, "pipeline") && val) {
+    if (strcmp(val, "default")) {
+      pto_error(diag, pto_noloc, "unknown pipeline '%s' (only 'default')",
+                val);
+      return false;
+    }
+    c->passes = "default";
+    return true;
+  }
+  if (!strcmp(key, "dump-after") && val) {
+    c->dump_after = val;
+    return pto_pm_check_names(val, diag);
+  }
+  if (!strcmp(key, "trace") && !val)
+    return c->trace = true;
+  if (!strcmp(key, "print-locs") && !val) {
+    c->print_flags |= PTO_PRINT_LOCS;
+    return true;
+  }
+  int rc = pto_options_set(&c->opts, key, val, diag, pto_noloc);
+  if (rc == 1)
+    pto_error(diag, pto_noloc, "unknown option '--%s' (try --help)", arg);
+  return rc == 0;
+}
+
+/* Parse argv into C; return 0, or the exit status to use now.  */
+static int
+parse_args(cmdline *c, int argc, char **argv, pto_diag *diag)
+{
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help")) {
+      usage(stdout);
+      exit(0);
+    } else if (!strcmp(a, "--version")) {
+      printf("pto-opt (pto-gcc) %s\n", PACKAGE_VERSION);
+      exit(0);
+    } else if (a[0] == '-' && a[1] == '-') {
+      if (!parse_flag(c, a + 2, diag))
+        return 1;
+    } else if (c->file) {
+      pto_error(diag, pto_noloc, "more than one input file ('%s', '%s')",
+                c->file, a);
+      return 1;
+    } else {
+      c->file = a;
+    }
+  }
+  if (!c->file) {
+    pto_error(diag, pto_noloc, "no input file (use '-' for stdin)");
+    return 1;
+  }
+  return 0;
+}
+
+/* Build the NULL-terminated pass list for SPEC ("default" or A,B,...).  */
+static const pto_pass **
+pass_list(const char *spec)
+{
+  if (!strcmp(spec, "default"))
+    return (const pto_pass **)pto_default_pipeline;
+  size_t n = 1;
+  for (const char *s = spec; *s; s++)
+    n += *s == ',';
+  const pto_pass **v = pto_xcalloc(n + 1, sizeof *v);
+  size_t i = 0;
+  for (const char *s = spec;; i++) {
+    const char *e = strchr(s, ',');
+    size_t len = e ? (size_t)(e - s) : strlen(s);
+    v[i] = pto_pass_lookup(s, len);
+    if (!e)
+      break;
+    s = e + 1;
+  }
+  return v;
+}
+
+/* Parse, transform and print; return the exit status.  */
+static int
+run(cmdline *c, pto_diag *diag)
+{
+  bool is_stdin = !strcmp(c->file, "-");
+  FILE *in = is_stdin ? stdin : fopen(c->file, "rb");
+  if (!in) {
+    pto_error(diag, pto_noloc, "cannot open '%s': %s", c->file,
+              strerror(errno));
+    return 1;
+  }
+  size_t len = 0;
+  char *text = read_all(in, &len);
+  if (!is_stdin)
+    fclose(in);
+  if (!text) {
+    pto_error(diag, pto_noloc, "cannot read '%s'", c->file);
+    return 1;
+  }
+  pto_program *p = pto_parse(is_stdin ? "<stdin>" : c->file, text, len,
+                             diag);
+  free(text);
+  if (!p)
+    return 1;
+  int status = 0;
+  if (c->passes) {
+    pto_pm pm;
+    pto_pm_init(&pm, &c->opts, diag);
+    pm.dump_after = c->dump_after;
+    const pto_pass **list = pass_list(c->passes);
+    status = pto_pm_run(&pm, p, list) ? 1 : 0;
+    if (c->trace)
+      pto_pm_print_trace(&pm, stderr);
+    if (list != (const pto_pass **)pto_default_pipeline)
+      free(list);
+    pto_pm_fini(&pm);
+  }
+  if (status == 0)
+    pto_fprint_program(stdout, p, c->print_flags);
+  pto_program_free(p);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    pto_error(diag, pto_noloc, "error writing the output");
+    return 1;
+  }
+  return status;
+}
+
+int
+main(int argc, char **argv)
+{
+  cmdline c = {0};
+  pto_diag diag;
+  pto_diag_init(&diag);
+  pto_options_init(&c.opts);
+  int status = parse_args(&c, argc, argv, &diag);
+  if (status)
+    return status;
+  status = run(&c, &diag);
+  return status ? status : diag.errors ? 1 : 0;
+}
