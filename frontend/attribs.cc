@@ -132,7 +132,10 @@ handle_role (tree *node, tree name, tree, int, bool *no_add)
   return NULL_TREE;
 }
 
-/* Handler of pto_tile: validate the layout of a complete struct.  */
+/* Handler of pto_tile.  The C parser applies the attributes written
+   after `struct' before it has read the members, so the layout is checked
+   when the type is complete (pto_fe_check_tile_type, PLUGIN_FINISH_TYPE)
+   or, failing that, here.  */
 static tree
 handle_tile (tree *node, tree name, tree, int, bool *no_add)
 {
@@ -144,34 +147,34 @@ handle_tile (tree *node, tree name, tree, int, bool *no_add)
       *no_add = true;
       return NULL_TREE;
     }
-  if (!COMPLETE_TYPE_P (type))
-    return NULL_TREE;	/* checked again where the tile is used */
+  if (COMPLETE_TYPE_P (type) && !pto_fe_check_tile_type (type))
+    *no_add = true;
+  return NULL_TREE;
+}
+
+bool
+pto_fe_check_tile_type (tree type)
+{
   tree elt;
   long rows, cols;
   if (!pto_fe_tile_layout (type, &elt, &rows, &cols))
     {
-      error ("%qE attribute needs a struct whose only member is a "
+      error ("%<pto_tile%> needs a struct whose only member is a "
 	     "two-dimensional array of constant size %<T v[R][C]%> (use "
-	     "PTO_TILE(T, R, C))", name);
-      *no_add = true;
-      return NULL_TREE;
+	     "PTO_TILE(T, R, C))");
+      return false;
     }
   if (!tile_element_ok (elt))
-    {
-      error ("tile element type %qT is not supported (use float, "
-	     "_Float16 or int32_t)", elt);
-      *no_add = true;
-      return NULL_TREE;
-    }
+    return true;		/* pto.h's static assertion says it */
   long bytes = rows * cols * (long) (TYPE_PRECISION (elt) / 8);
   if (bytes > PTO_FE_MAX_BUFFER_BYTES)
     {
       error ("a %ldx%ld tile of %qT needs %ld bytes, more than the largest "
 	     "on-chip buffer of any target (%d bytes); split it into smaller "
 	     "tiles", rows, cols, elt, bytes, (int) PTO_FE_MAX_BUFFER_BYTES);
-      *no_add = true;
+      return false;
     }
-  return NULL_TREE;
+  return true;
 }
 
 /* True if NAME names an op of the registry or "unroll".  */

@@ -503,28 +503,16 @@ binop_of (tree_code code, pto_binop *op)
     }
 }
 
-/* A + B or A - B (OP) of two index expressions, in one type.  */
-static pto_expr *
-index_bin (capture &c, pto_binop op, pto_expr *a, pto_expr *b, pto_loc l)
+/* Is conversion T the front end's widening of an offset to the 64-bit
+   sizetype?  Offsets are computed modulo 2^64, so the operand's own value
+   (sign- or zero-extended) can be used instead.  A user's narrowing or
+   same-width cast is not one.  */
+static bool
+offset_widening_p (tree t)
 {
-  const pto_type *i64 = pto_type_scalar (c.p, PTO_DT_I64);
-  if (a->type != b->type)
-    {
-      if (b->kind == PTO_E_INT && int_fits (b->u.ival, a->type->dtype))
-	b = pto_e_int (c.p, a->type, b->u.ival, b->loc);
-      else if (a->kind == PTO_E_INT && int_fits (a->u.ival, b->type->dtype))
-	a = pto_e_int (c.p, b->type, a->u.ival, a->loc);
-      else
-	{
-	  a = coerce (c, a, i64, l);
-	  b = coerce (c, b, i64, l);
-	}
-    }
-  if (op == PTO_BIN_ADD && b->kind == PTO_E_INT && b->u.ival < 0
-      && b->u.ival != INT64_MIN)
-    return pto_e_bin (c.p, PTO_BIN_SUB, a,
-		      pto_e_int (c.p, b->type, -b->u.ival, b->loc), l);
-  return pto_e_bin (c.p, op, a, b, l);
+  tree from = TREE_TYPE (TREE_OPERAND (t, 0)), to = TREE_TYPE (t);
+  return INTEGRAL_TYPE_P (from) && INTEGRAL_TYPE_P (to)
+	 && TYPE_PRECISION (to) == 64 && TYPE_PRECISION (from) <= 64;
 }
 
 /* An integer constant V as an index: i32 when it fits, else i64.  */
@@ -535,53 +523,43 @@ index_const (capture &c, int64_t v, pto_loc l)
 					  ? PTO_DT_I32 : PTO_DT_I64), v, l);
 }
 
-/* The index expression T of sizetype arithmetic (the C front end widens
-   pointer offsets to sizetype): the original signed operands are used
-   where the widening can be seen through.  */
-static pto_expr *
-index_expr (capture &c, tree t, location_t loc)
+/* One term of an element offset: E, subtracted when NEG.  */
+struct offset_term
 {
-  location_t here = loc_of (t, loc);
-  pto_loc l = L (c, here);
-  switch (TREE_CODE (t))
-    {
-    case INTEGER_CST:
-      return index_const (c, int_value (t), l);
-    CASE_CONVERT:
-      if (INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
-	return index_expr (c, TREE_OPERAND (t, 0), loc);
-      break;
-    case PLUS_EXPR:
-    case MINUS_EXPR:
-      return index_bin (c, TREE_CODE (t) == PLUS_EXPR ? PTO_BIN_ADD
-			: PTO_BIN_SUB, index_expr (c, TREE_OPERAND (t, 0), loc),
-			index_expr (c, TREE_OPERAND (t, 1), loc), l);
-    default:
-      break;
-    }
-  pto_expr *e = expr (c, t, here);
-  if (is_arith (e->type) && pto_dtype_is_int (e->type->dtype)
-      && !pto_dtype_is_signed (e->type->dtype))
-    e = pto_e_un (c.p, PTO_UN_CAST, e, pto_type_scalar (c.p, PTO_DT_I64), l);
-  return e;
-}
+  pto_expr *e;
+  bool neg;
+};
 
-/* The element offset for a GM pointer of element size SIZE from the byte
-   offset tree T (sizetype), or NULL if T is not a multiple of SIZE that
-   the front end can see.  */
-static pto_expr *
-element_offset (capture &c, tree t, long size, location_t loc)
+/* Append to OUT the terms of byte offset T (sizetype arithmetic of the C
+   front end) times NUM, in elements of SIZE bytes, negated when NEG.
+   Return false if a term is not a whole number of elements.  WIDE: T is
+   computed in 64 bits in GENERIC (a widening conversion was seen
+   through), so a multiplication GENERIC did in 64 bits stays in i64.  */
+static bool
+offset_terms (capture &c, tree t, int64_t num, long size, bool neg, bool wide,
+	      auto_vec<offset_term> &out, location_t loc)
 {
   location_t here = loc_of (t, loc);
   pto_loc l = L (c, here);
-  switch (TREE_CODE (t))
+  /* Arithmetic narrower than sizetype is the user's own (an int product
+     i * 1024): a single term.  */
+  tree_code code = TREE_CODE (t);
+  if (code != INTEGER_CST && INTEGRAL_TYPE_P (TREE_TYPE (t))
+      && TYPE_PRECISION (TREE_TYPE (t)) < 64)
+    code = ERROR_MARK;
+  switch (code)
     {
     case INTEGER_CST:
       {
-	int64_t v = int_value (t);
+	int64_t v = int_value (t) * num;
 	if (v % size)
-	  return NULL;
-	return index_const (c, v / size, l);
+	  return false;
+	v /= size;
+	if (v == 0)
+	  return true;
+	offset_term term = { index_const (c, v < 0 ? -v : v, l), neg != (v < 0) };
+	out.safe_push (term);
+	return true;
       }
     case MULT_EXPR:
       {
@@ -589,68 +567,115 @@ element_offset (capture &c, tree t, long size, location_t loc)
 	if (TREE_CODE (a) == INTEGER_CST)
 	  std::swap (a, b);
 	if (TREE_CODE (b) != INTEGER_CST)
-	  return NULL;
-	int64_t k = int_value (b);
-	if (k % size)
-	  return NULL;
-	k /= size;
-	pto_expr *e = index_expr (c, a, here);
-	if (!is_arith (e->type) || !pto_dtype_is_int (e->type->dtype))
-	  return NULL;
-	if (k == 1)
-	  return e;
-	if (k == -1)
-	  return pto_e_un (c.p, PTO_UN_NEG, e, NULL, l);
-	return pto_e_bin (c.p, PTO_BIN_MUL, e, pto_e_int (c.p, e->type, k, l),
-			  l);
+	  break;
+	return offset_terms (c, a, num * int_value (b), size, neg, wide, out,
+			     loc);
       }
     case PLUS_EXPR:
     case MINUS_EXPR:
-      {
-	pto_expr *a = element_offset (c, TREE_OPERAND (t, 0), size, loc);
-	pto_expr *b = element_offset (c, TREE_OPERAND (t, 1), size, loc);
-	if (!a || !b)
-	  return NULL;
-	return index_bin (c, TREE_CODE (t) == PLUS_EXPR ? PTO_BIN_ADD
-			  : PTO_BIN_SUB, a, b, l);
-      }
+      return offset_terms (c, TREE_OPERAND (t, 0), num, size, neg, wide, out,
+			   loc)
+	     && offset_terms (c, TREE_OPERAND (t, 1), num, size,
+			      TREE_CODE (t) == MINUS_EXPR ? !neg : neg, wide,
+			      out, loc);
     case NEGATE_EXPR:
-      {
-	pto_expr *a = element_offset (c, TREE_OPERAND (t, 0), size, loc);
-	return a ? pto_e_un (c.p, PTO_UN_NEG, a, NULL, l) : NULL;
-      }
+      return offset_terms (c, TREE_OPERAND (t, 0), num, size, !neg, wide,
+			   out, loc);
     CASE_CONVERT:
-      return element_offset (c, TREE_OPERAND (t, 0), size, loc);
+      if (offset_widening_p (t))
+	return offset_terms (c, TREE_OPERAND (t, 0), num, size, neg, true,
+			     out, loc);
+      break;
     default:
-      if (size == 1 && INTEGRAL_TYPE_P (TREE_TYPE (t)))
-	return index_expr (c, t, here);
-      return NULL;
+      break;
     }
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (t)) || num % size)
+    return false;
+  int64_t k = num / size;
+  pto_expr *e = expr (c, t, here);
+  if (!is_arith (e->type) || !pto_dtype_is_int (e->type->dtype))
+    return false;
+  const pto_type *i64 = pto_type_scalar (c.p, PTO_DT_I64);
+  if (!pto_dtype_is_signed (e->type->dtype)
+      || (k != 1 && k != -1 && wide && pto_dtype_bits (e->type->dtype) < 64))
+    e = pto_e_un (c.p, PTO_UN_CAST, e, i64, l);
+  if (k < 0)
+    {
+      neg = !neg;
+      k = -k;
+    }
+  if (k != 1)
+    e = pto_e_bin (c.p, PTO_BIN_MUL, e, pto_e_int (c.p, e->type, k, l), l);
+  offset_term term = { e, neg };
+  out.safe_push (term);
+  return true;
 }
 
-/* PTR + OFF (POINTER_PLUS_EXPR T) as an IR pointer + element offset.  */
+/* The element size of pointer type T.  */
+static long
+element_size (const pto_type *t)
+{
+  const pto_type *pt = t->pointee;
+  return pt->kind == PTO_TY_TILE
+	 ? (long) pt->rows * pt->cols * pto_dtype_bytes (pt->dtype)
+	 : (long) pto_dtype_bytes (pt->dtype);
+}
+
+/* The terms of the byte offset OFF of pointer BASE, or false after an
+   error.  */
+static bool
+pointer_offset (capture &c, pto_expr *base, tree off,
+		auto_vec<offset_term> &terms, location_t loc)
+{
+  if (!offset_terms (c, off, 1, element_size (base->type), false, false,
+		     terms, loc))
+    {
+      err (c, loc, "pointer arithmetic that is not a whole number of "
+	   "elements is not supported in PTO code");
+      return false;
+    }
+  return true;
+}
+
+/* PTR + OFF (POINTER_PLUS_EXPR T): the pointer plus or minus each term of
+   the offset in turn, which is exact (no integer sum that could overflow
+   where the C code had none): `x + i * 1024 + 16'.  */
 static pto_expr *
 pointer_plus (capture &c, tree t, location_t loc)
 {
   pto_expr *base = expr (c, TREE_OPERAND (t, 0), loc);
   if (base->type->kind != PTO_TY_PTR)
     return base;
-  const pto_type *pt = base->type->pointee;
-  long size = pt->kind == PTO_TY_TILE
-	      ? (long) pt->rows * pt->cols * pto_dtype_bytes (pt->dtype)
-	      : (long) pto_dtype_bytes (pt->dtype);
-  pto_expr *off = element_offset (c, TREE_OPERAND (t, 1), size, loc);
-  if (!off)
+  auto_vec<offset_term> terms;
+  if (!pointer_offset (c, base, TREE_OPERAND (t, 1), terms, loc))
+    return bad (c);
+  for (const offset_term &term : terms)
+    base = pto_e_bin (c.p, term.neg ? PTO_BIN_SUB : PTO_BIN_ADD, base,
+		      term.e, L (c, loc));
+  return base;
+}
+
+/* The sum of TERMS as one index (p[a + b], the usual source form), in
+   the terms' type when they agree, else i64.  */
+static pto_expr *
+index_sum (capture &c, auto_vec<offset_term> &terms, pto_loc l)
+{
+  if (terms.is_empty ())
+    return pto_e_int (c.p, pto_type_scalar (c.p, PTO_DT_I32), 0, l);
+  const pto_type *t = terms[0].e->type;
+  for (const offset_term &term : terms)
+    if (term.e->type != t && term.e->kind != PTO_E_INT)
+      t = pto_type_scalar (c.p, PTO_DT_I64);
+  pto_expr *sum = NULL;
+  for (offset_term &term : terms)
     {
-      err (c, loc, "pointer arithmetic that is not a whole number of "
-	   "elements is not supported in PTO code");
-      return bad (c);
+      pto_expr *e = coerce (c, term.e, t, l);
+      if (!sum)
+	sum = term.neg ? pto_e_un (c.p, PTO_UN_NEG, e, NULL, l) : e;
+      else
+	sum = pto_e_bin (c.p, term.neg ? PTO_BIN_SUB : PTO_BIN_ADD, sum, e, l);
     }
-  if (off->kind == PTO_E_INT && off->u.ival < 0 && off->u.ival != INT64_MIN)
-    return pto_e_bin (c.p, PTO_BIN_SUB, base,
-		      pto_e_int (c.p, off->type, -off->u.ival, off->loc),
-		      L (c, loc));
-  return pto_e_bin (c.p, PTO_BIN_ADD, base, off, L (c, loc));
+  return sum;
 }
 
 /* A conversion T (NOP_EXPR, CONVERT_EXPR, FLOAT_EXPR, FIX_TRUNC_EXPR).  */
@@ -753,6 +778,8 @@ decl_ref (capture &c, tree decl, location_t loc)
     return pto_e_var (c.p, v, L (c, loc));
   if (TREE_CODE (decl) == VAR_DECL && global_constant (decl))
     return constant (c, DECL_INITIAL (decl), loc);
+  if (DECL_CONTEXT (decl) == c.fndecl)
+    return bad (c);		/* a local rejected at its declaration */
   if (TREE_CODE (decl) == VAR_DECL
       && (TREE_STATIC (decl) || DECL_EXTERNAL (decl)))
     err (c, loc, "global variable %qD cannot be used in PTO code: pass it "
@@ -805,15 +832,21 @@ indirect (capture &c, tree t, location_t loc)
   pto_loc l = L (c, loc);
   if (TREE_CODE (ptr) == POINTER_PLUS_EXPR)
     {
-      pto_expr *sum = pointer_plus (c, ptr, loc);
-      if (sum->kind == PTO_E_BIN && sum->u.binop == PTO_BIN_ADD
-	  && sum->a->type->kind == PTO_TY_PTR
-	  && sum->a->type->pointee->kind == PTO_TY_SCALAR)
+      pto_expr *base = expr (c, TREE_OPERAND (ptr, 0), loc);
+      if (base->type->kind != PTO_TY_PTR)
+	return bad (c);
+      auto_vec<offset_term> terms;
+      if (!pointer_offset (c, base, TREE_OPERAND (ptr, 1), terms, loc))
+	return bad (c);
+      if (base->type->pointee->kind == PTO_TY_SCALAR)
 	{
-	  pto_expr *idx = sum->b;
-	  return pto_e_index (c.p, sum->a, 1, &idx, l);
+	  pto_expr *idx = index_sum (c, terms, l);
+	  return pto_e_index (c.p, base, 1, &idx, l);
 	}
-      return pto_e_un (c.p, PTO_UN_DEREF, sum, NULL, l);
+      for (const offset_term &term : terms)
+	base = pto_e_bin (c.p, term.neg ? PTO_BIN_SUB : PTO_BIN_ADD, base,
+			  term.e, l);
+      return pto_e_un (c.p, PTO_UN_DEREF, base, NULL, l);
     }
   pto_expr *p = expr (c, ptr, loc);
   if (p->type->kind != PTO_TY_PTR)
@@ -1075,6 +1108,10 @@ expr (capture &c, tree t, location_t ctx)
     case POSTINCREMENT_EXPR: case POSTDECREMENT_EXPR:
       err (c, loc, "assignments inside expressions are not supported in PTO "
 	   "code: write the assignment as a statement of its own");
+      return bad (c);
+    case POINTER_DIFF_EXPR:
+      err (c, loc, "pointer subtraction is not supported in PTO code: "
+	   "keep the element offset in an integer");
       return bad (c);
     case STRING_CST:
       err (c, loc, "strings are not supported in PTO code");

@@ -48,6 +48,9 @@ bool pto_fe_is_tile_type (tree type);
 /* Element type, rows and columns of a valid tile struct TYPE; false when
    its layout is not `struct { T v[R][C]; }' with constant R, C.  */
 bool pto_fe_tile_layout (tree type, tree *elt, long *rows, long *cols);
+/* Check a complete pto_tile struct TYPE (layout, size); report an error
+   at the current location and return false if it is not a valid tile.  */
+bool pto_fe_check_tile_type (tree type);
 /* The largest on-chip buffer of any target, in bytes.  */
 enum { PTO_FE_MAX_BUFFER_BYTES = 1024 * 1024 };
 

@@ -1,6 +1,7 @@
 /* unit.cc - the front end's per-translation-unit work and its callbacks.
 
    PLUGIN_ATTRIBUTES      register the DSL attributes (attribs.cc).
+   PLUGIN_FINISH_TYPE     check the layout of each complete pto_tile struct.
    PLUGIN_PRE_GENERICIZE  capture each kernel/host/inline function into the
                           unit's one pto_program (capture.cc), then replace
                           a kernel's body by
@@ -9,10 +10,10 @@
    PLUGIN_ALL_IPA_PASSES_START
                           whole-unit checks (inline calls to undefined
                           helpers, recursion through helpers), the capture
-                          dump, the pass pipeline (when a pass dump or the
-                          trace asks for it: several passes are still
-                          placeholders), removal of inline helpers from the
-                          object (an error if ordinary C code calls one).
+                          dump, the default pass pipeline (its errors are
+                          GCC errors at the nodes' locations), removal of
+                          inline helpers from the object (an error if
+                          ordinary C code calls one).
    PLUGIN_FINISH_UNIT     the same checks and dump when the IPA passes never
                           ran (e.g. -fsyntax-only).
    PLUGIN_FINISH          free the program.
@@ -103,28 +104,6 @@ dump_requested (const char *name)
       const char *e = strchr (s, ',');
       size_t len = e ? (size_t) (e - s) : strlen (s);
       if (len == n && !memcmp (s, name, n))
-	return true;
-      if (!e)
-	break;
-      s = e + 1;
-    }
-  return false;
-}
-
-/* Does any element of the dump list name a pass (not "capture")?  */
-static bool
-pass_dump_requested (void)
-{
-  const char *list = unit.dump_after ? *unit.dump_after : NULL;
-  if (!list)
-    return false;
-  if (!strcmp (list, "all"))
-    return true;
-  for (const char *s = list; *s;)
-    {
-      const char *e = strchr (s, ',');
-      size_t len = e ? (size_t) (e - s) : strlen (s);
-      if (pto_pass_lookup (s, len))
 	return true;
       if (!e)
 	break;
@@ -376,8 +355,6 @@ finish_program (void)
   if (dump_requested ("capture"))
     write_dump (unit.prog, 0, "capture", PTO_PRINT_LOCS);
   bool trace = unit.trace && *unit.trace;
-  if (!pass_dump_requested () && !trace)
-    return;
   pto_diag diag;
   diag_init (&diag);
   pto_pm pm;
@@ -446,6 +423,15 @@ on_attributes (void *, void *)
 }
 
 static void
+on_finish_type (void *gcc_data, void *)
+{
+  tree type = (tree) gcc_data;
+  if (type && TREE_CODE (type) == RECORD_TYPE && COMPLETE_TYPE_P (type)
+      && pto_fe_is_tile_type (type))
+    pto_fe_check_tile_type (type);
+}
+
+static void
 on_pre_genericize (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
@@ -492,6 +478,7 @@ pto_frontend_init (const char *plugin_name, const pto_options *opts,
   unit.dump_after = dump_after;
   unit.trace = trace;
   register_callback (plugin_name, PLUGIN_ATTRIBUTES, on_attributes, NULL);
+  register_callback (plugin_name, PLUGIN_FINISH_TYPE, on_finish_type, NULL);
   register_callback (plugin_name, PLUGIN_PRE_GENERICIZE, on_pre_genericize,
 		     NULL);
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,

@@ -132,6 +132,8 @@ char *
 pto_arena_printf(pto_arena *a, const char *fmt, ...)
 {
   va_list ap;
+  if (!fmt)  /* also keeps GCC 12's -fsanitize=undefined from warning */
+    pto_ice("null format string");
   va_start(ap, fmt);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
@@ -183,6 +185,8 @@ void
 pto_buf_printf(pto_buf *b, const char *fmt, ...)
 {
   va_list ap;
+  if (!fmt)  /* also keeps GCC 12's -fsanitize=undefined from warning */
+    pto_ice("null format string");
   va_start(ap, fmt);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);

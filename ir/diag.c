@@ -41,6 +41,8 @@ pto_vdiag(pto_diag *d, pto_diag_kind kind, pto_loc loc, const char *fmt,
           va_list ap)
 {
   char small[512];
+  if (!fmt)  /* also keeps GCC 12's -fsanitize=undefined from warning */
+    pto_ice("null format string");
   va_list ap2;
   va_copy(ap2, ap);
   int n = vsnprintf(small, sizeof small, fmt, ap);

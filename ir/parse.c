@@ -326,7 +326,7 @@ lex_number(parser *p, token *t)
 
 /* Append the escape sequence at the cursor (after '\\') to B.  */
 static void
-lex_escape(parser *p, token *t, pto_buf *b)
+lex_escape(parser *p, pto_buf *b)
 {
   int c = byte_at(p, 1);
   int h1 = c == 'x' ? byte_at(p, 2) : -1, h2 = c == 'x' ? byte_at(p, 3) : -1;
@@ -345,7 +345,6 @@ lex_escape(parser *p, token *t, pto_buf *b)
             "invalid escape sequence in string (use \\\", \\\\, \\n or "
             "\\xHH)");
   }
-  (void)t;
 }
 
 static void
@@ -362,7 +361,7 @@ lex_string(parser *p, token *t)
     if (c == '"')
       break;
     if (c == '\\') {
-      lex_escape(p, t, &b);
+      lex_escape(p, &b);
       continue;
     }
     if (c < 0x20 || c == 0x7f) {
@@ -371,9 +370,10 @@ lex_string(parser *p, token *t)
               "control character 0x%02x in string (use \\xHH)", (unsigned)c);
     }
     int n = utf8_length(p);
-    if (n == 0)
+    if (n == 0) {
       pto_buf_free(&b);
-    check_text_byte(p);
+      check_text_byte(p);
+    }
     for (int i = 0; i < n; i++)
       pto_buf_putc(&b, (char)byte_at(p, (size_t)i));
     advance(p, (size_t)n);
@@ -1072,10 +1072,16 @@ parse_postfix(parser *p, pto_expr *e)
   }
 }
 
-/* "(T)e" after '(' when a type follows.  */
+/* "(T)e" after '(' when a type follows; "(tuple(a, b))" is not a cast
+   but a parenthesised expression.  */
 static pto_expr *
 parse_cast(parser *p, pto_loc l)
 {
+  if (is_word(p, &p->lx.tok, "tuple") && is_punct(peek(p), "(")) {
+    pto_expr *e = parse_expr(p);
+    expect(p, ")", "to close the parenthesis");
+    return parse_postfix(p, e);
+  }
   const pto_type *t = parse_type(p);
   expect(p, ")", "after the type of the cast");
   pto_expr *a = parse_unary(p);
@@ -1603,6 +1609,7 @@ parse_param(parser *p, pto_func *f)
     if (is_word(p, &p->lx.tok, dirs[i])) {
       dir = (pto_dir)i;
       next(p);
+      break;
     }
   pto_param_new(p->prog, f, name, t, dir, tok_loc(p, &nt));
 }
@@ -1678,8 +1685,9 @@ parse_header(parser *p)
   if (!is_punct(&p->lx.tok, "{"))
     fail_at(p, tok_loc(p, &p->lx.tok), "expected '{' to open the body of "
             "'%s', found %s", f->name, describe(p, &p->lx.tok).s);
-  p->bodies = pto_xrealloc(p->bodies,
-                           sizeof *p->bodies * (size_t)(p->nbodies + 1));
+  if ((p->nbodies & (p->nbodies - 1)) == 0)   /* 0, 1, 2, 4, ...: grow */
+    p->bodies = pto_xrealloc(p->bodies, sizeof *p->bodies
+                                            * (size_t)(2 * p->nbodies + 1));
   p->bodies[p->nbodies++] = p->lx;
   skip_braces(p);
 }

@@ -85,9 +85,8 @@ is_tile(const pto_type *t)
   return t && t->kind == PTO_TY_TILE;
 }
 
-/* The type of the builder's bool/i32/i64/void.  Types are interned, so
-   finding the program's copy needs the program; the checks below compare
-   structurally instead where no program is at hand.  */
+/* True if T is the scalar type DT (compared structurally: the checks
+   have no program at hand to find the interned copy).  */
 static bool
 is_dtype(const pto_type *t, pto_dtype dt)
 {
@@ -520,12 +519,17 @@ typedef struct opcheck {
   int first_tile;     /* index of the first tile operand, or -1 */
 } opcheck;
 
-static bool
-op_fail(opcheck *c, int i, const char *fmt, const char *a, const char *b)
+/* Report "pto.NAME: argument I+1 MSG" at argument I (or "pto.NAME:
+   MSG" at the call when I < 0); return false.  */
+static PTO_PRINTF(3, 4) bool
+op_fail(opcheck *c, int i, const char *fmt, ...)
 {
   pto_loc l = i >= 0 ? c->call->args[i]->loc : c->call->loc;
   char msg[512];
-  snprintf(msg, sizeof msg, fmt, a, b);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
   if (i >= 0)
     pto_error(c->d, l, "pto.%s: argument %d %s", c->name, i + 1, msg);
   else
@@ -543,31 +547,31 @@ check_operand(opcheck *c, int i, char l)
   switch (l) {
   case 'T': case 't': case 'U':
     if (!is_tile(t))
-      return op_fail(c, i, "has type '%s', expected a tile", tn.s, "");
+      return op_fail(c, i, "has type '%s', expected a tile", tn.s);
     if (l != 't' && !is_lvalue(a))
       return op_fail(c, i, "is written, so it must be a tile variable or "
-                     "an element of memory%s%s", "", "");
+                     "an element of memory");
     if (c->first_tile < 0)
       c->first_tile = i;
     return true;
   case 'P': case 'p':
     if (!is_ptr(t) || !is_scalar(t->pointee))
       return op_fail(c, i, "has type '%s', expected a pointer to scalars",
-                     tn.s, "");
+                     tn.s);
     if (l == 'P' && t->is_const)
-      return op_fail(c, i, "is written through, but has type '%s'%s", tn.s, "");
+      return op_fail(c, i, "is written through, but has type '%s'", tn.s);
     return true;
   case 'i':
     if (!is_int(t))
-      return op_fail(c, i, "has type '%s', expected an integer", tn.s, "");
+      return op_fail(c, i, "has type '%s', expected an integer", tn.s);
     return true;
   case 's':
     if (!is_number(t))
-      return op_fail(c, i, "has type '%s', expected a scalar", tn.s, "");
+      return op_fail(c, i, "has type '%s', expected a scalar", tn.s);
     return true;
   case 'f':
     if (a->kind != PTO_E_FUNCREF)
-      return op_fail(c, i, "must be a function reference '@name'%s%s", "", "");
+      return op_fail(c, i, "must be a function reference '@name'");
     return true;
   }
   return true;   /* '*' */
@@ -584,10 +588,8 @@ check_arity(opcheck *c, const char *sig)
   int n = c->call->nargs;
   if (n == fixed || (variadic && n > fixed))
     return true;
-  char want[32], found[32];
-  snprintf(want, sizeof want, "%s%d", variadic ? "at least " : "", fixed);
-  snprintf(found, sizeof found, "%d", n);
-  return op_fail(c, -1, "expected %s arguments, found %s", want, found);
+  return op_fail(c, -1, "expected %s%d argument%s, found %d",
+                 variadic ? "at least " : "", fixed, fixed == 1 ? "" : "s", n);
 }
 
 static bool
@@ -600,10 +602,8 @@ static bool
 shape_fail(opcheck *c, int i, const pto_type *t, const char *what, int r,
            int cols)
 {
-  char got[48], want[96];
-  snprintf(got, sizeof got, "%dx%d", t->rows, t->cols);
-  snprintf(want, sizeof want, "%dx%d %s", r, cols, what);
-  return op_fail(c, i, "has shape %s, expected %s", got, want);
+  return op_fail(c, i, "has shape %dx%d, expected %dx%d %s", t->rows, t->cols,
+                 r, cols, what);
 }
 
 /* ELEM and CAST: tiles share the first tile's shape (and, for ELEM, its
@@ -611,6 +611,8 @@ shape_fail(opcheck *c, int i, const pto_type *t, const char *what, int r,
 static bool
 check_elementwise(opcheck *c, const char *sig, bool same_dtype)
 {
+  if (c->first_tile < 0)
+    return true;
   const pto_type *t0 = c->call->args[c->first_tile]->type;
   char like[48];
   snprintf(like, sizeof like, "like argument %d", c->first_tile + 1);
@@ -669,9 +671,8 @@ check_transfer(opcheck *c, int ti, int pi)
   const pto_type *t = c->call->args[ti]->type, *p = c->call->args[pi]->type;
   if (p->pointee->dtype == t->dtype)
     return true;
-  char want[64];
-  snprintf(want, sizeof want, "a pointer to %s", pto_dtype_name(t->dtype));
-  return op_fail(c, pi, "has type '%s', expected %s", tyname(p).s, want);
+  return op_fail(c, pi, "has type '%s', expected a pointer to %s",
+                 tyname(p).s, pto_dtype_name(t->dtype));
 }
 
 bool
@@ -684,11 +685,11 @@ pto_check_op_call(const pto_expr *call, pto_diag *diag)
   for (int i = 0; info->sig[i] && info->sig[i] != '*'; i++)
     if (!check_operand(&c, i, info->sig[i]))
       return false;
-  const pto_type *want = info->result == 'i' ? call->type : NULL;
-  if (info->result == 'i' ? !is_dtype(want, PTO_DT_I32)
-                          : call->type->kind != PTO_TY_VOID)
+  bool is_int_result = info->result == 'i';
+  if (is_int_result ? !is_dtype(call->type, PTO_DT_I32)
+                    : call->type->kind != PTO_TY_VOID)
     return op_fail(&c, -1, "call has type '%s', expected '%s'",
-                   tyname(call->type).s, info->result == 'i' ? "i32" : "void");
+                   tyname(call->type).s, is_int_result ? "i32" : "void");
   switch (info->rule) {
   case PTO_RULE_ELEM: return check_elementwise(&c, info->sig, true);
   case PTO_RULE_CAST: return check_elementwise(&c, info->sig, false);

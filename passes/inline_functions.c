@@ -50,15 +50,17 @@
           - the tail value R is wired: `var x: T = R;', `x = R;' (dropped
             when R is the variable x itself), `return R;', or for a
             discarded value: a call is kept as `R;', a value without
-            effects is dropped, a value that wraps a call is an error;
+            effects is dropped, a value that wraps an effectful call is
+            an error;
             `var r: tuple<..> = @f()' whose R is `tuple(a, b)' records
             the elements and rewrites later `r.0', `r.1' (no tuple is
             built) when r is never assigned, address-taken or used whole;
             an element that is not a constant or a variable of this
             expansion is first bound to `<r>_<i>_inline<N>'.
-     5. Mark every helper dead (the printer and all walkers skip it) and
-        run the InlineFunctionsEliminated check, which reports each call
-        that could not be expanded at its location, with the reason.
+     5. Mark every helper dead (the printer and all walkers skip it).  If
+        the walk left calls in place, run the InlineFunctionsEliminated
+        check, which reports each one at its location with the reason,
+        and fail.
 
    Naming (seed 000 FreshName): an automatic name `base__tail' whose tail
    ends in `_v<digits>' gets the qualifier: `t__inline_arg_v0' ->
@@ -66,7 +68,8 @@
    (`x_' -> `x_inline7', `_' -> `_inline7'); any other name gets
    `_inline<N>'.  A user name containing "__" that is not automatic is an
    error.  Should a fresh name collide with a name of the function, `_K'
-   (K = 1, 2, ...) is appended.
+   (K = 1, 2, ...) is appended (see claim_name for why checking the
+   function's original names and the call site's own names suffices).
 
    Cost: linear in the size of the program plus the expanded code.  Each
    statement is visited once when it is cloned and once when it is
@@ -744,6 +747,27 @@ memory_writes_expr(inliner *in, helper *h, const pto_expr *e)
     memory_writes_expr(in, h, e->args[i]);
 }
 
+/* If S is an expression statement whose value is not a call but wraps a
+   call to a helper (`@bump(n) + 1;'), report it and return true: the
+   value is discarded, so the call cannot be expanded into a binding, and
+   dropping the statement would drop the call.  */
+static bool
+wraps_helper_call(const inliner *in, const pto_stmt *s)
+{
+  if (s->kind != PTO_S_EVAL || !s->value || s->value->kind == PTO_E_CALL)
+    return false;
+  const pto_expr *c = first_helper_call(in, s->value);
+  if (!c)
+    return false;
+  pto_error(in->diag, s->loc,
+            "the value of this expression statement is discarded, but it "
+            "wraps a call to inline function '%s'; call it as a statement of "
+            "its own or bind its result", c->fname);
+  pto_note(in->diag, helper_of(in, c->fname)->f->loc, "'%s' declared here",
+           c->fname);
+  return true;
+}
+
 /* Check the statements of helper H's body B (TOP: the function body):
    returns, names, wrapped calls; record memory writes.  */
 static void
@@ -774,17 +798,7 @@ analyse_block(inliner *in, helper *h, const pto_block *b, bool top)
       pto_error(in->diag, s->loc,
                 "local '%s' of inline function '%s': names containing '__' "
                 "are reserved for automatic names", s->var->name, h->f->name);
-    if (s->kind == PTO_S_EVAL && s->value->kind != PTO_E_CALL) {
-      const pto_expr *c = first_helper_call(in, s->value);
-      if (c) {
-        pto_error(in->diag, s->loc,
-                  "the value of this expression statement is discarded, but "
-                  "it wraps a call to inline function '%s'; call it as a "
-                  "statement of its own or bind its result", c->fname);
-        pto_note(in->diag, helper_of(in, c->fname)->f->loc,
-                 "'%s' declared here", c->fname);
-      }
-    }
+    wraps_helper_call(in, s);
     analyse_block(in, h, &s->body, false);
     analyse_block(in, h, &s->els, false);
   }
@@ -839,7 +853,16 @@ unmap_all(cloner *c)
   free(c->mapped);
 }
 
-/* A copy of E with mapped variables replaced; `*&x' becomes `x'.  */
+/* Return true iff E is `&x' for a variable x.  */
+static bool
+is_addr_of_var(const pto_expr *e)
+{
+  return e->kind == PTO_E_UN && e->u.unop == PTO_UN_ADDR
+         && e->a->kind == PTO_E_VAR;
+}
+
+/* A copy of E with mapped variables replaced; `*&x' and `(&x)[0]',
+   which substituting `&x' for a pointer parameter leaves, become `x'.  */
 static pto_expr *
 clone_expr(cloner *c, const pto_expr *e)
 {
@@ -858,8 +881,10 @@ clone_expr(cloner *c, const pto_expr *e)
     for (int i = 0; i < e->nargs; i++)
       n->args[i] = clone_expr(c, e->args[i]);
   }
-  if (n->kind == PTO_E_UN && n->u.unop == PTO_UN_DEREF
-      && n->a->kind == PTO_E_UN && n->a->u.unop == PTO_UN_ADDR)
+  if (n->kind == PTO_E_UN && n->u.unop == PTO_UN_DEREF && is_addr_of_var(n->a))
+    return n->a->a;
+  if (n->kind == PTO_E_INDEX && n->nargs == 1 && is_addr_of_var(n->a)
+      && n->args[0]->kind == PTO_E_INT && n->args[0]->u.ival == 0)
     return n->a->a;
   return n;
 }
@@ -900,6 +925,12 @@ clone_stmt(cloner *c, const pto_stmt *s)
     n->attrs.v = pto_arena_alloc(p->arena,
                                  sizeof *n->attrs.v * (size_t)s->attrs.n);
     memcpy(n->attrs.v, s->attrs.v, sizeof *n->attrs.v * (size_t)s->attrs.n);
+    for (int i = 0; i < s->attrs.n; i++)   /* copies share no arrays */
+      if (s->attrs.v[i].nints) {
+        size_t bytes = sizeof(int64_t) * (size_t)s->attrs.v[i].nints;
+        n->attrs.v[i].ints = pto_arena_alloc(p->arena, bytes);
+        memcpy(n->attrs.v[i].ints, s->attrs.v[i].ints, bytes);
+      }
   }
   clone_block(c, &n->body, &s->body);
   clone_block(c, &n->els, &s->els);
@@ -1049,8 +1080,7 @@ substitutable(const inliner *in, const helper *h, int i, const pto_expr *arg)
     return false;   /* the helper rebinds its parameter: keep it local */
   if (is_const(arg))
     return true;
-  if (arg->kind == PTO_E_UN && arg->u.unop == PTO_UN_ADDR
-      && arg->a->kind == PTO_E_VAR)
+  if (is_addr_of_var(arg))
     return true;
   if (arg->kind != PTO_E_VAR)
     return false;   /* computed: evaluate once */
@@ -1209,18 +1239,9 @@ walk_stmt(inliner *in, pto_stmt *s, pto_block *out)
   bool whole = s->kind == PTO_S_DECL || s->kind == PTO_S_ASSIGN
                || s->kind == PTO_S_EVAL || s->kind == PTO_S_RETURN;
   helper *h = whole ? callee_of(in, s->value) : NULL;
-  if (s->kind == PTO_S_EVAL && !h && s->value->kind != PTO_E_CALL) {
-    const pto_expr *c = first_helper_call(in, s->value);
-    if (c) {
-      pto_error(in->diag, s->loc,
-                "the value of this expression statement is discarded, but it "
-                "wraps a call to inline function '%s'; call it as a statement "
-                "of its own or bind its result", c->fname);
-      pto_note(in->diag, helper_of(in, c->fname)->f->loc,
-               "'%s' declared here", c->fname);
-      pto_block_push(in->p, out, s);
-      return;
-    }
+  if (wraps_helper_call(in, s)) {
+    pto_block_push(in->p, out, s);
+    return;
   }
   s->lhs = hoist(in, s->lhs, false, out);
   s->value = hoist(in, s->value, h != NULL, out);

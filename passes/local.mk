@@ -16,4 +16,9 @@ libptocore_la_SOURCES += \
 	passes/inline_functions.c \
 	passes/unroll_loops.c \
 	passes/let_inline.c \
-	passes/simplify.c
+	passes/simplify.c \
+	passes/let_inline.h \
+	passes/rewrite.h \
+	passes/rewrite.c \
+	passes/rules.c \
+	passes/ranges.c

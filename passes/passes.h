@@ -196,6 +196,11 @@ pto_range pto_expr_range(const pto_expr *e, const pto_range_env *env);
 pto_expr *pto_simplify_expr(pto_program *p, pto_expr *e,
                             const pto_range_env *env);
 
+/* simplify.c: LetInline (when INLINE_LET) then Simplify on F alone, the
+   seed-002 _Simplify(inline_let=True) entry for internal use; returns 0.  */
+int pto_simplify_func(pto_program *p, pto_func *f, const pto_options *opts,
+                      pto_diag *diag, bool inline_let);
+
 /* ------------------------------------------------------------------ */
 /* Helpers shared by passes (passes/walk.c)                           */
 /* ------------------------------------------------------------------ */

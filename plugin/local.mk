@@ -7,7 +7,9 @@
 # the emitter will dlopen it when a translation unit has kernels.
 
 plugin_LTLIBRARIES += plugin/pto.la
-plugin_pto_la_SOURCES = plugin/pto-plugin.cc
+# The front end (frontend/local.mk) is C++ with GCC headers: part of the
+# module, compiled with the flags below.
+plugin_pto_la_SOURCES = plugin/pto-plugin.cc $(pto_frontend_sources)
 # -isystem for GCC's headers (not ours to keep -Wextra clean); no
 # pto-config.h here: GCC's auto-host.h defines the same PACKAGE_ macros.
 plugin_pto_la_CPPFLAGS = -I$(top_srcdir) $(GCC_PLUGIN_CPPFLAGS) \

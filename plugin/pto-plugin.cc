@@ -2,12 +2,12 @@
 
    Purpose: loaded into cc1 with -fplugin=pto.so.  Checks that it runs
    inside the GCC release it was built for, parses the plugin arguments
-   into the C core's pto_options, and registers the plugin's callbacks.
-   It is the only file that includes GCC headers (C++); everything else
-   is the C11 core behind ir/ir.h and passes/passes.h.  Capture of the DSL
-   (frontend/, at PLUGIN_PRE_GENERICIZE) is not written yet: the plugin
-   currently leaves every translation unit untouched, and the objects it
-   produces are byte-identical to a build without it.
+   into the C core's pto_options, and hands over to the front end
+   (frontend/frontend.h), which registers the DSL's attributes and
+   captures its functions at PLUGIN_PRE_GENERICIZE.  Besides frontend/,
+   this is the only file that includes GCC headers (C++); everything else
+   is the C11 core behind ir/ir.h and passes/passes.h.  A translation unit
+   without DSL code compiles to the same object as without the plugin.
 
    Options (-fplugin-arg-pto-NAME[=VALUE]; `gcc -fplugin=pto.so
    -fplugin-arg-pto-help -c x.c' prints this list with defaults):
@@ -16,7 +16,7 @@
                         unroll-limit=N, arch=NAME, verify), parsed by the
                         core's pto_options_set exactly as pto-opt does
      dump=LIST          dump the IR after the passes in LIST (comma
-                        separated pass names, or `all')
+                        separated pass names and `capture', or `all')
      trace              print the passes that ran, with their time
      sim=jit|cce        how kernels are simulated on the host
      help               print the options on stderr
@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "passes/passes.h"
+#include "frontend/frontend.h"
 
 #ifndef PTO_VERSION
 #define PTO_VERSION "unknown"
@@ -70,7 +71,7 @@ struct plugin_option
 
 static const plugin_option plugin_options[] = {
   { "dump=LIST", "dump the IR after the passes in LIST (comma separated "
-		 "pass names, or all)" },
+		 "pass names and capture, or all)" },
   { "trace", "print the passes that ran, with their time, on stderr" },
   { "sim=jit|cce", "simulate kernels on the host with libgccjit (jit, "
 		   "the default) or from the emitted CCE text (cce)" },
@@ -200,7 +201,8 @@ set_plugin_option (const char *base, const char *key, const char *value,
 		 "separated list of passes, or %<all%>", base);
 	  return -1;
 	}
-      if (strcmp (value, "all") != 0 && !pto_pm_check_names (value, diag))
+      /* Pass names, "capture" (the front end's dump) or "all".  */
+      if (!pto_frontend_check_dump (value, diag))
 	return -1;
       state.dump_after = value;
       return 0;
@@ -270,10 +272,11 @@ static void
 register_callbacks (const char *name)
 {
   register_callback (name, PLUGIN_INFO, NULL, &pto_plugin_info);
-  /* Capture goes here: frontend/ translates each PTO_KERNEL, PTO_HOST
-     and PTO_INLINE function into the IR at
-       register_callback (name, PLUGIN_PRE_GENERICIZE, capture_fn, &state);
-     (notes/gcc-plugin.md section 2).  */
+  /* The front end registers the pto_* attributes and captures each
+     PTO_KERNEL, PTO_HOST and PTO_INLINE function into the IR at
+     PLUGIN_PRE_GENERICIZE (frontend/frontend.h).  It reads the options
+     through these pointers when its callbacks run, after parsing.  */
+  pto_frontend_init (name, &state.opts, &state.dump_after, &state.trace);
 }
 
 /* ------------------------------------------------------------------ */

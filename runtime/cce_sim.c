@@ -53,9 +53,8 @@ static const sim_arch arch_table[] = {
 };
 #define DEFAULT_ARCH 2
 
-static const char *const space_names[PTO_SIM_NSPACES] = {
-  "gm", "ub", "l1", "l0a", "l0b", "l0c"
-};
+static const char *const space_names[PTO_SIM_NSPACES] = { "gm",  "ub",  "l1",
+                                                          "l0a", "l0b", "l0c" };
 
 static _Thread_local sim_state *current;
 
@@ -109,13 +108,14 @@ static const sim_arch *lookup_arch(const char *name)
 
 /* The calling thread's simulator, created on first use from the
    environment (PTO_SIM_ARCH, PTO_SIM_MODE).  */
-sim_state *sim_get(void)
+sim_state *pto_sim_state(void)
 {
   if (current)
     return current;
   sim_state *s = xcalloc(1, sizeof *s);
   const char *env = getenv("PTO_SIM_ARCH");
-  s->arch = env && lookup_arch(env) ? lookup_arch(env) : &arch_table[DEFAULT_ARCH];
+  s->arch =
+      env && lookup_arch(env) ? lookup_arch(env) : &arch_table[DEFAULT_ARCH];
   env = getenv("PTO_SIM_MODE");
   s->mode = env && !strcmp(env, "record") ? PTO_SIM_RECORD : PTO_SIM_ABORT;
   s->strict = (1u << P_V) | (1u << P_M);
@@ -128,7 +128,7 @@ sim_state *sim_get(void)
 
 int pto_sim_set_arch(const char *name)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   const sim_arch *a = name ? lookup_arch(name) : NULL;
   if (!a)
     return -1;
@@ -139,35 +139,35 @@ int pto_sim_set_arch(const char *name)
   return 0;
 }
 
-const char *pto_sim_arch(void) { return sim_get()->arch->name; }
+const char *pto_sim_arch(void) { return pto_sim_state()->arch->name; }
 
 size_t pto_sim_buffer_size(const char *space)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   for (int i = 1; i < PTO_SIM_NSPACES; i++)
     if (space && !strcmp(space, space_names[i]))
       return s->sp[i].size;
   return 0;
 }
 
-void pto_sim_set_mode(pto_sim_mode mode) { sim_get()->mode = mode; }
+void pto_sim_set_mode(pto_sim_mode mode) { pto_sim_state()->mode = mode; }
 
 void pto_sim_set_report_fn(pto_sim_report_fn fn, void *ctx)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   s->fn = fn;
   s->fn_ctx = ctx;
 }
 
-void pto_sim_set_quiet(bool quiet) { sim_get()->quiet = quiet; }
+void pto_sim_set_quiet(bool quiet) { pto_sim_state()->quiet = quiet; }
 
 void pto_sim_set_strict_pipes(unsigned mask)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   s->strict = 0;
   for (int p = 0; p < 16; p++)
     if ((mask >> p) & 1u) {
-      int i = sim_pipe_index(p);
+      int i = pto_sim_pipe_index(p);
       if (i >= 0)
         s->strict |= 1u << i;
     }
@@ -175,7 +175,7 @@ void pto_sim_set_strict_pipes(unsigned mask)
 
 void pto_sim_reset(void)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   s->errors = s->block_errors = 0;
   s->replen = 0;
   if (s->rep)
@@ -210,7 +210,7 @@ static void clear_block_state(sim_state *s)
 
 void pto_sim_begin_block(int idx, int num)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   clear_block_state(s);
   s->bidx = idx;
   s->bnum = num;
@@ -224,16 +224,17 @@ static const char *event_pipe_name(int i);
 
 int pto_sim_end_block(void)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   for (int a = 0; a < SIM_NPIPE; a++)
     for (int b = 0; b < SIM_NPIPE; b++)
       for (int e = 0; e < SIM_MAXEVENT; e++) {
         sim_flag *fl = &s->flags[a][b][e];
         if (fl->set)
-          sim_error(s, fl->file, fl->line,
-                    "set_flag(%s, %s, EVENT_ID%d) is never waited before the "
-                    "end of the kernel",
-                    event_pipe_name(a), event_pipe_name(b), e);
+          pto_sim_error_at(
+              s, fl->file, fl->line,
+              "set_flag(%s, %s, EVENT_ID%d) is never waited before the "
+              "end of the kernel",
+              event_pipe_name(a), event_pipe_name(b), e);
       }
   uint64_t t = s->issue;
   for (int p = 0; p < SIM_NPIPE; p++)
@@ -247,27 +248,27 @@ int pto_sim_end_block(void)
   return s->block_errors;
 }
 
-int pto_sim_error_count(void) { return sim_get()->errors; }
+int pto_sim_error_count(void) { return pto_sim_state()->errors; }
 const char *pto_sim_report_text(void)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   return s->rep ? s->rep : "";
 }
-uint64_t pto_sim_cycles(void) { return sim_get()->cyc_last; }
-uint64_t pto_sim_cycles_max(void) { return sim_get()->cyc_max; }
-uint64_t pto_sim_cycles_sum(void) { return sim_get()->cyc_sum; }
-pto_sim_stats pto_sim_get_stats(void) { return sim_get()->stats; }
+uint64_t pto_sim_cycles(void) { return pto_sim_state()->cyc_last; }
+uint64_t pto_sim_cycles_max(void) { return pto_sim_state()->cyc_max; }
+uint64_t pto_sim_cycles_sum(void) { return pto_sim_state()->cyc_sum; }
+pto_sim_stats pto_sim_get_stats(void) { return pto_sim_state()->stats; }
 void *pto_sim_host_addr(int space, uintptr_t off)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   if (space <= PTO_SIM_GM || space >= PTO_SIM_NSPACES ||
       off >= s->sp[space].size)
     return NULL;
   return s->sp[space].mem + off;
 }
 
-int pto_sim_block_idx(void) { return sim_get()->bidx; }
-int pto_sim_block_num(void) { return sim_get()->bnum; }
+int pto_sim_block_idx(void) { return pto_sim_state()->bidx; }
+int pto_sim_block_num(void) { return pto_sim_state()->bnum; }
 
 /* ------------------------------------------------------------------ */
 /* Block order and the block loop                                      */
@@ -318,7 +319,8 @@ int pto_sim_run_blocks(void (*body)(void *ctx), void *ctx, int nblocks,
                        pto_sim_order how, uint64_t seed)
 {
   int stack_order[64];
-  int *order = nblocks <= 64 ? stack_order : xcalloc((size_t)nblocks, sizeof *order);
+  int *order =
+      nblocks <= 64 ? stack_order : xcalloc((size_t)nblocks, sizeof *order);
   int errors = 0;
   pto_sim_block_order(nblocks, how, seed, order);
   for (int i = 0; i < nblocks; i++) {
@@ -351,7 +353,7 @@ static void append_report(sim_state *s, const char *msg)
 }
 
 /* Report "F:L: error: MSG" per the mode (see pto_sim_set_mode).  */
-void sim_error(sim_state *s, const char *f, int l, const char *fmt, ...)
+void pto_sim_error_at(sim_state *s, const char *f, int l, const char *fmt, ...)
 {
   char body[1024], msg[1200];
   va_list ap;
@@ -373,13 +375,13 @@ void sim_error(sim_state *s, const char *f, int l, const char *fmt, ...)
     fprintf(stderr, "pto-sim: %s\n", msg);
 }
 
-int sim_check_range(sim_state *s, const char *f, int l, const char *name,
-                    const char *what, int64_t v, int64_t lo, int64_t hi)
+int pto_sim_check_range(sim_state *s, const char *f, int l, const char *name,
+                        const char *what, int64_t v, int64_t lo, int64_t hi)
 {
   if (v >= lo && v <= hi)
     return 0;
-  sim_error(s, f, l, "%s: %s = %lld out of range [%lld, %lld]", name, what,
-            (long long)v, (long long)lo, (long long)hi);
+  pto_sim_error_at(s, f, l, "%s: %s = %lld out of range [%lld, %lld]", name,
+                   what, (long long)v, (long long)lo, (long long)hi);
   return -1;
 }
 
@@ -389,7 +391,7 @@ int sim_check_range(sim_state *s, const char *f, int l, const char *name,
 
 /* Map a pipe_t value to an internal pipe index; -1 if invalid (PIPE_ALL
    included).  */
-int sim_pipe_index(int pipe)
+int pto_sim_pipe_index(int pipe)
 {
   if (pipe >= 0 && pipe <= 5)
     return pipe;
@@ -398,28 +400,29 @@ int sim_pipe_index(int pipe)
   return -1;
 }
 
-const char *sim_pipe_name(int i)
+const char *pto_sim_pipe_name(int i)
 {
-  static const char *const n[SIM_NPIPE] = { "S", "V", "M", "MTE1", "MTE2",
-                                            "MTE3", "FIX" };
+  static const char *const n[SIM_NPIPE] = { "S",    "V",    "M",  "MTE1",
+                                            "MTE2", "MTE3", "FIX" };
   return i >= 0 && i < SIM_NPIPE ? n[i] : "?";
 }
 
 static const char *event_pipe_name(int i)
 {
-  static const char *const n[SIM_NPIPE] = { "PIPE_S", "PIPE_V", "PIPE_M",
-                                            "PIPE_MTE1", "PIPE_MTE2",
-                                            "PIPE_MTE3", "PIPE_FIX" };
+  static const char *const n[SIM_NPIPE] = { "PIPE_S",    "PIPE_V",
+                                            "PIPE_M",    "PIPE_MTE1",
+                                            "PIPE_MTE2", "PIPE_MTE3",
+                                            "PIPE_FIX" };
   return i >= 0 && i < SIM_NPIPE ? n[i] : "?";
 }
 
-int sim_resolve(sim_state *s, const char *f, int l, const char *name,
-                const char *what, int sp, uintptr_t p, uint64_t extent,
-                unsigned align, uintptr_t *off)
+int pto_sim_resolve(sim_state *s, const char *f, int l, const char *name,
+                    const char *what, int sp, uintptr_t p, uint64_t extent,
+                    unsigned align, uintptr_t *off)
 {
   if (sp == PTO_SIM_GM) {
     if (!p) {
-      sim_error(s, f, l, "%s: %s is a null GM pointer", name, what);
+      pto_sim_error_at(s, f, l, "%s: %s is a null GM pointer", name, what);
       return -1;
     }
     *off = p;
@@ -429,17 +432,17 @@ int sim_resolve(sim_state *s, const char *f, int l, const char *name,
   uintptr_t base = (uintptr_t)a->mem;
   uintptr_t o = p >= base && p <= base + a->size ? p - base : p;
   if (align > 1 && o % align) {
-    sim_error(s, f, l, "%s: %s address %s+%lu is not %u-byte aligned", name,
-              what, a->name, (unsigned long)o, align);
+    pto_sim_error_at(s, f, l, "%s: %s address %s+%lu is not %u-byte aligned",
+                     name, what, a->name, (unsigned long)o, align);
     return -1;
   }
   if (o > a->size || extent > a->size - o) {
-    sim_error(s, f, l,
-              "%s: %s range %s[%lu,%llu) is outside the %s arena of %lu "
-              "bytes (%s)",
-              name, what, a->name, (unsigned long)o,
-              (unsigned long long)(o + extent), a->name,
-              (unsigned long)a->size, s->arch->name);
+    pto_sim_error_at(s, f, l,
+                     "%s: %s range %s[%lu,%llu) is outside the %s arena of %lu "
+                     "bytes (%s)",
+                     name, what, a->name, (unsigned long)o,
+                     (unsigned long long)(o + extent), a->name,
+                     (unsigned long)a->size, s->arch->name);
     return -1;
   }
   *off = o;
@@ -450,8 +453,8 @@ int sim_resolve(sim_state *s, const char *f, int l, const char *name,
 /* Instruction log and race detection                                  */
 /* ------------------------------------------------------------------ */
 
-uint32_t sim_begin(sim_state *s, const char *f, int l, const char *name,
-                   int ipipe)
+uint32_t pto_sim_begin(sim_state *s, const char *f, int l, const char *name,
+                       int ipipe)
 {
   if (!s->in_block)
     pto_sim_begin_block(0, 1);
@@ -474,7 +477,7 @@ uint32_t sim_begin(sim_state *s, const char *f, int l, const char *name,
   return id;
 }
 
-void sim_log_range(sim_state *s, int sp, uintptr_t lo, uintptr_t hi, int rw)
+void pto_sim_log_range(sim_state *s, int sp, uintptr_t lo, uintptr_t hi, int rw)
 {
   sim_instr *in = &s->log[s->cur];
   if (in->nranges < 4)
@@ -519,8 +522,9 @@ static void report_race(sim_state *s, int sp, uintptr_t addr, int rw,
     s->reported[s->nreported++] = other;
   if (++s->races > 64) {
     if (s->races == 65)
-      sim_error(s, s->log[s->cur].file, s->log[s->cur].line,
-                "too many races in this block; further races not reported");
+      pto_sim_error_at(
+          s, s->log[s->cur].file, s->log[s->cur].line,
+          "too many races in this block; further races not reported");
     return;
   }
   const sim_instr *me = &s->log[s->cur], *ot = &s->log[other];
@@ -536,17 +540,18 @@ static void report_race(sim_state *s, int sp, uintptr_t addr, int rw,
   else
     format_range(obuf, sizeof obuf, sp, addr, addr + 1);
   if (me->pipe == ot->pipe)
-    snprintf(how, sizeof how, "pipe_barrier(PIPE_%s)", sim_pipe_name(me->pipe));
+    snprintf(how, sizeof how, "pipe_barrier(PIPE_%s)",
+             pto_sim_pipe_name(me->pipe));
   else
     snprintf(how, sizeof how, "set_flag/wait_flag(%s,%s)",
-             sim_pipe_name(ot->pipe), sim_pipe_name(me->pipe));
-  sim_error(s, me->file, me->line,
-            "race: %s (%s) %s %s %s by %s:%d %s (%s) %s with no %s ordering "
-            "them",
-            me->name, sim_pipe_name(me->pipe),
-            rw == SIM_W ? "writes" : "reads", mbuf,
-            other_rw == SIM_W ? "written" : "read", ot->file, ot->line,
-            ot->name, sim_pipe_name(ot->pipe), obuf, how);
+             pto_sim_pipe_name(ot->pipe), pto_sim_pipe_name(me->pipe));
+  pto_sim_error_at(
+      s, me->file, me->line,
+      "race: %s (%s) %s %s %s by %s:%d %s (%s) %s with no %s ordering "
+      "them",
+      me->name, pto_sim_pipe_name(me->pipe), rw == SIM_W ? "writes" : "reads",
+      mbuf, other_rw == SIM_W ? "written" : "read", ot->file, ot->line,
+      ot->name, pto_sim_pipe_name(ot->pipe), obuf, how);
 }
 
 /* Check one block shadow entry against an access by the current
@@ -640,8 +645,8 @@ static sim_shadow *gm_entry(sim_state *s, uintptr_t block)
   return &s->gm[h].sh;
 }
 
-void sim_touch_mask(sim_state *s, int sp, uintptr_t block, uint32_t mask,
-                    int rw)
+void pto_sim_touch_mask(sim_state *s, int sp, uintptr_t block, uint32_t mask,
+                        int rw)
 {
   sim_shadow *e;
   if (sp == PTO_SIM_GM)
@@ -653,15 +658,15 @@ void sim_touch_mask(sim_state *s, int sp, uintptr_t block, uint32_t mask,
   check_entry(s, e, sp, block + (uintptr_t)__builtin_ctz(mask), mask, rw);
 }
 
-void sim_touch(sim_state *s, int sp, uintptr_t lo, uintptr_t hi, int rw)
+void pto_sim_touch(sim_state *s, int sp, uintptr_t lo, uintptr_t hi, int rw)
 {
   for (uintptr_t b = lo & ~(uintptr_t)31; b < hi; b += SIM_BLOCK) {
     unsigned from = lo > b ? (unsigned)(lo - b) : 0;
     unsigned to = hi < b + SIM_BLOCK ? (unsigned)(hi - b) : SIM_BLOCK;
-    uint32_t mask = (to == 32 ? 0xffffffffu : ((1u << to) - 1)) &
-                    ~((1u << from) - 1);
+    uint32_t mask =
+        (to == 32 ? 0xffffffffu : ((1u << to) - 1)) & ~((1u << from) - 1);
     if (mask)
-      sim_touch_mask(s, sp, b, mask, rw);
+      pto_sim_touch_mask(s, sp, b, mask, rw);
   }
 }
 
@@ -669,7 +674,7 @@ void sim_touch(sim_state *s, int sp, uintptr_t lo, uintptr_t hi, int rw)
 /* Cost model                                                          */
 /* ------------------------------------------------------------------ */
 
-void sim_end(sim_state *s, uint64_t cost)
+void pto_sim_end(sim_state *s, uint64_t cost)
 {
   int p = s->log[s->cur].pipe;
   s->issue++;
@@ -685,77 +690,84 @@ void sim_end(sim_state *s, uint64_t cost)
 /* ------------------------------------------------------------------ */
 
 /* Validate a (src, dst, event) triple; return 0 or report.  */
-static int check_flag_args(sim_state *s, const char *f, int l,
-                           const char *name, int src, int dst, int64_t ev,
-                           int *a, int *b)
+static int check_flag_args(sim_state *s, const char *f, int l, const char *name,
+                           int src, int dst, int64_t ev, int *a, int *b)
 {
-  *a = sim_pipe_index(src);
-  *b = sim_pipe_index(dst);
+  *a = pto_sim_pipe_index(src);
+  *b = pto_sim_pipe_index(dst);
   if (*a < 0 || *b < 0 || *a == *b) {
-    sim_error(s, f, l, "%s: invalid pipe pair (%d, %d)", name, src, dst);
+    pto_sim_error_at(s, f, l, "%s: invalid pipe pair (%d, %d)", name, src, dst);
     return -1;
   }
-  return sim_check_range(s, f, l, name, "event id", ev, 0,
-                         s->arch->events - 1);
+  return pto_sim_check_range(s, f, l, name, "event id", ev, 0,
+                             s->arch->events - 1);
 }
 
 void pto_sim_set_flag(const char *f, int l, int src, int dst, int64_t ev)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   int a, b;
   if (check_flag_args(s, f, l, "set_flag", src, dst, ev, &a, &b))
     return;
   sim_flag *fl = &s->flags[a][b][ev];
-  sim_begin(s, f, l, "set_flag", a);
+  pto_sim_begin(s, f, l, "set_flag", a);
   s->stats.sync_instrs++;
   if (fl->set) {
-    sim_error(s, f, l,
-              "set_flag(%s, %s, EVENT_ID%d) while the flag set at %s:%d is "
-              "still pending (event reused before its wait_flag)",
-              event_pipe_name(a), event_pipe_name(b), (int)ev, fl->file,
-              fl->line);
+    pto_sim_error_at(
+        s, f, l,
+        "set_flag(%s, %s, EVENT_ID%d) while the flag set at %s:%d is "
+        "still pending (event reused before its wait_flag)",
+        event_pipe_name(a), event_pipe_name(b), (int)ev, fl->file, fl->line);
   }
   fl->set = 1;
   memcpy(fl->vc, s->vc[a], sizeof fl->vc);
   fl->vc[a] = s->clk[a];
   fl->file = f;
   fl->line = l;
-  sim_end(s, 0);
+  pto_sim_end(s, 0);
   fl->time = s->ptime[a] + 1;
 }
 
 void pto_sim_wait_flag(const char *f, int l, int src, int dst, int64_t ev)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   int a, b;
   if (check_flag_args(s, f, l, "wait_flag", src, dst, ev, &a, &b))
     return;
   sim_flag *fl = &s->flags[a][b][ev];
-  sim_begin(s, f, l, "wait_flag", b);
+  pto_sim_begin(s, f, l, "wait_flag", b);
   s->stats.sync_instrs++;
   if (!fl->set) {
-    sim_error(s, f, l,
-              "wait_flag(%s, %s, EVENT_ID%d) without a pending set_flag: the "
-              "core would hang",
-              event_pipe_name(a), event_pipe_name(b), (int)ev);
-    sim_end(s, 0);
+    pto_sim_error_at(
+        s, f, l,
+        "wait_flag(%s, %s, EVENT_ID%d) without a pending set_flag: the "
+        "core would hang",
+        event_pipe_name(a), event_pipe_name(b), (int)ev);
+    pto_sim_end(s, 0);
     return;
   }
-  for (int p = 0; p < SIM_NPIPE; p++)
-    if (fl->vc[p] > s->vc[b][p])
-      s->vc[b][p] = fl->vc[p];
+  /* A wait on the scalar pipe stalls the unit that issues every
+     instruction, so everything issued after it, on any pipe, is ordered
+     after the flag.  */
+  for (int q = 0; q < SIM_NPIPE; q++) {
+    if (q != b && b != P_S)
+      continue;
+    for (int p = 0; p < SIM_NPIPE; p++)
+      if (fl->vc[p] > s->vc[q][p])
+        s->vc[q][p] = fl->vc[p];
+  }
   fl->set = 0;
   if (fl->time > s->ptime[b])
     s->ptime[b] = fl->time;
   if (b == P_S && fl->time > s->issue)
     s->issue = fl->time;
-  sim_end(s, 0);
+  pto_sim_end(s, 0);
 }
 
 void pto_sim_pipe_barrier(const char *f, int l, int pipe)
 {
-  sim_state *s = sim_get();
-  if (pipe == 6) {   /* PIPE_ALL */
+  sim_state *s = pto_sim_state();
+  if (pipe == 6) { /* PIPE_ALL */
     if (!s->in_block)
       pto_sim_begin_block(0, 1);
     s->stats.sync_instrs++;
@@ -770,15 +782,15 @@ void pto_sim_pipe_barrier(const char *f, int l, int pipe)
     s->issue = t;
     return;
   }
-  int p = sim_pipe_index(pipe);
+  int p = pto_sim_pipe_index(pipe);
   if (p < 0) {
-    sim_error(s, f, l, "pipe_barrier: invalid pipe %d", pipe);
+    pto_sim_error_at(s, f, l, "pipe_barrier: invalid pipe %d", pipe);
     return;
   }
-  sim_begin(s, f, l, "pipe_barrier", p);
+  pto_sim_begin(s, f, l, "pipe_barrier", p);
   s->stats.sync_instrs++;
   s->vc[p][p] = s->clk[p];
-  sim_end(s, 0);
+  pto_sim_end(s, 0);
 }
 
 /* Scalar (pipe S) access to UB through PTO_UB_LOAD / PTO_UB_STORE.  */
@@ -786,16 +798,16 @@ uintptr_t pto_sim_ub_scalar(const char *f, int l, uintptr_t p, size_t size,
                             int write)
 {
   static _Thread_local uint64_t dummy[2];
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   const char *name = write ? "PTO_UB_STORE" : "PTO_UB_LOAD";
   uintptr_t off;
-  if (sim_resolve(s, f, l, name, "operand", PTO_SIM_UB, p, size,
-                  (unsigned)size, &off))
+  if (pto_sim_resolve(s, f, l, name, "operand", PTO_SIM_UB, p, size,
+                      (unsigned)size, &off))
     return (uintptr_t)dummy;
-  sim_begin(s, f, l, name, P_S);
+  pto_sim_begin(s, f, l, name, P_S);
   int rw = write ? SIM_W : SIM_R;
-  sim_log_range(s, PTO_SIM_UB, off, off + size, rw);
-  sim_touch(s, PTO_SIM_UB, off, off + size, rw);
-  sim_end(s, 1);
+  pto_sim_log_range(s, PTO_SIM_UB, off, off + size, rw);
+  pto_sim_touch(s, PTO_SIM_UB, off, off + size, rw);
+  pto_sim_end(s, 1);
   return (uintptr_t)sim_mem(s, PTO_SIM_UB, off);
 }

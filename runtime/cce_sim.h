@@ -3,8 +3,9 @@
    detector and a cycle estimate.
 
    The same .cce text the compiler writes for the device compiles on the
-   host as C (gcc -std=gnu11, needed for _Float16 and _Generic) when
-   __CCE_KT_TEST__ is defined and this header is included:
+   host as C (gcc -std=gnu11, or -std=c11 without -pedantic: it needs
+   _Float16 and _Generic) when __CCE_KT_TEST__ is defined and this header
+   is included (testsuite/sim/example.cce shows the whole form):
 
      #ifdef __CCE_KT_TEST__
      #include "cce_sim.h"
@@ -20,9 +21,9 @@
       and reads the pointer VALUE as a byte offset into the current core's
       arena for that space, so offsets must be below the arch's buffer size
       (a pointer into the arena itself is accepted too).  They are not
-      host addresses and must not be dereferenced: scalar access to UB goes through
-      PTO_UB_LOAD(p) / PTO_UB_STORE(p, v) (pipe S), which the device
-      build defines as *(p) and *(p) = (v).  Offset 0 is a null pointer,
+      host addresses and must not be dereferenced: scalar access to UB
+      goes through PTO_UB_LOAD(p) / PTO_UB_STORE(p, v) (pipe S), which
+      the device build defines as *(p) and *(p) = (v).  Offset 0 is a null pointer,
       and C pointer arithmetic on it is undefined (UBSan reports it): emit
       every local address as ONE cast of an integer byte offset, e.g.
       (__ubuf__ float *)((uintptr_t)(1024 + 256 * i)), never `p + i` on
@@ -34,6 +35,8 @@
       another source; reports then read "k.cce:42: vadd (V) ...".
    4. Kernel entry: the runtime calls, per block in the order it chooses,
         pto_sim_begin_block(idx, num); kernel(args...); pto_sim_end_block();
+      (pto_sim_run_blocks does exactly that; end_block is what reports
+      pending flags and records the block's cycles).
       `block_idx`, `block_num`, get_block_idx(), get_block_num() and
       get_subblockid() (always 0) read the simulator's state.  Kernels are
       plain C functions: guard `extern "C"` with #ifdef __cplusplus and
@@ -41,6 +44,9 @@
    5. Operand element types are taken from the C pointer type with
       _Generic: half (_Float16), float, int32_t (int16_t/uint16_t for
       moves).  Scalars are passed as C values of any arithmetic type.
+   6. The simulator does not model races between blocks (cores) nor
+      block-level GM sharing: the runtime exposes those by running the
+      blocks in several orders (pto_sim_block_order).
 
    SEMANTICS (see runtime/cce_sim.c for the details)
    - Block = 32 B, repeat = 256 B = 8 blocks; lanes per repeat = 256 /
@@ -84,7 +90,11 @@
      with vector clocks: an instruction on pipe B is ordered after an
      earlier instruction X on pipe A iff a set_flag(A,B',e) issued after X
      reaches B through wait_flag chains, or a pipe_barrier(PIPE_ALL)
-     separates them.  A conflicting access (one of the two a write) that
+     separates them.  A wait_flag(A, PIPE_S, e) stalls the scalar unit,
+     which issues every instruction, so it orders A's earlier work
+     before everything issued after it on any pipe.  Scalar UB accesses
+     (PTO_UB_LOAD/STORE) are not implicitly ordered with other pipes:
+     S -> V needs set_flag/wait_flag(PIPE_S, PIPE_V).  A conflicting access (one of the two a write) that
      is not ordered is reported with both instructions.
    - Same pipe: the cube (M) and vector (V) pipes are pipelined, so a
      dependent instruction on the same pipe needs pipe_barrier(PIPE_V /
@@ -150,7 +160,8 @@ void pto_sim_set_report_fn(pto_sim_report_fn fn, void *ctx);
 /* In RECORD mode, do not echo messages on stderr.  */
 void pto_sim_set_quiet(bool quiet);
 /* Bit mask (1u << PIPE_x) of pipes whose dependent instructions need a
-   pipe_barrier; default (1u << PIPE_V) | (1u << PIPE_M).  */
+   pipe_barrier; default (1u << PIPE_V) | (1u << PIPE_M).  The pipe_t
+   values: S 0, V 1, M 2, MTE1 3, MTE2 4, MTE3 5, ALL 6, FIX 10.  */
 void pto_sim_set_strict_pipes(unsigned mask);
 
 /* Forget everything: errors, report text, cycles, statistics.  Keeps

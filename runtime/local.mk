@@ -35,12 +35,14 @@ check_PROGRAMS += \
 	testsuite/sim/test-vec \
 	testsuite/sim/test-dma \
 	testsuite/sim/test-sync \
-	testsuite/sim/test-cube
+	testsuite/sim/test-cube \
+	testsuite/sim/test-cce
 TESTS += \
 	testsuite/sim/test-vec \
 	testsuite/sim/test-dma \
 	testsuite/sim/test-sync \
-	testsuite/sim/test-cube
+	testsuite/sim/test-cube \
+	testsuite/sim/test-cce
 
 testsuite_sim_test_vec_SOURCES = testsuite/sim/test-vec.c testsuite/sim/sim-test.h
 testsuite_sim_test_vec_CPPFLAGS = $(sim_test_cppflags)
@@ -63,3 +65,10 @@ testsuite_sim_test_cube_SOURCES = testsuite/sim/test-cube.c \
 testsuite_sim_test_cube_CPPFLAGS = $(sim_test_cppflags)
 testsuite_sim_test_cube_CFLAGS = $(sim_test_cflags)
 testsuite_sim_test_cube_LDADD = $(sim_test_ldadd)
+
+# example.cce is in the emitter's exact form; test-cce.c #includes it.
+testsuite_sim_test_cce_SOURCES = testsuite/sim/test-cce.c testsuite/sim/sim-test.h
+testsuite_sim_test_cce_CPPFLAGS = $(sim_test_cppflags)
+testsuite_sim_test_cce_CFLAGS = $(sim_test_cflags)
+testsuite_sim_test_cce_LDADD = $(sim_test_ldadd)
+EXTRA_DIST += testsuite/sim/example.cce

@@ -39,94 +39,95 @@ static int dma_pipe(int dsp, int ssp)
   return P_V;
 }
 
-static int check_dma_args(sim_state *s, const char *f, int l,
-                          const char *name, int64_t sid, int64_t nb,
-                          int64_t lb, int64_t sg, int64_t dg)
+static int check_dma_args(sim_state *s, const char *f, int l, const char *name,
+                          int64_t sid, int64_t nb, int64_t lb, int64_t sg,
+                          int64_t dg)
 {
-  return sim_check_range(s, f, l, name, "sid", sid, 0, 15) ||
-         sim_check_range(s, f, l, name, "nBurst", nb, 1, 4095) ||
-         sim_check_range(s, f, l, name, "lenBurst", lb, 1, 65535) ||
-         sim_check_range(s, f, l, name, "srcGap", sg, 0, 65535) ||
-         sim_check_range(s, f, l, name, "dstGap", dg, 0, 65535);
+  return pto_sim_check_range(s, f, l, name, "sid", sid, 0, 15) ||
+         pto_sim_check_range(s, f, l, name, "nBurst", nb, 1, 4095) ||
+         pto_sim_check_range(s, f, l, name, "lenBurst", lb, 1, 65535) ||
+         pto_sim_check_range(s, f, l, name, "srcGap", sg, 0, 65535) ||
+         pto_sim_check_range(s, f, l, name, "dstGap", dg, 0, 65535);
 }
 
 void pto_sim_copy(const char *f, int l, const char *name, int dsp, int ssp,
                   uintptr_t dst, uintptr_t src, int64_t sid, int64_t nb,
                   int64_t lb, int64_t sg, int64_t dg)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   if (check_dma_args(s, f, l, name, sid, nb, lb, sg, dg))
     return;
   uint64_t len = (uint64_t)lb * SIM_BLOCK;
   uint64_t dext = ((uint64_t)(nb - 1) * (uint64_t)(lb + dg)) * SIM_BLOCK + len;
   uint64_t sext = ((uint64_t)(nb - 1) * (uint64_t)(lb + sg)) * SIM_BLOCK + len;
   uintptr_t doff, soff;
-  if (sim_resolve(s, f, l, name, "dst", dsp, dst, dext, SIM_BLOCK, &doff) ||
-      sim_resolve(s, f, l, name, "src", ssp, src, sext, SIM_BLOCK, &soff))
+  if (pto_sim_resolve(s, f, l, name, "dst", dsp, dst, dext, SIM_BLOCK, &doff) ||
+      pto_sim_resolve(s, f, l, name, "src", ssp, src, sext, SIM_BLOCK, &soff))
     return;
-  sim_begin(s, f, l, name, dma_pipe(dsp, ssp));
-  sim_log_range(s, ssp, soff, soff + sext, SIM_R);
-  sim_log_range(s, dsp, doff, doff + dext, SIM_W);
+  pto_sim_begin(s, f, l, name, dma_pipe(dsp, ssp));
+  pto_sim_log_range(s, ssp, soff, soff + sext, SIM_R);
+  pto_sim_log_range(s, dsp, doff, doff + dext, SIM_W);
   for (int64_t b = 0; b < nb; b++) {
     uintptr_t so = soff + (uintptr_t)(b * (lb + sg)) * SIM_BLOCK;
-    sim_touch(s, ssp, so, so + len, SIM_R);
+    pto_sim_touch(s, ssp, so, so + len, SIM_R);
   }
   for (int64_t b = 0; b < nb; b++) {
     uintptr_t d = doff + (uintptr_t)(b * (lb + dg)) * SIM_BLOCK;
-    sim_touch(s, dsp, d, d + len, SIM_W);
+    pto_sim_touch(s, dsp, d, d + len, SIM_W);
   }
   for (int64_t b = 0; b < nb; b++) {
     uintptr_t so = soff + (uintptr_t)(b * (lb + sg)) * SIM_BLOCK;
     uintptr_t d = doff + (uintptr_t)(b * (lb + dg)) * SIM_BLOCK;
     uint8_t *dp = dsp == PTO_SIM_GM ? (uint8_t *)d : sim_mem(s, dsp, d);
-    const uint8_t *sp = ssp == PTO_SIM_GM ? (const uint8_t *)so : sim_mem(s, ssp, so);
+    const uint8_t *sp =
+        ssp == PTO_SIM_GM ? (const uint8_t *)so : sim_mem(s, ssp, so);
     memmove(dp, sp, len);
   }
   uint64_t bytes = len * (uint64_t)nb;
   s->stats.dma_instrs++;
   s->stats.dma_bytes += bytes;
   if (dsp == PTO_SIM_GM || ssp == PTO_SIM_GM)
-    sim_end(s, 64 + (bytes + 31) / 32 + 4 * (uint64_t)nb);
+    pto_sim_end(s, 64 + (bytes + 31) / 32 + 4 * (uint64_t)nb);
   else
-    sim_end(s, 16 + (bytes + 63) / 64);
+    pto_sim_end(s, 16 + (bytes + 63) / 64);
 }
 
 /* ------------------------------------------------------------------ */
 /* Cube                                                                */
 /* ------------------------------------------------------------------ */
 
-#define FRACTAL16 512u   /* 16 x 16 fp16 */
-#define FRACTAL32 1024u  /* 16 x 16 fp32 */
+#define FRACTAL16 512u  /* 16 x 16 fp16 */
+#define FRACTAL32 1024u /* 16 x 16 fp32 */
 
-void pto_sim_load_cbuf_to_l0(const char *f, int l, const char *name,
-                             int dsp, uintptr_t dst, uintptr_t src,
-                             int64_t base_idx, int64_t repeat,
-                             int64_t src_stride, int64_t sid,
+void pto_sim_load_cbuf_to_l0(const char *f, int l, const char *name, int dsp,
+                             uintptr_t dst, uintptr_t src, int64_t base_idx,
+                             int64_t repeat, int64_t src_stride, int64_t sid,
                              int64_t transpose)
 {
-  sim_state *s = sim_get();
-  if (sim_check_range(s, f, l, name, "repeat", repeat, 1, 255) ||
-      sim_check_range(s, f, l, name, "baseIdx", base_idx, 0, 65535) ||
-      sim_check_range(s, f, l, name, "srcStride", src_stride, 0, 65535) ||
-      sim_check_range(s, f, l, name, "sid", sid, 0, 15))
+  sim_state *s = pto_sim_state();
+  if (pto_sim_check_range(s, f, l, name, "repeat", repeat, 1, 255) ||
+      pto_sim_check_range(s, f, l, name, "baseIdx", base_idx, 0, 65535) ||
+      pto_sim_check_range(s, f, l, name, "srcStride", src_stride, 0, 65535) ||
+      pto_sim_check_range(s, f, l, name, "sid", sid, 0, 15))
     return;
   uintptr_t doff, soff;
   uint64_t dext = (uint64_t)repeat * FRACTAL16;
-  uint64_t sext = ((uint64_t)base_idx + (uint64_t)(repeat - 1) *
-                   (uint64_t)src_stride + 1) * FRACTAL16;
-  if (sim_resolve(s, f, l, name, "dst", dsp, dst, dext, SIM_BLOCK, &doff) ||
-      sim_resolve(s, f, l, name, "src", PTO_SIM_L1, src, sext, SIM_BLOCK,
-                  &soff))
+  uint64_t sext =
+      ((uint64_t)base_idx + (uint64_t)(repeat - 1) * (uint64_t)src_stride + 1) *
+      FRACTAL16;
+  if (pto_sim_resolve(s, f, l, name, "dst", dsp, dst, dext, SIM_BLOCK, &doff) ||
+      pto_sim_resolve(s, f, l, name, "src", PTO_SIM_L1, src, sext, SIM_BLOCK,
+                      &soff))
     return;
-  sim_begin(s, f, l, name, P_MTE1);
-  sim_log_range(s, PTO_SIM_L1, soff + (uintptr_t)base_idx * FRACTAL16,
-                soff + sext, SIM_R);
-  sim_log_range(s, dsp, doff, doff + dext, SIM_W);
+  pto_sim_begin(s, f, l, name, P_MTE1);
+  pto_sim_log_range(s, PTO_SIM_L1, soff + (uintptr_t)base_idx * FRACTAL16,
+                    soff + sext, SIM_R);
+  pto_sim_log_range(s, dsp, doff, doff + dext, SIM_W);
   for (int64_t i = 0; i < repeat; i++) {
     uintptr_t so = soff + (uintptr_t)(base_idx + i * src_stride) * FRACTAL16;
-    sim_touch(s, PTO_SIM_L1, so, so + FRACTAL16, SIM_R);
+    pto_sim_touch(s, PTO_SIM_L1, so, so + FRACTAL16, SIM_R);
   }
-  sim_touch(s, dsp, doff, doff + dext, SIM_W);
+  pto_sim_touch(s, dsp, doff, doff + dext, SIM_W);
   for (int64_t i = 0; i < repeat; i++) {
     uintptr_t so = soff + (uintptr_t)(base_idx + i * src_stride) * FRACTAL16;
     uint8_t *dp = sim_mem(s, dsp, doff + (uintptr_t)i * FRACTAL16);
@@ -143,48 +144,50 @@ void pto_sim_load_cbuf_to_l0(const char *f, int l, const char *name,
   }
   s->stats.dma_instrs++;
   s->stats.dma_bytes += dext;
-  sim_end(s, 16 + dext / 64);
+  pto_sim_end(s, 16 + dext / 64);
 }
 
-static _Float16 ld16(const uint8_t *p)
+static float ld16(const uint8_t *p)
 {
-  _Float16 h;
+  uint16_t h;
   memcpy(&h, p, 2);
-  return h;
+  return pto_sim_h2f(h);
 }
 
 void pto_sim_mad(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
                  pto_sim_dt bdt, uintptr_t c, uintptr_t a, uintptr_t b,
                  int64_t m, int64_t k, int64_t n, int64_t init)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   const char *name = "mad";
   if (cdt != PTO_SIM_DT_F32 || adt != PTO_SIM_DT_F16 || bdt != PTO_SIM_DT_F16) {
-    sim_error(s, f, l, "mad: only float += half * half is simulated");
+    pto_sim_error_at(s, f, l, "mad: only float += half * half is simulated");
     return;
   }
-  if (sim_check_range(s, f, l, name, "m", m, 1, 4095) ||
-      sim_check_range(s, f, l, name, "k", k, 1, 4095) ||
-      sim_check_range(s, f, l, name, "n", n, 1, 4095))
+  if (pto_sim_check_range(s, f, l, name, "m", m, 1, 4095) ||
+      pto_sim_check_range(s, f, l, name, "k", k, 1, 4095) ||
+      pto_sim_check_range(s, f, l, name, "n", n, 1, 4095))
     return;
   int64_t M1 = (m + 15) / 16, K1 = (k + 15) / 16, N1 = (n + 15) / 16;
   uintptr_t co, ao, bo;
   uint64_t cext = (uint64_t)(M1 * N1) * FRACTAL32;
   uint64_t aext = (uint64_t)(M1 * K1) * FRACTAL16;
   uint64_t bext = (uint64_t)(K1 * N1) * FRACTAL16;
-  if (sim_resolve(s, f, l, name, "c", PTO_SIM_L0C, c, cext, SIM_BLOCK, &co) ||
-      sim_resolve(s, f, l, name, "a", PTO_SIM_L0A, a, aext, SIM_BLOCK, &ao) ||
-      sim_resolve(s, f, l, name, "b", PTO_SIM_L0B, b, bext, SIM_BLOCK, &bo))
+  if (pto_sim_resolve(s, f, l, name, "c", PTO_SIM_L0C, c, cext, SIM_BLOCK,
+                      &co) ||
+      pto_sim_resolve(s, f, l, name, "a", PTO_SIM_L0A, a, aext, SIM_BLOCK,
+                      &ao) ||
+      pto_sim_resolve(s, f, l, name, "b", PTO_SIM_L0B, b, bext, SIM_BLOCK, &bo))
     return;
-  sim_begin(s, f, l, name, P_M);
-  sim_log_range(s, PTO_SIM_L0A, ao, ao + aext, SIM_R);
-  sim_log_range(s, PTO_SIM_L0B, bo, bo + bext, SIM_R);
-  sim_log_range(s, PTO_SIM_L0C, co, co + cext, SIM_W | (init ? 0 : SIM_R));
-  sim_touch(s, PTO_SIM_L0A, ao, ao + aext, SIM_R);
-  sim_touch(s, PTO_SIM_L0B, bo, bo + bext, SIM_R);
+  pto_sim_begin(s, f, l, name, P_M);
+  pto_sim_log_range(s, PTO_SIM_L0A, ao, ao + aext, SIM_R);
+  pto_sim_log_range(s, PTO_SIM_L0B, bo, bo + bext, SIM_R);
+  pto_sim_log_range(s, PTO_SIM_L0C, co, co + cext, SIM_W | (init ? 0 : SIM_R));
+  pto_sim_touch(s, PTO_SIM_L0A, ao, ao + aext, SIM_R);
+  pto_sim_touch(s, PTO_SIM_L0B, bo, bo + bext, SIM_R);
   if (!init)
-    sim_touch(s, PTO_SIM_L0C, co, co + cext, SIM_R);
-  sim_touch(s, PTO_SIM_L0C, co, co + cext, SIM_W);
+    pto_sim_touch(s, PTO_SIM_L0C, co, co + cext, SIM_R);
+  pto_sim_touch(s, PTO_SIM_L0C, co, co + cext, SIM_W);
   const uint8_t *A = sim_mem(s, PTO_SIM_L0A, ao);
   const uint8_t *B = sim_mem(s, PTO_SIM_L0B, bo);
   uint8_t *C = sim_mem(s, PTO_SIM_L0C, co);
@@ -197,57 +200,62 @@ void pto_sim_mad(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
         memcpy(&acc, C + ci, 4);
       for (int64_t kk = 0; kk < k; kk++) {
         int64_t ko = kk / 16, ki = kk % 16;
-        float x = (float)ld16(A + (((mo * K1 + ko) * 16 + mi) * 16 + ki) * 2);
-        float y = (float)ld16(B + (((ko * N1 + no) * 16 + ni) * 16 + ki) * 2);
+        float x = ld16(A + (((mo * K1 + ko) * 16 + mi) * 16 + ki) * 2);
+        float y = ld16(B + (((ko * N1 + no) * 16 + ni) * 16 + ki) * 2);
         acc += x * y;
       }
       memcpy(C + ci, &acc, 4);
     }
   s->stats.cube_instrs++;
-  sim_end(s, 16 + (uint64_t)(M1 * K1 * N1));
+  pto_sim_end(s, 16 + (uint64_t)(M1 * K1 * N1));
 }
 
 void pto_sim_copy_cc(const char *f, int l, const char *name, int to_gm,
-                     pto_sim_dt ddt, uintptr_t dst, uintptr_t src,
-                     int64_t sid, int64_t nb, int64_t lb, int64_t sg,
-                     int64_t dg, int64_t mode)
+                     pto_sim_dt ddt, uintptr_t dst, uintptr_t src, int64_t sid,
+                     int64_t nb, int64_t lb, int64_t sg, int64_t dg,
+                     int64_t mode)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   (void)to_gm;
   if (check_dma_args(s, f, l, name, sid, nb, lb, sg, dg) ||
-      sim_check_range(s, f, l, name, "ConvRelu", mode, 0, 1))
+      pto_sim_check_range(s, f, l, name, "ConvRelu", mode, 0, 1))
     return;
   pto_sim_dt want = mode ? PTO_SIM_DT_F16 : PTO_SIM_DT_F32;
   if (ddt != want) {
-    sim_error(s, f, l, "%s: ConvRelu mode %d needs a %s destination", name,
-              (int)mode, mode ? "half" : "float");
+    pto_sim_error_at(s, f, l, "%s: ConvRelu mode %d needs a %s destination",
+                     name, (int)mode, mode ? "half" : "float");
     return;
   }
   uint64_t dfr = mode ? FRACTAL16 : FRACTAL32;
-  uint64_t sext = ((uint64_t)(nb - 1) * (uint64_t)(lb + sg) + (uint64_t)lb) * FRACTAL32;
-  uint64_t dext = ((uint64_t)(nb - 1) * (uint64_t)(lb + dg) + (uint64_t)lb) * dfr;
+  uint64_t sext =
+      ((uint64_t)(nb - 1) * (uint64_t)(lb + sg) + (uint64_t)lb) * FRACTAL32;
+  uint64_t dext =
+      ((uint64_t)(nb - 1) * (uint64_t)(lb + dg) + (uint64_t)lb) * dfr;
   uintptr_t doff, soff;
-  if (sim_resolve(s, f, l, name, "dst", PTO_SIM_UB, dst, dext, SIM_BLOCK, &doff) ||
-      sim_resolve(s, f, l, name, "src", PTO_SIM_L0C, src, sext, SIM_BLOCK, &soff))
+  if (pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_UB, dst, dext, SIM_BLOCK,
+                      &doff) ||
+      pto_sim_resolve(s, f, l, name, "src", PTO_SIM_L0C, src, sext, SIM_BLOCK,
+                      &soff))
     return;
-  sim_begin(s, f, l, name, P_V);
-  sim_log_range(s, PTO_SIM_L0C, soff, soff + sext, SIM_R);
-  sim_log_range(s, PTO_SIM_UB, doff, doff + dext, SIM_W);
+  pto_sim_begin(s, f, l, name, P_V);
+  pto_sim_log_range(s, PTO_SIM_L0C, soff, soff + sext, SIM_R);
+  pto_sim_log_range(s, PTO_SIM_UB, doff, doff + dext, SIM_W);
   for (int64_t b = 0; b < nb; b++) {
     uintptr_t so = soff + (uintptr_t)(b * (lb + sg)) * FRACTAL32;
     uintptr_t d = doff + (uintptr_t)(b * (lb + dg)) * dfr;
-    sim_touch(s, PTO_SIM_L0C, so, so + (uintptr_t)lb * FRACTAL32, SIM_R);
-    sim_touch(s, PTO_SIM_UB, d, d + (uintptr_t)lb * dfr, SIM_W);
+    pto_sim_touch(s, PTO_SIM_L0C, so, so + (uintptr_t)lb * FRACTAL32, SIM_R);
+    pto_sim_touch(s, PTO_SIM_UB, d, d + (uintptr_t)lb * dfr, SIM_W);
   }
   for (int64_t b = 0; b < nb; b++) {
     const uint8_t *sp =
         sim_mem(s, PTO_SIM_L0C, soff + (uintptr_t)(b * (lb + sg)) * FRACTAL32);
-    uint8_t *dp = sim_mem(s, PTO_SIM_UB, doff + (uintptr_t)(b * (lb + dg)) * dfr);
+    uint8_t *dp =
+        sim_mem(s, PTO_SIM_UB, doff + (uintptr_t)(b * (lb + dg)) * dfr);
     for (int64_t i = 0; i < lb * 256; i++) {
       float x;
       memcpy(&x, sp + i * 4, 4);
       if (mode) {
-        _Float16 h = (_Float16)x;
+        uint16_t h = pto_sim_f2h(x);
         memcpy(dp + i * 2, &h, 2);
       } else
         memcpy(dp + i * 4, &x, 4);
@@ -255,7 +263,7 @@ void pto_sim_copy_cc(const char *f, int l, const char *name, int to_gm,
   }
   s->stats.dma_instrs++;
   s->stats.dma_bytes += (uint64_t)nb * (uint64_t)lb * dfr;
-  sim_end(s, 16 + (uint64_t)nb * (uint64_t)lb * FRACTAL32 / 64);
+  pto_sim_end(s, 16 + (uint64_t)nb * (uint64_t)lb * FRACTAL32 / 64);
 }
 
 void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
@@ -264,38 +272,41 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
                      int64_t quant, int64_t relu, int64_t channel_split,
                      int64_t nz2nd)
 {
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   const char *name = "copy_matrix_cc_to_gm";
   (void)unit_flag;
-  if (sim_check_range(s, f, l, name, "sid", sid, 0, 15) ||
-      sim_check_range(s, f, l, name, "NSize", nsize, 1, 4095) ||
-      sim_check_range(s, f, l, name, "MSize", msize, 1, 65535) ||
-      sim_check_range(s, f, l, name, "quantPre", quant, 0, 1) ||
-      sim_check_range(s, f, l, name, "channelSplit", channel_split, 0, 0))
+  if (pto_sim_check_range(s, f, l, name, "sid", sid, 0, 15) ||
+      pto_sim_check_range(s, f, l, name, "NSize", nsize, 1, 4095) ||
+      pto_sim_check_range(s, f, l, name, "MSize", msize, 1, 65535) ||
+      pto_sim_check_range(s, f, l, name, "quantPre", quant, 0, 1) ||
+      pto_sim_check_range(s, f, l, name, "channelSplit", channel_split, 0, 0))
     return;
   pto_sim_dt want = quant ? PTO_SIM_DT_F16 : PTO_SIM_DT_F32;
   if (ddt != want) {
-    sim_error(s, f, l, "%s: quantPre %d needs a %s destination", name,
-              (int)quant, quant ? "half" : "float");
+    pto_sim_error_at(s, f, l, "%s: quantPre %d needs a %s destination", name,
+                     (int)quant, quant ? "half" : "float");
     return;
   }
   int64_t M1 = (msize + 15) / 16, N1 = (nsize + 15) / 16;
-  if (sim_check_range(s, f, l, name, "srcStride", src_stride, M1 * 16, 65535) ||
+  if (pto_sim_check_range(s, f, l, name, "srcStride", src_stride, M1 * 16,
+                          65535) ||
       (src_stride % 16 &&
-       sim_check_range(s, f, l, name, "srcStride (multiple of 16)", -1, 0, 0)))
+       pto_sim_check_range(s, f, l, name, "srcStride (multiple of 16)", -1, 0,
+                           0)))
     return;
-  if (nz2nd && sim_check_range(s, f, l, name, "dstStride", dst_stride, nsize,
-                               INT64_MAX / 2))
+  if (nz2nd && pto_sim_check_range(s, f, l, name, "dstStride", dst_stride,
+                                   nsize, INT64_MAX / 2))
     return;
   int es = quant ? 2 : 4;
   uint64_t sext = (uint64_t)((N1 - 1) * src_stride + M1 * 16) * 64;
   uintptr_t soff;
-  if (sim_resolve(s, f, l, name, "src", PTO_SIM_L0C, src, sext, SIM_BLOCK, &soff) ||
-      sim_resolve(s, f, l, name, "dst", PTO_SIM_GM, dst, 0, 1, &dst))
+  if (pto_sim_resolve(s, f, l, name, "src", PTO_SIM_L0C, src, sext, SIM_BLOCK,
+                      &soff) ||
+      pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_GM, dst, 0, 1, &dst))
     return;
-  sim_begin(s, f, l, name, P_FIX);
-  sim_log_range(s, PTO_SIM_L0C, soff, soff + sext, SIM_R);
-  sim_touch(s, PTO_SIM_L0C, soff, soff + sext, SIM_R);
+  pto_sim_begin(s, f, l, name, P_FIX);
+  pto_sim_log_range(s, PTO_SIM_L0C, soff, soff + sext, SIM_R);
+  pto_sim_touch(s, PTO_SIM_L0C, soff, soff + sext, SIM_R);
   const uint8_t *C = sim_mem(s, PTO_SIM_L0C, soff);
   uint64_t bytes = 0;
   for (int64_t mm = 0; mm < (nz2nd ? msize : M1 * 16); mm++) {
@@ -305,11 +316,10 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
       memcpy(&x, C + ((no * src_stride + mm) * 16 + ni) * 4, 4);
       if (relu && !(x > 0.0f))
         x = 0.0f;
-      int64_t di = nz2nd ? mm * dst_stride + nn
-                         : (no * M1 * 16 + mm) * 16 + ni;
+      int64_t di = nz2nd ? mm * dst_stride + nn : (no * M1 * 16 + mm) * 16 + ni;
       uint8_t *dp = (uint8_t *)dst + di * es;
       if (quant) {
-        _Float16 h = (_Float16)x;
+        uint16_t h = pto_sim_f2h(x);
         memcpy(dp, &h, 2);
       } else
         memcpy(dp, &x, 4);
@@ -317,13 +327,14 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
     }
     if (nz2nd) {
       uintptr_t row = dst + (uintptr_t)(mm * dst_stride * es);
-      sim_log_range(s, PTO_SIM_GM, row, row + (uintptr_t)(nsize * es), SIM_W);
-      sim_touch(s, PTO_SIM_GM, row, row + (uintptr_t)(nsize * es), SIM_W);
+      pto_sim_log_range(s, PTO_SIM_GM, row, row + (uintptr_t)(nsize * es),
+                        SIM_W);
+      pto_sim_touch(s, PTO_SIM_GM, row, row + (uintptr_t)(nsize * es), SIM_W);
     }
   }
   if (!nz2nd)
-    sim_touch(s, PTO_SIM_GM, dst, dst + bytes, SIM_W);
+    pto_sim_touch(s, PTO_SIM_GM, dst, dst + bytes, SIM_W);
   s->stats.dma_instrs++;
   s->stats.dma_bytes += bytes;
-  sim_end(s, 64 + bytes / 32);
+  pto_sim_end(s, 64 + bytes / 32);
 }

@@ -4,7 +4,7 @@
 
    One simulator state per thread (so a runtime may run blocks on
    several threads).  Pipes are numbered internally S, V, M, MTE1, MTE2,
-   MTE3, FIX (0..6); pipe_t values are mapped by sim_pipe_index.  */
+   MTE3, FIX (0..6); pipe_t values are mapped by pto_sim_pipe_index.  */
 
 #ifndef PTO_SIM_INTERNAL_H
 #define PTO_SIM_INTERNAL_H
@@ -18,8 +18,12 @@
 #define SIM_MAXEVENT 8
 #define SIM_BLOCK 32u
 /* vcmax/vcmin order (ORDER_* in cce_sim.h).  */
-enum { SIM_ORDER_VALUE_INDEX, SIM_ORDER_INDEX_VALUE, SIM_ORDER_ONLY_VALUE,
-       SIM_ORDER_ONLY_INDEX };
+enum {
+  SIM_ORDER_VALUE_INDEX,
+  SIM_ORDER_INDEX_VALUE,
+  SIM_ORDER_ONLY_VALUE,
+  SIM_ORDER_ONLY_INDEX
+};
 
 enum { P_S, P_V, P_M, P_MTE1, P_MTE2, P_MTE3, P_FIX };
 enum { SIM_R = 1, SIM_W = 2 };
@@ -32,15 +36,15 @@ typedef struct sim_shadow {
 } sim_shadow;
 
 typedef struct sim_space {
-  const char *name;   /* "ub", "l1", ... */
-  uint8_t *mem;       /* the arena (NULL for GM) */
+  const char *name; /* "ub", "l1", ... */
+  uint8_t *mem;     /* the arena (NULL for GM) */
   size_t size;
-  sim_shadow *sh;     /* size / 32 entries */
-  int dirty;          /* shadow needs clearing */
+  sim_shadow *sh; /* size / 32 entries */
+  int dirty;      /* shadow needs clearing */
 } sim_space;
 
 typedef struct sim_gmslot {
-  uintptr_t key;      /* (address >> 5) + 1; 0 = empty */
+  uintptr_t key; /* (address >> 5) + 1; 0 = empty */
   sim_shadow sh;
 } sim_gmslot;
 
@@ -54,7 +58,7 @@ typedef struct sim_instr {
   const char *name, *file;
   int line;
   uint8_t pipe;
-  uint32_t pidx;      /* 1-based position in its pipe */
+  uint32_t pidx; /* 1-based position in its pipe */
   int nranges;
   sim_range r[4];
 } sim_instr;
@@ -79,15 +83,15 @@ typedef struct sim_state {
   int quiet;
   pto_sim_report_fn fn;
   void *fn_ctx;
-  unsigned strict;            /* internal pipe bits */
+  unsigned strict; /* internal pipe bits */
 
   sim_space sp[PTO_SIM_NSPACES];
   sim_gmslot *gm;
   size_t gm_cap, gm_used;
 
-  sim_instr *log;             /* log[0] unused */
+  sim_instr *log; /* log[0] unused */
   size_t nlog, caplog;
-  uint32_t cur;               /* id of the instruction being executed */
+  uint32_t cur; /* id of the instruction being executed */
   uint32_t reported[8];
   int nreported, races;
 
@@ -109,35 +113,40 @@ typedef struct sim_state {
 } sim_state;
 
 /* sim-core.c */
-sim_state *sim_get(void);
-void sim_error(sim_state *s, const char *f, int l, const char *fmt, ...)
+sim_state *pto_sim_state(void);
+void pto_sim_error_at(sim_state *s, const char *f, int l, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-int sim_pipe_index(int pipe);
-const char *sim_pipe_name(int ipipe);
+int pto_sim_pipe_index(int pipe);
+const char *pto_sim_pipe_name(int ipipe);
 /* Resolve pointer P of space SP to a byte offset; check alignment ALIGN
    and that [off, off + extent) fits.  Return 0 and set *OFF, or report
    and return -1.  */
-int sim_resolve(sim_state *s, const char *f, int l, const char *name,
-                const char *what, int sp, uintptr_t p, uint64_t extent,
-                unsigned align, uintptr_t *off);
+int pto_sim_resolve(sim_state *s, const char *f, int l, const char *name,
+                    const char *what, int sp, uintptr_t p, uint64_t extent,
+                    unsigned align, uintptr_t *off);
 /* Start instruction NAME on internal pipe IPIPE; returns its id.  */
-uint32_t sim_begin(sim_state *s, const char *f, int l, const char *name,
-                   int ipipe);
+uint32_t pto_sim_begin(sim_state *s, const char *f, int l, const char *name,
+                       int ipipe);
 /* Record an operand's extent for reports.  */
-void sim_log_range(sim_state *s, int sp, uintptr_t lo, uintptr_t hi, int rw);
+void pto_sim_log_range(sim_state *s, int sp, uintptr_t lo, uintptr_t hi,
+                       int rw);
 /* Check and record an access of bytes [lo, hi) of space SP.  */
-void sim_touch(sim_state *s, int sp, uintptr_t lo, uintptr_t hi, int rw);
+void pto_sim_touch(sim_state *s, int sp, uintptr_t lo, uintptr_t hi, int rw);
 /* Same for the bytes of 32 B block at BLOCK (aligned) selected by MASK.  */
-void sim_touch_mask(sim_state *s, int sp, uintptr_t block, uint32_t mask,
-                    int rw);
+void pto_sim_touch_mask(sim_state *s, int sp, uintptr_t block, uint32_t mask,
+                        int rw);
 /* Finish the current instruction: it occupies its pipe COST cycles.  */
-void sim_end(sim_state *s, uint64_t cost);
+void pto_sim_end(sim_state *s, uint64_t cost);
 /* Host pointer of offset OFF in local space SP.  */
 static inline uint8_t *sim_mem(sim_state *s, int sp, uintptr_t off)
 {
   return s->sp[sp].mem + off;
 }
-int sim_check_range(sim_state *s, const char *f, int l, const char *name,
-                    const char *what, int64_t v, int64_t lo, int64_t hi);
+/* sim-vec.c: exact fp16 <-> float conversions (round to nearest even).  */
+float pto_sim_h2f(uint16_t bits);
+uint16_t pto_sim_f2h(float x);
+
+int pto_sim_check_range(sim_state *s, const char *f, int l, const char *name,
+                        const char *what, int64_t v, int64_t lo, int64_t hi);
 
 #endif /* PTO_SIM_INTERNAL_H */

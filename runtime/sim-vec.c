@@ -27,16 +27,19 @@ typedef struct vopnd {
 static int dt_size(pto_sim_dt dt)
 {
   switch (dt) {
-  case PTO_SIM_DT_F16: case PTO_SIM_DT_S16: case PTO_SIM_DT_U16: return 2;
-  case PTO_SIM_DT_F32: case PTO_SIM_DT_S32: return 4;
+  case PTO_SIM_DT_F16:
+  case PTO_SIM_DT_S16:
+  case PTO_SIM_DT_U16: return 2;
+  case PTO_SIM_DT_F32:
+  case PTO_SIM_DT_S32: return 4;
   default: return 0;
   }
 }
 
 static const char *dt_name(pto_sim_dt dt)
 {
-  static const char *const n[] = { "unsupported type", "half", "float",
-                                   "int32_t", "int16_t", "uint16_t" };
+  static const char *const n[] = { "unsupported type", "half",    "float",
+                                   "int32_t",          "int16_t", "uint16_t" };
   return dt <= PTO_SIM_DT_U16 ? n[dt] : "?";
 }
 
@@ -53,7 +56,7 @@ void pto_sim_set_vector_mask(const char *f, int l, uint64_t hi, uint64_t lo)
 {
   (void)f;
   (void)l;
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   s->mask_hi = hi;
   s->mask_lo = lo;
 }
@@ -62,7 +65,7 @@ void pto_sim_set_mask_mode(const char *f, int l, int counter)
 {
   (void)f;
   (void)l;
-  sim_get()->counter = counter;
+  pto_sim_state()->counter = counter;
 }
 
 /* The number of repeats an instruction runs: REPEAT in normal mode,
@@ -82,17 +85,39 @@ static int lane_on(const sim_state *s, int64_t rep, int lane, int lanes)
                    : (int)((s->mask_hi >> (lane - 64)) & 1u);
 }
 
+/* Bit k set iff lane FIRST + k (k < EPB) of repeat REP is enabled.
+   FIRST is a multiple of EPB (8 or 16), so a block never straddles the
+   two 64-bit mask words.  */
+static uint32_t block_lanes(const sim_state *s, int64_t rep, int first, int epb,
+                            int lanes)
+{
+  if (first >= lanes)
+    return 0;
+  int n = epb < lanes - first ? epb : lanes - first;
+  if (s->counter) {
+    uint64_t start = (uint64_t)rep * (uint64_t)lanes + (uint64_t)first;
+    if (s->mask_lo <= start)
+      return 0;
+    if (s->mask_lo - start < (uint64_t)n)
+      n = (int)(s->mask_lo - start);
+    return (uint32_t)((1ull << n) - 1);
+  }
+  uint64_t w = first < 64 ? s->mask_lo >> first : s->mask_hi >> (first - 64);
+  return (uint32_t)(w & ((1ull << n) - 1));
+}
+
 /* Byte mask of block BLK of operand O in repeat REP.  */
 static uint32_t block_mask(const sim_state *s, const vopnd *o, int64_t rep,
                            int blk, int lanes)
 {
   int epb = (int)SIM_BLOCK / o->esize;
+  uint32_t bits = block_lanes(s, rep, blk * epb, epb, lanes);
+  if (bits == (1u << epb) - 1)
+    return 0xffffffffu;
   uint32_t m = 0, one = (1u << o->esize) - 1;
-  for (int k = 0; k < epb; k++) {
-    int lane = blk * epb + k;
-    if (lane < lanes && lane_on(s, rep, lane, lanes))
+  for (int k = 0; bits; k++, bits >>= 1)
+    if (bits & 1u)
       m |= one << (k * o->esize);
-  }
   return m;
 }
 
@@ -104,8 +129,9 @@ static uintptr_t block_addr(const vopnd *o, int64_t rep, int blk)
 
 static uintptr_t lane_addr(const vopnd *o, int64_t rep, int lane)
 {
-  int epb = (int)SIM_BLOCK / o->esize;
-  return block_addr(o, rep, lane / epb) + (uintptr_t)((lane % epb) * o->esize);
+  int sh = o->esize == 2 ? 4 : 3; /* log2 of the lanes per block */
+  return block_addr(o, rep, lane >> sh) +
+         (uintptr_t)((lane & ((1 << sh) - 1)) * o->esize);
 }
 
 static int nblocks(const vopnd *o, int lanes)
@@ -133,24 +159,25 @@ static int check_extent(sim_state *s, const char *f, int l, const char *name,
   *lo = mn;
   *hi = mx;
   if (mx > s->sp[PTO_SIM_UB].size) {
-    sim_error(s, f, l,
-              "%s: %s range ub[%lu,%lu) is outside the ub arena of %lu bytes "
-              "(%s)",
-              name, what, (unsigned long)mn, (unsigned long)mx,
-              (unsigned long)s->sp[PTO_SIM_UB].size, s->arch->name);
+    pto_sim_error_at(
+        s, f, l,
+        "%s: %s range ub[%lu,%lu) is outside the ub arena of %lu bytes "
+        "(%s)",
+        name, what, (unsigned long)mn, (unsigned long)mx,
+        (unsigned long)s->sp[PTO_SIM_UB].size, s->arch->name);
     return -1;
   }
   return 0;
 }
 
-static void touch_operand(sim_state *s, const vopnd *o, int64_t reps,
-                          int lanes, int rw)
+static void touch_operand(sim_state *s, const vopnd *o, int64_t reps, int lanes,
+                          int rw)
 {
   for (int64_t r = 0; r < reps; r++)
     for (int b = 0; b < nblocks(o, lanes); b++) {
       uint32_t m = block_mask(s, o, r, b, lanes);
       if (m)
-        sim_touch_mask(s, PTO_SIM_UB, block_addr(o, r, b), m, rw);
+        pto_sim_touch_mask(s, PTO_SIM_UB, block_addr(o, r, b), m, rw);
     }
 }
 
@@ -160,10 +187,10 @@ static int check_repeat_strides(sim_state *s, const char *f, int l,
                                 const int64_t *strides,
                                 const char *const *snames)
 {
-  if (sim_check_range(s, f, l, name, "repeat", repeat, 0, 255))
+  if (pto_sim_check_range(s, f, l, name, "repeat", repeat, 0, 255))
     return -1;
   for (int i = 0; i < n; i++)
-    if (sim_check_range(s, f, l, name, snames[i], strides[i], 0, 255))
+    if (pto_sim_check_range(s, f, l, name, snames[i], strides[i], 0, 255))
       return -1;
   return 0;
 }
@@ -176,8 +203,8 @@ static int prepare(sim_state *s, const char *f, int l, const char *name,
                    uintptr_t *lo, uintptr_t *hi)
 {
   for (int i = 0; i < nops; i++) {
-    if (sim_resolve(s, f, l, name, what[i], PTO_SIM_UB, ptrs[i], 0,
-                    SIM_BLOCK, &o[i].off))
+    if (pto_sim_resolve(s, f, l, name, what[i], PTO_SIM_UB, ptrs[i], 0,
+                        SIM_BLOCK, &o[i].off))
       return -1;
     if (check_extent(s, f, l, name, what[i], &o[i], reps, lanes, &lo[i],
                      &hi[i]))
@@ -191,8 +218,8 @@ static void log_and_touch(sim_state *s, int nops, const vopnd *o,
                           int64_t reps, int lanes, int dst_is_read)
 {
   for (int i = 1; i < nops; i++)
-    sim_log_range(s, PTO_SIM_UB, lo[i], hi[i], SIM_R);
-  sim_log_range(s, PTO_SIM_UB, lo[0], hi[0], SIM_W);
+    pto_sim_log_range(s, PTO_SIM_UB, lo[i], hi[i], SIM_R);
+  pto_sim_log_range(s, PTO_SIM_UB, lo[0], hi[0], SIM_W);
   for (int i = 1; i < nops; i++)
     touch_operand(s, &o[i], reps, lanes, SIM_R);
   if (dst_is_read)
@@ -204,12 +231,66 @@ static void log_and_touch(sim_state *s, int nops, const vopnd *o,
 /* Element arithmetic                                                  */
 /* ------------------------------------------------------------------ */
 
+/* fp16 <-> float.  Both directions are exact IEEE conversions (the
+   narrowing one rounds to nearest even); on x86 with F16C they use the
+   hardware instructions, which are much faster than libgcc's soft
+   conversions that plain _Float16 casts call.  */
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+__attribute__((target("f16c"))) static float h2f_f16c(uint16_t h)
+{
+  return _cvtsh_ss(h);
+}
+__attribute__((target("f16c"))) static uint16_t f2h_f16c(float x)
+{
+  return (uint16_t)_cvtss_sh(x, _MM_FROUND_TO_NEAREST_INT);
+}
+static int have_f16c(void)
+{
+  static int have = -1;
+  if (have < 0)
+    have = __builtin_cpu_supports("f16c") ? 1 : 0;
+  return have;
+}
+#else
+static float h2f_f16c(uint16_t h)
+{
+  (void)h;
+  return 0.0f;
+}
+static uint16_t f2h_f16c(float x)
+{
+  (void)x;
+  return 0;
+}
+static int have_f16c(void) { return 0; }
+#endif
+
+float pto_sim_h2f(uint16_t bits)
+{
+  if (have_f16c())
+    return h2f_f16c(bits);
+  _Float16 h;
+  memcpy(&h, &bits, 2);
+  return (float)h;
+}
+
+uint16_t pto_sim_f2h(float x)
+{
+  if (have_f16c())
+    return f2h_f16c(x);
+  _Float16 h = (_Float16)x;
+  uint16_t bits;
+  memcpy(&bits, &h, 2);
+  return bits;
+}
+
 static float load_f(pto_sim_dt dt, const uint8_t *p)
 {
   if (dt == PTO_SIM_DT_F16) {
-    _Float16 h;
+    uint16_t h;
     memcpy(&h, p, 2);
-    return (float)h;
+    return pto_sim_h2f(h);
   }
   float x;
   memcpy(&x, p, 4);
@@ -219,7 +300,7 @@ static float load_f(pto_sim_dt dt, const uint8_t *p)
 static void store_f(pto_sim_dt dt, uint8_t *p, float v)
 {
   if (dt == PTO_SIM_DT_F16) {
-    _Float16 h = (_Float16)v;
+    uint16_t h = pto_sim_f2h(v);
     memcpy(p, &h, 2);
   } else
     memcpy(p, &v, 4);
@@ -269,7 +350,7 @@ static float fop(pto_sim_vop op, float x, float y)
   case PTO_SIM_RSQRT: return 1.0f / sqrtf(x);
   case PTO_SIM_SQRT: return sqrtf(x);
   case PTO_SIM_RELU: return x > 0.0f ? x : 0.0f;
-  default: return y;   /* DUP, MOV: the second operand */
+  default: return y; /* DUP, MOV: the second operand */
   }
 }
 
@@ -291,23 +372,29 @@ static int64_t iop(pto_sim_vop op, int64_t x, int64_t y)
 static int op_has_int(pto_sim_vop op)
 {
   switch (op) {
-  case PTO_SIM_ADD: case PTO_SIM_SUB: case PTO_SIM_MUL: case PTO_SIM_MAX:
-  case PTO_SIM_MIN: case PTO_SIM_ABS: case PTO_SIM_RELU: case PTO_SIM_DUP:
-  case PTO_SIM_MOV:
-    return 1;
-  default:
-    return 0;
+  case PTO_SIM_ADD:
+  case PTO_SIM_SUB:
+  case PTO_SIM_MUL:
+  case PTO_SIM_MAX:
+  case PTO_SIM_MIN:
+  case PTO_SIM_ABS:
+  case PTO_SIM_RELU:
+  case PTO_SIM_DUP:
+  case PTO_SIM_MOV: return 1;
+  default: return 0;
   }
 }
 
 static int op_cycles(pto_sim_vop op)
 {
   switch (op) {
-  case PTO_SIM_DIV: case PTO_SIM_EXP: case PTO_SIM_LN: case PTO_SIM_REC:
-  case PTO_SIM_RSQRT: case PTO_SIM_SQRT:
-    return 4;
-  default:
-    return 1;
+  case PTO_SIM_DIV:
+  case PTO_SIM_EXP:
+  case PTO_SIM_LN:
+  case PTO_SIM_REC:
+  case PTO_SIM_RSQRT:
+  case PTO_SIM_SQRT: return 4;
+  default: return 1;
   }
 }
 
@@ -317,14 +404,14 @@ static int check_types(sim_state *s, const char *f, int l, const char *name,
                        const pto_sim_dt *dts)
 {
   if (!dt_size(dt) || (!is_float(dt) && !op_has_int(op))) {
-    sim_error(s, f, l, "%s: element type %s is not supported", name,
-              dt_name(dt));
+    pto_sim_error_at(s, f, l, "%s: element type %s is not supported", name,
+                     dt_name(dt));
     return -1;
   }
   for (int i = 0; i < n; i++)
     if (dts[i] != dt) {
-      sim_error(s, f, l, "%s: operand types differ (dst %s, source %s)", name,
-                dt_name(dt), dt_name(dts[i]));
+      pto_sim_error_at(s, f, l, "%s: operand types differ (dst %s, source %s)",
+                       name, dt_name(dt), dt_name(dts[i]));
       return -1;
     }
   return 0;
@@ -334,7 +421,7 @@ static void vector_done(sim_state *s, int64_t reps, int cpr)
 {
   s->stats.vector_instrs++;
   s->stats.vector_repeats += (uint64_t)reps;
-  sim_end(s, 8 + (uint64_t)reps * (uint64_t)cpr);
+  pto_sim_end(s, 8 + (uint64_t)reps * (uint64_t)cpr);
 }
 
 /* Write the enabled lanes of repeat R, computed into RES (element i at
@@ -360,11 +447,11 @@ void pto_sim_vbinary(const char *f, int l, const char *name, pto_sim_vop op,
                      int64_t repeat, int64_t dbs, int64_t s0bs, int64_t s1bs,
                      int64_t drs, int64_t s0rs, int64_t s1rs)
 {
-  static const char *const sn[] = { "dstBlkStride", "src0BlkStride",
+  static const char *const sn[] = { "dstBlkStride",  "src0BlkStride",
                                     "src1BlkStride", "dstRepStride",
                                     "src0RepStride", "src1RepStride" };
   static const char *const what[] = { "dst", "src0", "src1" };
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   int64_t st[6] = { dbs, s0bs, s1bs, drs, s0rs, s1rs };
   pto_sim_dt srcs[2] = { dt0, dt1 };
   if (check_types(s, f, l, name, op, dt, 2, srcs) ||
@@ -372,12 +459,13 @@ void pto_sim_vbinary(const char *f, int l, const char *name, pto_sim_vop op,
     return;
   int es = dt_size(dt), lanes = 256 / es;
   int64_t reps = effective_repeats(s, repeat, lanes);
-  vopnd o[3] = { { 0, es, dbs, drs }, { 0, es, s0bs, s0rs },
+  vopnd o[3] = { { 0, es, dbs, drs },
+                 { 0, es, s0bs, s0rs },
                  { 0, es, s1bs, s1rs } };
   uintptr_t ptrs[3] = { dst, src0, src1 }, lo[3], hi[3];
   if (prepare(s, f, l, name, 3, o, ptrs, what, reps, lanes, lo, hi))
     return;
-  sim_begin(s, f, l, name, P_V);
+  pto_sim_begin(s, f, l, name, P_V);
   log_and_touch(s, 3, o, lo, hi, reps, lanes, 0);
   for (int64_t r = 0; r < reps; r++) {
     uint8_t res[256];
@@ -398,15 +486,14 @@ void pto_sim_vbinary(const char *f, int l, const char *name, pto_sim_vop op,
 }
 
 void pto_sim_vunary(const char *f, int l, const char *name, pto_sim_vop op,
-                    pto_sim_dt dt, pto_sim_dt sdt, uintptr_t dst,
-                    uintptr_t src, double scalar, int has_scalar,
-                    int64_t repeat, int64_t dbs, int64_t sbs, int64_t drs,
-                    int64_t srs)
+                    pto_sim_dt dt, pto_sim_dt sdt, uintptr_t dst, uintptr_t src,
+                    double scalar, int has_scalar, int64_t repeat, int64_t dbs,
+                    int64_t sbs, int64_t drs, int64_t srs)
 {
   static const char *const sn[] = { "dstBlkStride", "srcBlkStride",
                                     "dstRepStride", "srcRepStride" };
   static const char *const what[] = { "dst", "src" };
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   int64_t st[4] = { dbs, sbs, drs, srs };
   if (check_types(s, f, l, name, op, dt, 1, &sdt) ||
       check_repeat_strides(s, f, l, name, repeat, 4, st, sn))
@@ -418,7 +505,7 @@ void pto_sim_vunary(const char *f, int l, const char *name, pto_sim_vop op,
   uintptr_t ptrs[2] = { dst, src }, lo[2], hi[2];
   if (prepare(s, f, l, name, nops, o, ptrs, what, reps, lanes, lo, hi))
     return;
-  sim_begin(s, f, l, name, P_V);
+  pto_sim_begin(s, f, l, name, P_V);
   log_and_touch(s, nops, o, lo, hi, reps, lanes, 0);
   /* The scalar is first converted to the element type.  */
   float fs = 0.0f;
@@ -466,7 +553,7 @@ static int32_t f2i(float x, pto_sim_round rnd)
   case PTO_SIM_FLOOR: r = floorf(x); break;
   case PTO_SIM_CEIL: r = ceilf(x); break;
   case PTO_SIM_TRUNC: r = truncf(x); break;
-  default: r = nearbyintf(x); break;   /* default FE_TONEAREST: ties even */
+  default: r = nearbyintf(x); break; /* default FE_TONEAREST: ties even */
   }
   if (r >= 2147483648.0f)
     return INT32_MAX;
@@ -484,12 +571,14 @@ void pto_sim_vconv(const char *f, int l, const char *name, pto_sim_dt ddt,
   static const char *const sn[] = { "dstBlkStride", "srcBlkStride",
                                     "dstRepStride", "srcRepStride" };
   static const char *const what[] = { "dst", "src" };
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   int64_t st[4] = { dbs, sbs, drs, srs };
   if (ddt != want_d || sdt != want_s) {
-    sim_error(s, f, l, "%s: needs a %s destination and a %s source, got %s "
-              "and %s", name, dt_name(want_d), dt_name(want_s), dt_name(ddt),
-              dt_name(sdt));
+    pto_sim_error_at(s, f, l,
+                     "%s: needs a %s destination and a %s source, got %s "
+                     "and %s",
+                     name, dt_name(want_d), dt_name(want_s), dt_name(ddt),
+                     dt_name(sdt));
     return;
   }
   if (check_repeat_strides(s, f, l, name, repeat, 4, st, sn))
@@ -501,7 +590,7 @@ void pto_sim_vconv(const char *f, int l, const char *name, pto_sim_dt ddt,
   uintptr_t ptrs[2] = { dst, src }, lo[2], hi[2];
   if (prepare(s, f, l, name, 2, o, ptrs, what, reps, lanes, lo, hi))
     return;
-  sim_begin(s, f, l, name, P_V);
+  pto_sim_begin(s, f, l, name, P_V);
   log_and_touch(s, 2, o, lo, hi, reps, lanes, 0);
   for (int64_t r = 0; r < reps; r++) {
     uint8_t res[256];
@@ -536,7 +625,7 @@ static float red_step_f(pto_sim_vop op, pto_sim_dt dt, float x, float y)
       r = 65504.0f;
     if (op == PTO_SIM_ADD && r < -65504.0f)
       r = -65504.0f;
-    r = (float)(_Float16)r;
+    r = pto_sim_h2f(pto_sim_f2h(r));
   }
   return r;
 }
@@ -569,8 +658,12 @@ static void reduce_lanes(sim_state *s, pto_sim_vop op, pto_sim_dt dt,
 {
   float fv[128];
   int64_t iv[128];
-  float fid = op == PTO_SIM_ADD ? 0.0f : op == PTO_SIM_MAX ? -INFINITY : INFINITY;
-  int64_t iid = op == PTO_SIM_ADD ? 0 : op == PTO_SIM_MAX ? INT64_MIN : INT64_MAX;
+  float fid = op == PTO_SIM_ADD   ? 0.0f
+              : op == PTO_SIM_MAX ? -INFINITY
+                                  : INFINITY;
+  int64_t iid = op == PTO_SIM_ADD   ? 0
+                : op == PTO_SIM_MAX ? INT64_MIN
+                                    : INT64_MAX;
   *idx = 0;
   int found = 0;
   for (int i = 0; i < n; i++) {
@@ -586,9 +679,9 @@ static void reduce_lanes(sim_state *s, pto_sim_vop op, pto_sim_dt dt,
     else
       iv[i] = load_i(dt, p);
     if (op != PTO_SIM_ADD) {
-      int better = !found ||
-                   (is_float(dt)
-                        ? (op == PTO_SIM_MAX ? fv[i] > fv[*idx - first]
+      int better =
+          !found ||
+          (is_float(dt) ? (op == PTO_SIM_MAX ? fv[i] > fv[*idx - first]
                                              : fv[i] < fv[*idx - first])
                         : (op == PTO_SIM_MAX ? iv[i] > iv[*idx - first]
                                              : iv[i] < iv[*idx - first]));
@@ -610,7 +703,7 @@ void pto_sim_vreduce(const char *f, int l, const char *name, pto_sim_vop op,
 {
   static const char *const sn[] = { "dstRepStride", "srcBlkStride",
                                     "srcRepStride" };
-  sim_state *s = sim_get();
+  sim_state *s = pto_sim_state();
   int64_t st[3] = { drs, sbs, srs };
   if (check_types(s, f, l, name, op, dt, 1, &sdt) ||
       check_repeat_strides(s, f, l, name, repeat, 3, st, sn))
@@ -618,30 +711,31 @@ void pto_sim_vreduce(const char *f, int l, const char *name, pto_sim_vop op,
   int is_max = op != PTO_SIM_ADD;
   if (!is_max || group)
     order = SIM_ORDER_ONLY_VALUE;
-  else if (sim_check_range(s, f, l, name, "order", order, 0, 3))
+  else if (pto_sim_check_range(s, f, l, name, "order", order, 0, 3))
     return;
   int es = dt_size(dt), lanes = 256 / es;
   int64_t reps = effective_repeats(s, repeat, lanes);
   /* Bytes written per repeat, and the dst stride unit.  */
-  int per = group ? 8 * es
-                  : order == SIM_ORDER_ONLY_VALUE ? es
-                  : order == SIM_ORDER_ONLY_INDEX ? 4 : 2 * es;
+  int per = group                           ? 8 * es
+            : order == SIM_ORDER_ONLY_VALUE ? es
+            : order == SIM_ORDER_ONLY_INDEX ? 4
+                                            : 2 * es;
   vopnd so = { 0, es, sbs, srs };
   uintptr_t doff, slo, shi;
   uint64_t dext = reps ? (uint64_t)((reps - 1) * drs * per + per) : 0;
-  if (sim_resolve(s, f, l, name, "dst", PTO_SIM_UB, dst, dext,
-                  (unsigned)es, &doff) ||
-      sim_resolve(s, f, l, name, "src", PTO_SIM_UB, src, 0, SIM_BLOCK,
-                  &so.off) ||
+  if (pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_UB, dst, dext, (unsigned)es,
+                      &doff) ||
+      pto_sim_resolve(s, f, l, name, "src", PTO_SIM_UB, src, 0, SIM_BLOCK,
+                      &so.off) ||
       check_extent(s, f, l, name, "src", &so, reps, lanes, &slo, &shi))
     return;
-  sim_begin(s, f, l, name, P_V);
-  sim_log_range(s, PTO_SIM_UB, slo, shi, SIM_R);
-  sim_log_range(s, PTO_SIM_UB, doff, doff + dext, SIM_W);
+  pto_sim_begin(s, f, l, name, P_V);
+  pto_sim_log_range(s, PTO_SIM_UB, slo, shi, SIM_R);
+  pto_sim_log_range(s, PTO_SIM_UB, doff, doff + dext, SIM_W);
   touch_operand(s, &so, reps, lanes, SIM_R);
   for (int64_t r = 0; r < reps; r++) {
     uintptr_t d = doff + (uintptr_t)(r * drs * per);
-    sim_touch(s, PTO_SIM_UB, d, d + (uintptr_t)per, SIM_W);
+    pto_sim_touch(s, PTO_SIM_UB, d, d + (uintptr_t)per, SIM_W);
   }
   for (int64_t r = 0; r < reps; r++) {
     uint8_t *d = sim_mem(s, PTO_SIM_UB, doff + (uintptr_t)(r * drs * per));

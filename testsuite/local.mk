@@ -39,8 +39,9 @@ AM_TESTS_ENVIRONMENT = \
 	PTO_INCLUDE='$(abs_top_srcdir)/include'; \
 	PTO_GCC_DEFAULT='$(CC)'; \
 	PTO_RT_ENABLED='$(PTO_RT_ENABLED)'; \
+	PTO_SAN_CFLAGS='$(PTO_SAN_CFLAGS)'; \
 	export PTO_CC_UNINSTALLED PTO_CC_INSTALLED PTO_PLUGIN PTO_INCLUDE \
-	  PTO_GCC_DEFAULT PTO_RT_ENABLED;
+	  PTO_GCC_DEFAULT PTO_RT_ENABLED PTO_SAN_CFLAGS;
 TESTS += testsuite/unit/pto-cc.sh
 EXTRA_DIST += testsuite/unit/pto-cc.sh
 include $(srcdir)/testsuite/unit/local.mk

@@ -19,7 +19,8 @@ CLEANFILES += tools/pto-cc tools/pto-cc-uninstalled
 pto_cc_edit = $(SED) \
 	-e 's|@PTO_VERSION[@]|$(PACKAGE_VERSION)|g' \
 	-e 's|@PTO_DEFAULT_GCC[@]|$(CC)|g' \
-	-e 's|@PTO_RT_ENABLED[@]|$(PTO_RT_ENABLED)|g'
+	-e 's|@PTO_RT_ENABLED[@]|$(PTO_RT_ENABLED)|g' \
+	-e 's|@PTO_SAN_FLAGS[@]|$(PTO_SAN_CFLAGS)|g'
 
 tools/pto-cc: $(srcdir)/tools/pto-cc.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) tools && rm -f $@ $@.tmp && \

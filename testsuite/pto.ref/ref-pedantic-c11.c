@@ -1,7 +1,7 @@
 /* pto.h itself is warning-free under -std=c11 -pedantic -Wall -Wextra
    with its system-header pragma off, for every intrinsic and every
    dtype (including all nine casts).  ref-pedantic-c2x.c reuses this file
-   under -std=gnu2x.  */
+   under -std=gnu2x.  The kernel is also valid DSL for the plugin.  */
 /* { dg-do compile } */
 /* { dg-options "-std=c11 -pedantic -Wall -Wextra -DPTO_H_NO_SYSTEM_HEADER" } */
 #include <pto.h>
@@ -17,7 +17,7 @@ typedef PTO_TILE(pto_f16, 8, 4) hk_t;
 typedef PTO_TILE(float, 4, 4) fo_t;
 
 #define ALL_OPS(T, C, p)                                              \
-  do {                                                                \
+  {                                                                   \
     T a, b, d;                                                        \
     C col;                                                            \
     pto_load (a, p, 8);                                               \
@@ -30,28 +30,28 @@ typedef PTO_TILE(float, 4, 4) fo_t;
     pto_row_sum (col, d); pto_row_max (col, d);                       \
     pto_store (p + 64, 8, d);                                         \
     pto_store (p + 96, 1, col);                                       \
-  } while (0)
+  }
 
-#define FLOAT_OPS(T, d, a)                                            \
-  do {                                                                \
+#define FLOAT_OPS(d, a)                                               \
+  {                                                                   \
     pto_exp (d, a); pto_log (d, a); pto_sqrt (d, a);                  \
     pto_rsqrt (d, a); pto_recip (d, a);                               \
-  } while (0)
+  }
 
 PTO_KERNEL void
 every_op (float *fp, pto_f16 *hp, int32_t *ip)
 {
-  ALL_OPS (f_t, fc_t, fp);
-  ALL_OPS (h_t, hc_t, hp);
-  ALL_OPS (i_t, ic_t, ip);
+  ALL_OPS (f_t, fc_t, fp)
+  ALL_OPS (h_t, hc_t, hp)
+  ALL_OPS (i_t, ic_t, ip)
   f_t f;
   h_t h;
   i_t i;
   pto_load (f, fp, 8);
   pto_load (h, hp, 8);
   pto_load (i, ip, 8);
-  FLOAT_OPS (f_t, f, f);
-  FLOAT_OPS (h_t, h, h);
+  FLOAT_OPS (f, f)
+  FLOAT_OPS (h, h)
   pto_cast (f, f); pto_cast (f, h); pto_cast (f, i);
   pto_cast (h, f); pto_cast (h, h); pto_cast (h, i);
   pto_cast (i, f); pto_cast (i, h); pto_cast (i, i);

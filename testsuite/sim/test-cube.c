@@ -97,11 +97,42 @@ static void test_load_l0(void)
                "mad: c range l0c[0,262144) is outside the l0c arena of 131072 bytes (dav-c220)");
 }
 
+/* Fixpipe without NZ->ND keeps the fractal layout; ReLU and fp32 out.  */
+static void test_fixpipe_modes(void)
+{
+  static float out[32 * 32];
+  t_begin();
+  float *l0c = (float *)pto_sim_host_addr(PTO_SIM_L0C, 0);
+  for (int i = 0; i < 32 * 32; i++)
+    l0c[i] = (float)(i % 7) - 3.0f;
+  copy_matrix_cc_to_gm(out, (__cc__ float *)((uintptr_t)0), 0, 32, 32, 32, 32, 0,
+                       NoQuant, 1, 0, 0);
+  int bad = 0;
+  for (int i = 0; i < 32 * 32; i++)
+    bad += out[i] != (l0c[i] > 0 ? l0c[i] : 0.0f);
+  CHECK_EQ_I(bad, 0);
+  /* NZ -> ND with a row pitch of 40 elements, 20 x 24 valid.  */
+  for (int i = 0; i < 32 * 32; i++)
+    out[i] = -100.0f;
+  copy_matrix_cc_to_gm(out, (__cc__ float *)((uintptr_t)0), 0, 24, 20, 40, 32, 0,
+                       NoQuant, 0, 0, 1);
+  bad = 0;
+  for (int m = 0; m < 20; m++)
+    for (int n = 0; n < 40; n++) {
+      float want = n < 24 ? l0c[((n / 16) * 32 + m) * 16 + n % 16] : -100.0f;
+      bad += out[m * 40 + n] != want;
+    }
+  CHECK_EQ_I(bad, 0);
+  CHECK_EQ_F(out[20 * 40], -100.0f);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+}
+
 int main(void)
 {
   setup();
   test_m200();
   test_c220();
   test_load_l0();
+  test_fixpipe_modes();
   TEST_MAIN_END("test-cube");
 }

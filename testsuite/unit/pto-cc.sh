@@ -42,7 +42,7 @@ base="$gcc_default -fplugin=$PTO_PLUGIN -I$PTO_INCLUDE"
 out=$("$cc" -O2 --showme 'a b.c' -o prog) || fail "--showme exit status"
 want="$base -O2 'a b.c' -o prog"
 if test "$PTO_RT_ENABLED" = yes; then
-  want="$want -L$rtdir -Wl,-rpath,$rtdir -lpto-rt"
+  want="$want -L$rtdir -Wl,-rpath,$rtdir -lpto-rt${PTO_SAN_CFLAGS:+ $PTO_SAN_CFLAGS}"
 fi
 if test "$out" = "$want"; then pass "--showme (link)"; else
   fail "--showme: got [$out] want [$want]"; fi

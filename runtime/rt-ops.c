@@ -1,0 +1,201 @@
+/* rt-ops.c - libpto-rt: tile operations at tile level, with exactly the
+   reference semantics of include/pto.h.
+
+   Contract: runtime/pto-rt.h.  This file compiles pto.h in reference mode
+   (no plugin is loaded when libpto-rt is built) and forwards each
+   __pto_rt_* entry to the header's own element loops (pto__add_f32,
+   pto__cast_i32_f16, pto__load, ...), so a plugin-built kernel and the
+   reference build of the same source compute bit-identical tiles,
+   including fp16 rounding, int32 wrapping, float->int32 saturation and
+   the run-time checks (row strides, int32 division by zero), which stop
+   the program with the same messages.
+
+   This is the seam that tile lowering replaces: once kernels are lowered
+   to CCE instructions, their simulation calls the CCE simulator instead
+   and these entries remain only for tile-level builds.  */
+
+#include "include/pto.h"
+#include "runtime/pto-rt.h"
+
+#if !PTO_HAVE_F16
+#error "libpto-rt needs _Float16 (x86-64 or AArch64 with GCC 12)"
+#endif
+
+/* Report a call from generated code that no kernel can produce (an
+   unknown op or dtype code: a compiler/runtime version mismatch).  */
+__attribute__((noreturn)) static void
+bad_code(const char *entry, int op, int dt)
+{
+  pto__ref_fail("%s: unknown operation %d or dtype %d (plugin and "
+                "libpto-rt versions differ?)", entry, op, dt);
+}
+
+static size_t
+elem_size(int dt)
+{
+  return dt == PTO_RT_F32 ? sizeof(float)
+         : dt == PTO_RT_F16 ? sizeof(pto_f16)
+         : sizeof(int32_t);
+}
+
+void
+__pto_rt_load(int dt, void *t, const void *p, long long rs, int rows,
+              int cols)
+{
+  pto__load(t, p, rs, (size_t)rows, (size_t)cols, elem_size(dt));
+}
+
+void
+__pto_rt_store(int dt, void *p, long long rs, const void *t, int rows,
+               int cols)
+{
+  pto__store(p, rs, t, (size_t)rows, (size_t)cols, elem_size(dt));
+}
+
+/* One case per dtype of a pto.h loop NAME taking (d, ARGS...).  */
+#define PER_DTYPE(dt, name, ...)                                  \
+  switch (dt) {                                                   \
+  case PTO_RT_F32:                                                \
+    pto__##name##_f32(__VA_ARGS__);                               \
+    return;                                                       \
+  case PTO_RT_F16:                                                \
+    pto__##name##_f16(__VA_ARGS__);                               \
+    return;                                                       \
+  case PTO_RT_I32:                                                \
+    pto__##name##_i32(__VA_ARGS__);                               \
+    return;                                                       \
+  }
+#define PER_FLOAT_DTYPE(dt, name, ...)                            \
+  switch (dt) {                                                   \
+  case PTO_RT_F32:                                                \
+    pto__##name##_f32(__VA_ARGS__);                               \
+    return;                                                       \
+  case PTO_RT_F16:                                                \
+    pto__##name##_f16(__VA_ARGS__);                               \
+    return;                                                       \
+  }
+
+void
+__pto_rt_binary(int op, int dt, void *d, const void *a, const void *b,
+                long long n)
+{
+  size_t len = (size_t)n;
+  switch (op) {
+  case PTO_RT_ADD: PER_DTYPE(dt, add, d, a, b, len) break;
+  case PTO_RT_SUB: PER_DTYPE(dt, sub, d, a, b, len) break;
+  case PTO_RT_MUL: PER_DTYPE(dt, mul, d, a, b, len) break;
+  case PTO_RT_DIV: PER_DTYPE(dt, div, d, a, b, len) break;
+  case PTO_RT_MAX: PER_DTYPE(dt, max, d, a, b, len) break;
+  case PTO_RT_MIN: PER_DTYPE(dt, min, d, a, b, len) break;
+  }
+  bad_code("__pto_rt_binary", op, dt);
+}
+
+/* The scalar of a "d = a OP s" op converted to the element type first
+   (pto.h's functions take it as the element type).  */
+#define SCALAR_CASE(opname)                                        \
+  switch (dt) {                                                    \
+  case PTO_RT_F32:                                                 \
+    pto__##opname##_f32(d, a, (float)s, len);                      \
+    return;                                                        \
+  case PTO_RT_F16:                                                 \
+    pto__##opname##_f16(d, a, (pto_f16)s, len);                    \
+    return;                                                        \
+  case PTO_RT_I32:                                                 \
+    pto__##opname##_i32(d, a, (int32_t)s, len);                    \
+    return;                                                        \
+  }
+
+void
+__pto_rt_scalar(int op, int dt, void *d, const void *a, double s,
+                long long n)
+{
+  size_t len = (size_t)n;
+  switch (op) {
+  case PTO_RT_ADD: SCALAR_CASE(adds) break;
+  case PTO_RT_MUL: SCALAR_CASE(muls) break;
+  case PTO_RT_MAX: SCALAR_CASE(maxs) break;
+  case PTO_RT_MIN: SCALAR_CASE(mins) break;
+  }
+  bad_code("__pto_rt_scalar", op, dt);
+}
+
+void
+__pto_rt_unary(int op, int dt, void *d, const void *a, long long n)
+{
+  size_t len = (size_t)n;
+  switch (op) {
+  case PTO_RT_EXP: PER_FLOAT_DTYPE(dt, exp, d, a, len) break;
+  case PTO_RT_LOG: PER_FLOAT_DTYPE(dt, log, d, a, len) break;
+  case PTO_RT_SQRT: PER_FLOAT_DTYPE(dt, sqrt, d, a, len) break;
+  case PTO_RT_RSQRT: PER_FLOAT_DTYPE(dt, rsqrt, d, a, len) break;
+  case PTO_RT_RECIP: PER_FLOAT_DTYPE(dt, recip, d, a, len) break;
+  case PTO_RT_ABS: PER_DTYPE(dt, abs, d, a, len) break;
+  case PTO_RT_RELU: PER_DTYPE(dt, relu, d, a, len) break;
+  case PTO_RT_NEG: PER_DTYPE(dt, neg, d, a, len) break;
+  }
+  bad_code("__pto_rt_unary", op, dt);
+}
+
+void
+__pto_rt_fill(int dt, void *d, double s, long long n)
+{
+  size_t len = (size_t)n;
+  switch (dt) {
+  case PTO_RT_F32:
+    pto__fill_f32(d, (float)s, len);
+    return;
+  case PTO_RT_F16:
+    pto__fill_f16(d, (pto_f16)s, len);
+    return;
+  case PTO_RT_I32:
+    pto__fill_i32(d, (int32_t)s, len);
+    return;
+  }
+  bad_code("__pto_rt_fill", 0, dt);
+}
+
+/* Casts: pto__cast_<to>_<from>.  */
+#define CAST_FROM(to)                                              \
+  switch (dt_a) {                                                  \
+  case PTO_RT_F32:                                                 \
+    pto__cast_##to##_f32(d, a, len);                               \
+    return;                                                        \
+  case PTO_RT_F16:                                                 \
+    pto__cast_##to##_f16(d, a, len);                               \
+    return;                                                        \
+  case PTO_RT_I32:                                                 \
+    pto__cast_##to##_i32(d, a, len);                               \
+    return;                                                        \
+  }
+
+void
+__pto_rt_cast(int dt_d, int dt_a, void *d, const void *a, long long n)
+{
+  size_t len = (size_t)n;
+  switch (dt_d) {
+  case PTO_RT_F32: CAST_FROM(f32) break;
+  case PTO_RT_F16: CAST_FROM(f16) break;
+  case PTO_RT_I32: CAST_FROM(i32) break;
+  }
+  bad_code("__pto_rt_cast", dt_a, dt_d);
+}
+
+void
+__pto_rt_rowred(int op, int dt, void *d, const void *a, int rows, int cols)
+{
+  size_t r = (size_t)rows, c = (size_t)cols;
+  switch (op) {
+  case PTO_RT_ROW_SUM: PER_DTYPE(dt, row_sum, d, a, r, c) break;
+  case PTO_RT_ROW_MAX: PER_DTYPE(dt, row_max, d, a, r, c) break;
+  }
+  bad_code("__pto_rt_rowred", op, dt);
+}
+
+void
+__pto_rt_matmul(int dt, void *c, const void *a, const void *b, int m, int k,
+                int n)
+{
+  PER_FLOAT_DTYPE(dt, matmul, c, a, b, (size_t)m, (size_t)k, (size_t)n)
+  bad_code("__pto_rt_matmul", 0, dt);
+}
