@@ -15,24 +15,31 @@
      with the same IR type vanish); the conditional operator; if/else;
      canonical for loops, normalised to `i < stop' / `i > stop' with the
      index declared in the header (<, <=, >, >=; != only with a constant
-     step of +1 or -1); pto_unroll(...) first in a for body and
-     `#pragma GCC unroll N' become the loop attribute unroll=[...];
-     while loops, break, continue, return; structs returned by inline
-     helpers as tuples (member access is getitem); GM pointer arithmetic
-     (byte offsets divided back into elements); tiles by value and by
-     pointer (`*y', `&t', `t.v[i][j]'); intrinsic calls (recognised by the
-     pto_intrinsic attribute, type-checked here); calls to PTO_INLINE
-     functions.
+     step of +1 or -1; counting down needs a signed index); pto_unroll
+     first in a for body and `#pragma GCC unroll N' become the loop
+     attribute unroll=[...]; while loops, break, continue, return;
+     structs returned by inline helpers as tuples (member access is
+     getitem); GM pointer arithmetic (GENERIC's sizetype byte offsets
+     divided back into elements: a pointer value becomes p + t1 - t2 ...,
+     exact like C's pointer arithmetic; an access becomes p[t1 - t2], the
+     sum in the terms' type); tiles by value and by pointer (`*y', `&t',
+     `t.v[i][j]'); intrinsic calls (recognised by the pto_intrinsic
+     attribute, type-checked here); calls to PTO_INLINE functions.
    Rejected with a located error saying what to write instead: goto,
-   switch, do-while, inline asm, calls to ordinary functions or kernels,
-   direct recursion, local arrays, statics, globals that are not
+   switch, do-while (decided: no lowering keeps `continue' right), inline
+   asm, statement expressions, calls to ordinary functions, kernels, host
+   functions or through pointers, direct recursion (cycles through
+   helpers: unit.cc), local arrays, statics, globals that are not
    constants, the address of a scalar outside an inline call argument,
-   unsupported types, misuse of pto_unroll, non-canonical loops.
+   pointer subtraction and conversions, unsupported types, misuse of
+   pto_unroll, non-canonical loops.  After an error the function's IR is
+   incomplete; the unit then never dumps or runs passes.
 
    Names: C names are kept.  A name that is an IR keyword (doc/ir.md)
-   gets a trailing underscore (`var' -> `var_'); a name already used in
-   the function (shadowing, or a clash with an escaped name) gets the
-   first free suffix `_1', `_2', ...  */
+   gets a trailing underscore (`var' -> `var_', also for function names);
+   characters the IR does not allow in identifiers (GNU `$', UTF-8) become
+   `_'; a local name already used in the function (shadowing, or a clash
+   with an escaped name) gets the first free suffix `_1', `_2', ...  */
 
 #include "frontend/fe-internal.h"
 
@@ -95,6 +102,8 @@ struct capture
   vec<decl_var> vars;		/* DECL_UID -> IR variable */
   vec<const char *> names;	/* names used in this function */
   vec<int> loop_indices;	/* DECL_UIDs of enclosing for indices */
+  vec<int> rejected;		/* DECL_UIDs of declarations already
+				   reported: their uses stay silent */
   tree unroll_slot;		/* the statement that may be pto_unroll */
   pto_stmt *unroll_loop;	/* the loop it applies to */
 };
@@ -316,12 +325,28 @@ name_used (capture &c, const char *s)
 }
 
 /* A fresh IR name for C name BASE (NULL for unnamed temporaries).  */
+/* Copy C identifier NAME into BUF (SIZE bytes) as an IR identifier:
+   characters outside [A-Za-z0-9_] (GNU `$', UTF-8 identifiers) become
+   `_'; an IR keyword gets a trailing `_'.  */
+static void
+ir_identifier (char *buf, size_t size, const char *name)
+{
+  size_t n = 0;
+  for (const char *p = name; *p && n + 2 < size; p++)
+    buf[n++] = ISALNUM (*p) || *p == '_' ? *p : '_';
+  buf[n] = '\0';
+  if (is_ir_keyword (buf))
+    {
+      buf[n++] = '_';
+      buf[n] = '\0';
+    }
+}
+
 static const char *
 fresh_name (capture &c, const char *base)
 {
   char buf[256];
-  snprintf (buf, sizeof buf, "%s%s", base ? base : "tmp",
-	    base && is_ir_keyword (base) ? "_" : "");
+  ir_identifier (buf, sizeof buf, base ? base : "tmp");
   const char *name = pto_intern (c.p, buf);
   for (int i = 1; name_used (c, name); i++)
     {
@@ -337,10 +362,20 @@ fresh_name (capture &c, const char *base)
 static const char *
 func_name (capture &c, tree fndecl)
 {
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  if (!is_ir_keyword (n))
-    return n;
-  return pto_arena_printf (c.p->arena, "%s_", n);
+  char buf[256];
+  ir_identifier (buf, sizeof buf, IDENTIFIER_POINTER (DECL_NAME (fndecl)));
+  return pto_intern (c.p, buf);
+}
+
+/* Was declaration DECL rejected (an error reported at it)?  */
+static bool
+rejected_p (capture &c, tree decl)
+{
+  int uid = DECL_UID (decl);
+  for (int u : c.rejected)
+    if (u == uid)
+      return true;
+  return false;
 }
 
 static pto_var *
@@ -374,7 +409,7 @@ static bool int_fits (int64_t v, pto_dtype dt);
 static pto_expr *expr (capture &c, tree t, location_t ctx);
 static pto_expr *cond_expr (capture &c, tree t, location_t ctx);
 static pto_expr *lvalue (capture &c, tree t, location_t ctx);
-static pto_expr *call (capture &c, tree t, location_t ctx, bool as_stmt);
+static pto_expr *call (capture &c, tree t, location_t ctx);
 
 /* Convert E to IR type T with an explicit cast unless it already has it.
    A conversion to bool is a comparison with zero, as in C.  */
@@ -386,6 +421,8 @@ coerce (capture &c, pto_expr *e, const pto_type *t, pto_loc l)
   if (t->kind == PTO_TY_SCALAR && t->dtype == PTO_DT_BOOL
       && is_arith (e->type))
     {
+      if (e->kind == PTO_E_INT)
+	return pto_e_bool (c.p, e->u.ival != 0, e->loc);
       pto_expr *zero = pto_dtype_is_float (e->type->dtype)
 		       ? pto_e_float (c.p, e->type, 0.0, l)
 		       : pto_e_int (c.p, e->type, 0, l);
@@ -773,6 +810,8 @@ global_constant (tree decl)
 static pto_expr *
 decl_ref (capture &c, tree decl, location_t loc)
 {
+  if (rejected_p (c, decl))
+    return bad (c);
   pto_var *v = lookup_var (c, decl);
   if (v)
     return pto_e_var (c.p, v, L (c, loc));
@@ -792,7 +831,7 @@ decl_ref (capture &c, tree decl, location_t loc)
 
 /* Tile element t.v[i][j] (or p->v[i][j]): the ARRAY_REF T.  */
 static pto_expr *
-tile_element (capture &c, tree t, location_t loc, bool as_lvalue)
+tile_element (capture &c, tree t, location_t loc)
 {
   tree inner = TREE_OPERAND (t, 0);
   if (TREE_CODE (inner) == ARRAY_REF
@@ -816,9 +855,13 @@ tile_element (capture &c, tree t, location_t loc, bool as_lvalue)
 	else if (idx[k]->type->dtype != PTO_DT_I32
 		 && idx[k]->type->dtype != PTO_DT_I64)
 	  idx[k] = coerce (c, idx[k], i32, L (c, loc));
-      (void) as_lvalue;
       return pto_e_index (c.p, base, 2, idx, L (c, loc));
     }
+  tree base = inner;
+  while (TREE_CODE (base) == ARRAY_REF || TREE_CODE (base) == COMPONENT_REF)
+    base = TREE_OPERAND (base, 0);
+  if (DECL_P (base) && rejected_p (c, base))
+    return bad (c);
   err (c, loc, "arrays are not supported in PTO code; a tile element is "
        "written %<t.v[i][j]%>");
   return bad (c);
@@ -897,7 +940,7 @@ lvalue (capture &c, tree t, location_t ctx)
     case COMPONENT_REF:
       return member (c, t, loc, true);
     case ARRAY_REF:
-      return tile_element (c, t, loc, true);
+      return tile_element (c, t, loc);
     case NON_LVALUE_EXPR:
     case SAVE_EXPR:
       return lvalue (c, TREE_OPERAND (t, 0), loc);
@@ -1068,11 +1111,11 @@ expr (capture &c, tree t, location_t ctx)
 	return pto_e_select (c.p, k, a, b, l);
       }
     case CALL_EXPR:
-      return call (c, t, loc, false);
+      return call (c, t, loc);
     case INDIRECT_REF:
       return indirect (c, t, loc);
     case ARRAY_REF:
-      return tile_element (c, t, loc, false);
+      return tile_element (c, t, loc);
     case COMPONENT_REF:
       return member (c, t, loc, false);
     case ADDR_EXPR:
@@ -1108,6 +1151,11 @@ expr (capture &c, tree t, location_t ctx)
     case POSTINCREMENT_EXPR: case POSTDECREMENT_EXPR:
       err (c, loc, "assignments inside expressions are not supported in PTO "
 	   "code: write the assignment as a statement of its own");
+      return bad (c);
+    case TARGET_EXPR:
+    case BIND_EXPR:
+    case STATEMENT_LIST:
+      err (c, loc, "statement expressions are not supported in PTO code");
       return bad (c);
     case POINTER_DIFF_EXPR:
       err (c, loc, "pointer subtraction is not supported in PTO code: "
@@ -1512,11 +1560,7 @@ intrinsic (capture &c, tree t, const char *name, location_t loc)
 	ok = false;
     }
   if (!ok || !check_rule (c, op, opname, args, locs))
-    {
-      if (ok)
-	c.errors += 0;
-      return bad (c);
-    }
+    return bad (c);
   return pto_e_op (c.p, op, n, args, L (c, loc));
 }
 
@@ -1549,10 +1593,9 @@ inline_arg (capture &c, tree a, tree parm_type, location_t loc)
   return e;
 }
 
-/* A call T: an intrinsic or a PTO_INLINE function.  AS_STMT: the value
-   is discarded.  */
+/* A call T: an intrinsic or a PTO_INLINE function.  */
 static pto_expr *
-call (capture &c, tree t, location_t loc, bool as_stmt)
+call (capture &c, tree t, location_t loc)
 {
   tree fn = get_callee_fndecl (t);
   if (!fn)
@@ -1571,7 +1614,6 @@ call (capture &c, tree t, location_t loc, bool as_stmt)
 	}
       return intrinsic (c, t, iname, loc);
     }
-  (void) as_stmt;
   switch (pto_fe_role_of (fn))
     {
     case PTO_ROLE_INLINE:
@@ -1698,7 +1740,7 @@ increment (capture &c, tree t, pto_block *out, location_t loc)
 
 /* A local declaration (DECL_EXPR T).  */
 static void
-declaration (capture &c, tree t, pto_block *out, location_t loc)
+declaration (capture &c, tree t, pto_block *out)
 {
   tree decl = DECL_EXPR_DECL (t);
   if (TREE_CODE (decl) != VAR_DECL)
@@ -1708,6 +1750,7 @@ declaration (capture &c, tree t, pto_block *out, location_t loc)
     {
       err (c, dloc, "static and extern local variables are not supported in "
 	   "PTO code");
+      c.rejected.safe_push (DECL_UID (decl));
       return;
     }
   tree type = TREE_TYPE (decl);
@@ -1715,11 +1758,15 @@ declaration (capture &c, tree t, pto_block *out, location_t loc)
     {
       err (c, dloc, "variable-length types are not supported in PTO code "
 	   "(tiles have constant rows and columns)");
+      c.rejected.safe_push (DECL_UID (decl));
       return;
     }
   const pto_type *ty = ir_type (c, type, dloc);
   if (!ty)
-    return;
+    {
+      c.rejected.safe_push (DECL_UID (decl));
+      return;
+    }
   pto_loc l = L (c, dloc);
   pto_expr *init = NULL;
   tree di = DECL_INITIAL (decl);
@@ -1732,7 +1779,6 @@ declaration (capture &c, tree t, pto_block *out, location_t loc)
     }
   pto_var *v = new_var (c, decl, ty);
   pto_block_push (c.p, out, pto_s_decl (c.p, v, init, l));
-  (void) loc;
 }
 
 /* Is T (possibly converted) a reference to DECL?  */
@@ -1779,6 +1825,19 @@ skip_saved (tree t)
   return t;
 }
 
+/* The value of step constant B read as a signed number of its width:
+   for an unsigned index the C front end writes `i -= 2' as i + 0xff..fe.  */
+static int64_t
+step_value (tree b)
+{
+  int64_t v = int_value (b);
+  int prec = TYPE_PRECISION (TREE_TYPE (b));
+  if (TYPE_UNSIGNED (TREE_TYPE (b)) && prec < 64
+      && v >= (INT64_C (1) << (prec - 1)))
+    v -= INT64_C (1) << prec;
+  return v;
+}
+
 /* The step of increment INCR of index DECL as an IR expression of type
    T; *SIGN is +1 or -1 for a constant step, 0 otherwise.  NULL if INCR is
    not `i++', `i--', `i += s', `i -= s' or `i = i +- s'.  */
@@ -1818,7 +1877,7 @@ loop_step (capture &c, tree incr, tree decl, const pto_type *t, int *sign,
     }
   if (TREE_CODE (b) == INTEGER_CST)
     {
-      int64_t v = tree_to_shwi (b);
+      int64_t v = step_value (b);
       if (minus)
 	v = -v;
       if (v == 0)
@@ -1907,6 +1966,12 @@ for_loop (capture &c, tree fs, tree decl, pto_block *out, location_t ctx)
     case GT_EXPR: down = true; break;
     case GE_EXPR: down = true; stop = offset_bound (c, stop, -1, l); break;
     case NE_EXPR:
+      /* GCC folds `u > 0' of an unsigned u into `u != 0'.  */
+      if (sign < 0 && TYPE_UNSIGNED (TREE_TYPE (decl)) && integer_zerop (bound))
+	{
+	  down = true;
+	  break;
+	}
       if (sign == 0 || step->kind != PTO_E_INT
 	  || (step->u.ival != 1 && step->u.ival != -1))
 	{
@@ -1919,6 +1984,12 @@ for_loop (capture &c, tree fs, tree decl, pto_block *out, location_t ctx)
     default:
       err (c, loc, "unsupported loop condition: compare the index with "
 	   "%<<%>, %<<=%>, %<>%> or %<>=%>");
+      return;
+    }
+  if (down && !pto_dtype_is_signed (it->dtype))
+    {
+      err (c, loc, "a loop counting down needs a signed index (declare it "
+	   "%<int%> or %<long%>)");
       return;
     }
   if ((down && sign > 0) || (!down && sign < 0))
@@ -1990,7 +2061,6 @@ statement_list (capture &c, tree t, pto_block *out, location_t loc)
 	  && DECL_EXPR_DECL (s)
 	  && loop_index_of (FOR_COND (items[k + 1])) == DECL_EXPR_DECL (s))
 	{
-	  /* An unroll slot naming the declaration moves to the loop.  */
 	  for_loop (c, items[k + 1], DECL_EXPR_DECL (s), out, loc);
 	  k++;
 	  continue;
@@ -2016,7 +2086,7 @@ stmt (capture &c, tree t, pto_block *out, location_t ctx)
       stmt (c, BIND_EXPR_BODY (t), out, loc);
       return;
     case DECL_EXPR:
-      declaration (c, t, out, loc);
+      declaration (c, t, out);
       return;
     case DEBUG_BEGIN_STMT:
     case LABEL_EXPR:
@@ -2038,7 +2108,7 @@ stmt (capture &c, tree t, pto_block *out, location_t ctx)
 	    unroll (c, t, loc, t);
 	    return;
 	  }
-	pto_expr *e = call (c, t, loc, true);
+	pto_expr *e = call (c, t, loc);
 	pto_block_push (c.p, out, pto_s_eval (c.p, e, l));
 	return;
       }
@@ -2126,7 +2196,10 @@ parameters (capture &c)
       location_t ploc = DECL_SOURCE_LOCATION (parm);
       const pto_type *t = ir_type (c, TREE_TYPE (parm), ploc);
       if (!t)
-	t = pto_type_scalar (c.p, PTO_DT_I32);
+	{
+	  c.rejected.safe_push (DECL_UID (parm));
+	  t = pto_type_scalar (c.p, PTO_DT_I32);
+	}
       if (c.role == PTO_ROLE_KERNEL && t->kind == PTO_TY_TILE)
 	err (c, ploc, "a PTO_KERNEL cannot take a tile parameter: pass a GM "
 	     "pointer and load it with pto_load");
@@ -2156,6 +2229,7 @@ pto_fe_capture_function (pto_program *p, tree fndecl, pto_fe_role role)
   c.vars = vNULL;
   c.names = vNULL;
   c.loop_indices = vNULL;
+  c.rejected = vNULL;
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
 
   const char *name = func_name (c, fndecl);
@@ -2177,5 +2251,6 @@ pto_fe_capture_function (pto_program *p, tree fndecl, pto_fe_role role)
   c.vars.release ();
   c.names.release ();
   c.loop_indices.release ();
+  c.rejected.release ();
   return c.errors == 0;
 }

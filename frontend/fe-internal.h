@@ -18,7 +18,6 @@
 #include "fold-const.h"
 #include "cgraph.h"
 #include "real.h"
-#include "print-tree.h"
 
 #include "frontend/frontend.h"
 

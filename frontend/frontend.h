@@ -31,6 +31,15 @@
 void pto_frontend_init (const char *plugin_name, const pto_options *opts,
 			const char *const *dump_after, const bool *trace);
 
+/* The unit's program after the default pass pipeline, for the back
+   ends (plugin/jit-bridge.cc at PLUGIN_ALL_IPA_PASSES_START).  Runs the
+   front end's end-of-unit work first if it has not run yet (callbacks of
+   one event run in an order the plugin does not control), so the result
+   is the same whoever asks first.  NULL when the unit has no DSL code or
+   when an error has been reported.  The program belongs to the front end
+   (freed at PLUGIN_FINISH).  */
+pto_program *pto_frontend_program (void);
+
 /* Check a -fplugin-arg-pto-dump= LIST: "all", or comma separated names
    each of which is "capture" or a pass name.  Report the first bad name
    through DIAG and return false.  */

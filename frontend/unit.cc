@@ -267,6 +267,13 @@ visit_expr (call_walk *w, const pto_expr *e)
   visit_expr (w, e->c);
   for (int i = 0; i < e->nargs; i++)
     visit_expr (w, e->args[i]);
+  if (e->kind == PTO_E_FUNCREF && func_index (w->prog, e->fname) < 0)
+    {
+      pto_error (w->diag, e->loc, "kernel '%s' is launched here but not "
+		 "defined in this translation unit: define a kernel in the "
+		 "file that launches it", e->fname);
+      return;
+    }
   if (e->kind != PTO_E_CALL || e->is_op)
     return;
   int callee = func_index (w->prog, e->fname);
@@ -317,7 +324,8 @@ visit_func (call_walk *w, int fi)
   w->state[fi] = 2;
 }
 
-/* Report calls to undefined inline functions and call cycles.  */
+/* Report calls to undefined inline functions, launches of kernels the
+   unit does not define, and call cycles.  */
 static void
 check_calls (pto_program *p)
 {
@@ -367,33 +375,51 @@ finish_program (void)
   pto_pm_fini (&pm);
 }
 
+pto_program *
+pto_frontend_program (void)
+{
+  finish_program ();
+  return seen_error () ? NULL : unit.prog;
+}
+
 /* ------------------------------------------------------------------ */
 /* Inline helpers leave the object                                    */
 /* ------------------------------------------------------------------ */
 
 /* Remove every PTO_INLINE function from the call graph.  A call or a
-   reference from a function that stays (not inline, not a kernel whose
-   body was replaced) is an error: the helper exists only in the IR.  */
+   reference from ordinary C code is an error: the helper exists only in
+   the IR.  Calls from kernels are gone (their bodies were replaced);
+   calls from PTO_HOST functions remain until the JIT bridge drops those
+   bodies, so when there is one, nothing is removed here and GCC drops
+   the then unreachable static helpers itself.  */
 static void
 remove_inline_functions (void)
 {
   auto_vec<cgraph_node *> doomed;
   cgraph_node *node;
+  bool host_calls = false, ok = true;
   FOR_EACH_FUNCTION (node)
     if (pto_fe_role_of (node->decl) == PTO_ROLE_INLINE)
       doomed.safe_push (node);
   for (cgraph_node *n : doomed)
     {
-      bool ok = true;
       for (cgraph_edge *e = n->callers; e; e = e->next_caller)
-	if (pto_fe_role_of (e->caller->decl) != PTO_ROLE_INLINE)
+	switch (pto_fe_role_of (e->caller->decl))
 	  {
-	    error_at (gimple_location (e->call_stmt) != UNKNOWN_LOCATION
+	  case PTO_ROLE_NONE:
+	    error_at (e->call_stmt
+		      && gimple_location (e->call_stmt) != UNKNOWN_LOCATION
 		      ? gimple_location (e->call_stmt)
 		      : DECL_SOURCE_LOCATION (e->caller->decl),
 		      "PTO_INLINE function %qD is called from %qD, which is "
 		      "not PTO code", n->decl, e->caller->decl);
 	    ok = false;
+	    break;
+	  case PTO_ROLE_HOST:
+	    host_calls = true;
+	    break;
+	  default:
+	    break;
 	  }
       ipa_ref *ref;
       for (int i = 0; n->iterate_referring (i, ref); i++)
@@ -405,9 +431,9 @@ remove_inline_functions (void)
 		      n->decl, ref->referring->decl);
 	    ok = false;
 	  }
-      if (!ok)
-	return;
     }
+  if (!ok || host_calls)
+    return;
   for (cgraph_node *n : doomed)
     n->remove ();
 }

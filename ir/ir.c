@@ -180,7 +180,7 @@ pto_func_kind_name(pto_func_kind k)
 /* Programs and interning                                             */
 /* ------------------------------------------------------------------ */
 
-enum { TYPE_BUCKETS = 256, STR_BUCKETS = 64 };
+enum { TYPE_BUCKETS = 256, STR_BUCKETS_MIN = 64 };
 
 typedef struct type_node {
   struct type_node *next;
@@ -190,11 +190,15 @@ typedef struct type_node {
 typedef struct str_node {
   struct str_node *next;
   const char *s;
+  unsigned hash;
 } str_node;
 
+/* Types are few (a fixed table); strings grow with the program (every
+   variable name), so their table doubles to keep chains short.  */
 typedef struct intern_tables {
   type_node *types[TYPE_BUCKETS];
-  str_node *strs[STR_BUCKETS];
+  str_node **strs;
+  size_t nstrs, nbuckets;
 } intern_tables;
 
 pto_program *
@@ -223,20 +227,41 @@ hash_str(const char *s)
   return h;
 }
 
+/* Give the string table of P twice as many buckets (or its first ones).  */
+static void
+grow_strings(pto_program *p, intern_tables *it)
+{
+  size_t nb = it->nbuckets ? it->nbuckets * 2 : STR_BUCKETS_MIN;
+  str_node **v = pto_arena_alloc(p->arena, sizeof *v * nb);
+  for (size_t i = 0; i < it->nbuckets; i++)
+    for (str_node *n = it->strs[i], *next; n; n = next) {
+      next = n->next;
+      n->next = v[n->hash % nb];
+      v[n->hash % nb] = n;
+    }
+  it->strs = v;
+  it->nbuckets = nb;
+}
+
 const char *
 pto_intern(pto_program *p, const char *s)
 {
   if (!s)
     return NULL;
   intern_tables *it = p->types;
-  str_node **slot = &it->strs[hash_str(s) % STR_BUCKETS];
+  if (it->nstrs >= it->nbuckets)
+    grow_strings(p, it);
+  unsigned h = hash_str(s);
+  str_node **slot = &it->strs[h % it->nbuckets];
   for (str_node *n = *slot; n; n = n->next)
-    if (strcmp(n->s, s) == 0)
+    if (n->hash == h && strcmp(n->s, s) == 0)
       return n->s;
   str_node *n = pto_arena_alloc(p->arena, sizeof *n);
   n->s = pto_arena_strdup(p->arena, s);
+  n->hash = h;
   n->next = *slot;
   *slot = n;
+  it->nstrs++;
   return n->s;
 }
 

@@ -638,6 +638,13 @@ int pto_verify(const pto_program *p, pto_diag *diag);
    the GCC front end).  Return true if it is well typed; otherwise report
    through DIAG.  */
 bool pto_check_op_call(const pto_expr *call, pto_diag *diag);
+/* Type-check node E against its operands, not recursively.  P, when
+   non-NULL, resolves calls and the kernel of pto.launch.  */
+bool pto_check_expr(const pto_program *p, const pto_expr *e, pto_diag *diag);
+/* Report unless E is assignable (not through a pointer to const).  */
+bool pto_check_lvalue(const pto_expr *e, pto_diag *diag);
+/* Report at L if the known attribute A has the wrong value kind.  */
+bool pto_check_attr(const pto_attr *a, pto_loc l, pto_diag *diag);
 
 #ifdef __cplusplus
 }

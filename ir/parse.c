@@ -25,10 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Defined in verify.c (the lead is asked to declare them in ir.h).  */
-bool pto_check_expr(const pto_program *p, const pto_expr *e, pto_diag *diag);
-bool pto_check_lvalue(const pto_expr *e, pto_diag *diag);
-bool pto_check_attr(const pto_attr *a, pto_loc l, pto_diag *diag);
 
 enum {
   MAX_DEPTH = 256,     /* nesting levels, see the file comment */
@@ -320,8 +316,23 @@ lex_number(parser *p, token *t)
     memcpy(buf, p->text + p->lx.pos, n);
     buf[n] = 0;
     t->fval = strtod(buf, NULL);
+    if (isinf(t->fval))
+      fail_at(p, tok_loc(p, t), "float literal %s is too large", buf);
   }
   advance(p, n);
+}
+
+/* The value of hex digit C, or -1.  */
+static int
+hex_value(int c)
+{
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
 }
 
 /* Append the escape sequence at the cursor (after '\\') to B.  */
@@ -329,15 +340,13 @@ static void
 lex_escape(parser *p, pto_buf *b)
 {
   int c = byte_at(p, 1);
-  int h1 = c == 'x' ? byte_at(p, 2) : -1, h2 = c == 'x' ? byte_at(p, 3) : -1;
-  const char *hex = "0123456789abcdef";
-  const char *d1 = h1 > 0 ? strchr(hex, h1 | 0x20) : NULL;
-  const char *d2 = h2 > 0 ? strchr(hex, h2 | 0x20) : NULL;
+  int hi = c == 'x' ? hex_value(byte_at(p, 2)) : -1;
+  int lo = hi >= 0 ? hex_value(byte_at(p, 3)) : -1;
   if (c == '"' || c == '\\' || c == 'n') {
     pto_buf_putc(b, c == 'n' ? '\n' : (char)c);
     advance(p, 2);
-  } else if (c == 'x' && d1 && d2 && (d1 != hex || d2 != hex)) {
-    pto_buf_putc(b, (char)((d1 - hex) * 16 + (d2 - hex)));
+  } else if (lo >= 0 && hi * 16 + lo != 0) {
+    pto_buf_putc(b, (char)(hi * 16 + lo));
     advance(p, 4);
   } else {
     pto_buf_free(b);

@@ -21,9 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Declared here until ir/ir.h carries them (see the parser).  */
-bool pto_check_expr(const pto_program *p, const pto_expr *e, pto_diag *diag);
-bool pto_check_lvalue(const pto_expr *e, pto_diag *diag);
 
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                      */
@@ -456,23 +453,38 @@ check_call(const pto_program *p, const pto_expr *e, pto_diag *d)
   return !p || check_func_call(p, e, d);
 }
 
-/* E has no operand missing for its kind (IR built by hand may lack one).  */
+/* The number of operands (a, b, c) an expression of kind K has.  */
+static int
+operand_count(pto_expr_kind k)
+{
+  switch (k) {
+  case PTO_E_SELECT: return 3;
+  case PTO_E_BIN: return 2;
+  case PTO_E_UN:
+  case PTO_E_GETITEM:
+  case PTO_E_INDEX: return 1;
+  default: return 0;
+  }
+}
+
+/* E has a type and every operand, argument, variable and name its kind
+   needs (IR built by hand may lack one); report it otherwise.  */
 static bool
 operands_present(const pto_expr *e, pto_diag *d)
 {
-  int need = e->kind == PTO_E_BIN || e->kind == PTO_E_SELECT ? 2 : 0;
-  need = e->kind == PTO_E_SELECT ? 3 : need;
-  need = e->kind == PTO_E_UN || e->kind == PTO_E_GETITEM
-                 || e->kind == PTO_E_INDEX ? 1 : need;
-  bool ok = e->type && (need < 1 || e->a) && (need < 2 || e->b)
-            && (need < 3 || e->c) && (e->nargs == 0 || e->args)
-            && (e->kind != PTO_E_VAR || e->u.var)
-            && ((e->kind != PTO_E_CALL || e->is_op)
-                && e->kind != PTO_E_FUNCREF ? true : e->fname != NULL);
+  int need = operand_count(e->kind);
+  const pto_expr *ops[3] = {e->a, e->b, e->c};
+  bool ok = e->type && e->nargs >= 0 && (e->nargs == 0 || e->args);
+  for (int i = 0; i < need; i++)
+    ok = ok && ops[i] && ops[i]->type;
   for (int i = 0; ok && i < e->nargs; i++)
     ok = e->args[i] && e->args[i]->type;
-  ok = ok && (!e->a || e->a->type) && (!e->b || e->b->type)
-       && (!e->c || e->c->type);
+  if (e->kind == PTO_E_VAR)
+    ok = ok && e->u.var && e->u.var->type && e->u.var->name;
+  if (e->kind == PTO_E_FUNCREF || (e->kind == PTO_E_CALL && !e->is_op))
+    ok = ok && e->fname;
+  if (e->kind == PTO_E_CALL && e->is_op)
+    ok = ok && (unsigned)e->op < PTO_OP_COUNT;
   if (!ok)
     pto_error(d, e->loc, "malformed expression node (kind %d)", (int)e->kind);
   return ok;
@@ -498,8 +510,11 @@ pto_check_expr(const pto_program *p, const pto_expr *e, pto_diag *d)
       pto_error(d, e->loc, "reference to undefined function '%s'", e->fname);
       return false;
     }
-    return e->type->kind == PTO_TY_FUNC
-           || check_result(e, NULL, "function reference", d);
+    if (e->type->kind == PTO_TY_FUNC)
+      return true;
+    pto_error(d, e->loc, "function reference has type '%s', expected 'fn'",
+              tyname(e->type).s);
+    return false;
   case PTO_E_TUPLE: return check_tuple(e, d);
   case PTO_E_GETITEM: return check_getitem(e, d);
   case PTO_E_INDEX: return check_index(e, d);

@@ -54,9 +54,15 @@
             an error;
             `var r: tuple<..> = @f()' whose R is `tuple(a, b)' records
             the elements and rewrites later `r.0', `r.1' (no tuple is
-            built) when r is never assigned, address-taken or used whole;
+            built) when r is never assigned, address-taken or used whole
+            (else the value `tuple(..)' initialises r like any value);
             an element that is not a constant or a variable of this
             expansion is first bound to `<r>_<i>_inline<N>'.
+        Decisions where C differs from the seed: an early `return' in a
+        helper is rejected (spliced code cannot return from the middle);
+        a value that wraps only pure intrinsics (effect P) is dropped when
+        discarded; calls in conditionally evaluated operands are left in
+        place like those in while conditions.
      5. Mark every helper dead (the printer and all walkers skip it).  If
         the walk left calls in place, run the InlineFunctionsEliminated
         check, which reports each one at its location with the reason,
@@ -156,6 +162,30 @@ strset_free(strset *s)
 {
   free(s->slots);
   memset(s, 0, sizeof *s);
+}
+
+/* Free the heap strings of S, then S.  */
+static void
+strset_free_all(strset *s)
+{
+  for (size_t i = 0; i < s->cap; i++)
+    free((char *)s->slots[i].s);
+  strset_free(s);
+}
+
+/* Return true the first time LOC is added to SEEN: the copies of one
+   helper body repeat its locations, and one report per source position
+   is enough.  */
+static bool
+loc_first_seen(strset *seen, pto_loc loc)
+{
+  char buf[64];
+  snprintf(buf, sizeof buf, "%d:%d@%p", loc.line, loc.col,
+           (const void *)loc.file);
+  if (strset_has(seen, buf))
+    return false;
+  strset_add(seen, pto_xstrdup(buf));
+  return true;
 }
 
 /* A map from variable ids to tuple element vectors (open addressing;
@@ -269,6 +299,7 @@ typedef struct inliner {
   strset *site;         /* the names generated at the current call site */
   unsigned argtmp;      /* K of the next t__inline_arg_vK */
   tuplemap tuples;      /* tuple variables replaced element-wise */
+  strset reported;      /* locations of discarded-value errors */
 } inliner;
 
 /* The helper named NAME, or NULL.  */
@@ -338,14 +369,15 @@ lvalue_root(const pto_expr *e)
   }
 }
 
-/* The signature letter of operand I of intrinsic call E.  */
+/* The signature letter of operand I of intrinsic call E (`*' for the
+   operands a trailing `*' covers).  */
 static char
 op_operand(const pto_expr *e, int i)
 {
   const char *sig = pto_op_info(e->op)->sig;
   size_t n = strlen(sig);
   if ((size_t)i < n)
-    return sig[i] == '*' ? '*' : sig[i];
+    return sig[i];
   return n && sig[n - 1] == '*' ? '*' : '?';
 }
 
@@ -431,6 +463,8 @@ first_helper_call(const inliner *in, const pto_expr *e)
 /* Prescan: per-variable facts                                        */
 /* ------------------------------------------------------------------ */
 
+/* Record the variable facts (VF_*) that expression E shows;
+   UNDER_GETITEM: E is the operand of `.N'.  */
 static void
 scan_expr(inliner *in, const pto_expr *e, bool under_getitem)
 {
@@ -470,6 +504,7 @@ scan_expr(inliner *in, const pto_expr *e, bool under_getitem)
     scan_expr(in, e->args[i], false);
 }
 
+/* Record the variable facts of every statement of B, nested ones too.  */
 static void
 scan_block(inliner *in, const pto_block *b)
 {
@@ -510,9 +545,8 @@ is_auto_name(const char *name, size_t *baselen)
   size_t n = strlen(tail), d = n;
   while (d > 0 && tail[d - 1] >= '0' && tail[d - 1] <= '9')
     d--;
-  if (d == n || d < 2 || tail[d - 1] != 'v' || (d >= 2 && tail[d - 2] != '_'))
-    return false;
-  if (d == 2)  /* the tail is only "_vN" */
+  /* At least one character, then "_v", then digits.  */
+  if (d == n || d < 3 || tail[d - 1] != 'v' || tail[d - 2] != '_')
     return false;
   *baselen = (size_t)(sep - name);
   return true;
@@ -595,6 +629,8 @@ new_local(inliner *in, const char *name, const pto_type *t, pto_loc loc)
   return v;
 }
 
+/* Add the name of every variable B defines (nested blocks too) to the
+   current function's original names.  */
 static void
 collect_names(inliner *in, const pto_block *b)
 {
@@ -611,6 +647,7 @@ collect_names(inliner *in, const pto_block *b)
 /* Call graph and cycles                                              */
 /* ------------------------------------------------------------------ */
 
+/* Add to H an edge for every helper call in E, with the call's location.  */
 static void
 add_edges_expr(inliner *in, helper *h, const pto_expr *e)
 {
@@ -632,6 +669,7 @@ add_edges_expr(inliner *in, helper *h, const pto_expr *e)
     add_edges_expr(in, h, e->args[i]);
 }
 
+/* Add to H the edges of every statement of B, nested ones too.  */
 static void
 add_edges_block(inliner *in, helper *h, const pto_block *b)
 {
@@ -658,6 +696,8 @@ typedef struct dfs {
   int cycles;
 } dfs;
 
+/* Report the cycle formed by the path from position FROM of D to its top
+   and the edge CLOSING back to FROM, at the first call of the cycle.  */
 static void
 report_cycle(inliner *in, dfs *d, int from, const edge *closing)
 {
@@ -674,6 +714,8 @@ report_cycle(inliner *in, dfs *d, int from, const edge *closing)
   d->cycles++;
 }
 
+/* Depth-first search from helper HI: report back edges as cycles and
+   append HI to the order after all its callees.  */
 static void
 visit(inliner *in, dfs *d, int hi)
 {
@@ -718,6 +760,10 @@ order_helpers(inliner *in, int *order)
 /* Helper analysis                                                    */
 /* ------------------------------------------------------------------ */
 
+/* Set H->writes_memory if E may write memory: a call to a non-inline
+   function or to a helper that may, a launch or a synchronisation, or an
+   intrinsic writing through a pointer operand.  Callees are analysed
+   first, so their flags are final.  */
 static void
 memory_writes_expr(inliner *in, helper *h, const pto_expr *e)
 {
@@ -804,6 +850,8 @@ analyse_block(inliner *in, helper *h, const pto_block *b, bool top)
   }
 }
 
+/* Analyse helper H once (its callees are done): parameter names, body
+   checks, memory writes, the tail return.  */
 static void
 analyse_helper(inliner *in, helper *h)
 {
@@ -1115,6 +1163,7 @@ expand_body(inliner *in, helper *h, pto_expr *call, unsigned n,
   unmap_all(&c);
   pto_expr *value = NULL;
   if (h->tail) {
+    pto_assert(body.n > 0 && body.items[body.n - 1]->kind == PTO_S_RETURN);
     value = body.items[body.n - 1]->value;
     body.n--;
   }
@@ -1163,6 +1212,8 @@ discard_value(inliner *in, helper *h, pto_stmt *s, pto_expr *r,
   }
   if (!has_call(in, r, is_effectful_call))
     return;   /* a value without effects: dropped */
+  if (!loc_first_seen(&in->reported, s->loc))
+    return;   /* another copy of the same helper statement */
   pto_error(in->diag, s->loc,
             "the return value of inline function '%s' is discarded here, but "
             "it wraps a call that cannot be dropped; return the call itself "
@@ -1292,10 +1343,20 @@ expand_function(inliner *in, pto_func *f)
 typedef struct checker {
   strset inline_names;  /* every inline function, live or dead */
   pto_diag *diag;
-  const leftover *left;
+  const leftover *left; /* sorted by call address */
   int nleft;
+  strset reported;      /* "line:col@file" of each reported location */
   int bad;
 } checker;
+
+static int
+leftover_cmp(const void *a, const void *b)
+{
+  uintptr_t x = (uintptr_t)((const leftover *)a)->call;
+  uintptr_t y = (uintptr_t)((const leftover *)b)->call;
+  return x < y ? -1 : x > y;
+}
+
 
 static void
 check_expr(checker *k, const pto_expr *e)
@@ -1303,7 +1364,8 @@ check_expr(checker *k, const pto_expr *e)
   if (!e)
     return;
   if ((e->kind == PTO_E_CALL && !e->is_op) || e->kind == PTO_E_FUNCREF) {
-    if (e->fname && strset_has(&k->inline_names, e->fname)) {
+    if (e->fname && strset_has(&k->inline_names, e->fname)
+        && loc_first_seen(&k->reported, e->loc)) {
       pto_error(k->diag, e->loc,
                 e->kind == PTO_E_CALL
                     ? "verify: call to inline function '%s' remains after "
@@ -1312,11 +1374,12 @@ check_expr(checker *k, const pto_expr *e)
                       "after InlineFunctions",
                 e->fname);
       k->bad++;
-      for (int i = 0; i < k->nleft; i++)
-        if (k->left[i].call == e) {
-          pto_note(k->diag, e->loc, "%s", k->left[i].why);
-          break;
-        }
+      leftover key = {e, NULL};
+      const leftover *l = k->nleft ? bsearch(&key, k->left, (size_t)k->nleft,
+                                             sizeof *k->left, leftover_cmp)
+                                   : NULL;
+      if (l)
+        pto_note(k->diag, e->loc, "%s", l->why);
     }
   }
   check_expr(k, e->a);
@@ -1346,7 +1409,11 @@ static int
 check_inlined(const pto_program *p, pto_diag *diag, const leftover *left,
               int nleft)
 {
-  checker k = {{0}, diag, left, nleft, 0};
+  checker k;
+  memset(&k, 0, sizeof k);
+  k.diag = diag;
+  k.left = left;
+  k.nleft = nleft;
   for (int i = 0; i < p->nfuncs; i++) {
     const pto_func *f = p->funcs[i];
     if (f->kind != PTO_FN_INLINE)
@@ -1364,6 +1431,7 @@ check_inlined(const pto_program *p, pto_diag *diag, const leftover *left,
       if (!p->funcs[i]->dead)
         check_block(&k, &p->funcs[i]->body);
   strset_free(&k.inline_names);
+  strset_free_all(&k.reported);
   return k.bad;
 }
 
@@ -1431,7 +1499,10 @@ inline_program(inliner *in)
     return in->diag->errors - errors;
   /* The walk records every call it leaves; without one there is nothing
      to report (checking mode runs the verifier again anyway).  */
-  return in->nleft ? check_inlined(p, in->diag, in->left, in->nleft) : 0;
+  if (!in->nleft)
+    return 0;
+  qsort(in->left, (size_t)in->nleft, sizeof *in->left, leftover_cmp);
+  return check_inlined(p, in->diag, in->left, in->nleft);
 }
 
 static int
@@ -1449,6 +1520,7 @@ run(pto_pass_ctx *ctx)
   free(in.vflags);
   free(in.left);
   free(in.hslots);
+  strset_free_all(&in.reported);
   return bad ? 1 : 0;
 }
 

@@ -38,8 +38,6 @@ enum {
 };
 
 struct pto_letinfo {
-  pto_program *p;
-  pto_func *f;
   unsigned nids;
   unsigned char *flags;
   int *maxuse;        /* seq of the last statement mentioning the var */
@@ -402,6 +400,24 @@ block_conflicts(const reads *r, const pto_block *b)
   return false;
 }
 
+/* True if every variable E mentions is never written (so, with no
+   memory read, E has the same value wherever it is in scope).  */
+static bool
+reads_only_immutable(const pto_letinfo *li, const pto_expr *e)
+{
+  if (!e)
+    return true;
+  if (e->kind == PTO_E_VAR && has_flag(li, e->u.var, F_WRITTEN | F_ADDR))
+    return false;
+  if (!reads_only_immutable(li, e->a) || !reads_only_immutable(li, e->b)
+      || !reads_only_immutable(li, e->c))
+    return false;
+  for (int i = 0; i < e->nargs; i++)
+    if (!reads_only_immutable(li, e->args[i]))
+      return false;
+  return true;
+}
+
 /* The bind B->items[K] has sequence number SEQ: decide whether its value
    is stable (let_inline.h).  */
 static bool
@@ -412,6 +428,8 @@ bind_is_stable(pto_letinfo *li, const pto_block *b, int k, int seq)
   if (last <= li->end[seq])
     return true;  /* unused */
   reads r = {li, reads_memory(li, d->value, false)};
+  if (!r.mem && reads_only_immutable(li, d->value))
+    return true;  /* nothing can change what it reads */
   mark_reads(li, d->value, false, true);
   bool ok = true;
   int sq = li->end[seq] + 1;
@@ -447,8 +465,6 @@ pto_letinfo *
 pto_letinfo_new(pto_program *p, pto_func *f)
 {
   pto_letinfo *li = pto_xcalloc(1, sizeof *li);
-  li->p = p;
-  li->f = f;
   li->nids = p->next_var_id;
   size_t n = li->nids ? li->nids : 1;
   li->flags = pto_xcalloc(n, 1);

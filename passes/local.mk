@@ -21,4 +21,5 @@ libptocore_la_SOURCES += \
 	passes/rewrite.h \
 	passes/rewrite.c \
 	passes/rules.c \
-	passes/ranges.c
+	passes/ranges.c \
+	passes/decompose.c

@@ -264,7 +264,8 @@ clamp_wrap(pto_iv r, pto_dtype dt)
 static pto_iv
 iv_mul(pto_iv a, pto_iv b)
 {
-  pto_i128 p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+  pto_i128 p[4] = {pto_i128_mul(a.lo, b.lo), pto_i128_mul(a.lo, b.hi),
+                   pto_i128_mul(a.hi, b.lo), pto_i128_mul(a.hi, b.hi)};
   pto_iv r = {p[0], p[0]};
   for (int i = 1; i < 4; i++) {
     r.lo = min2(r.lo, p[i]);

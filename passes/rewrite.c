@@ -56,6 +56,45 @@ pto_rw_pure(const pto_expr *e)
   return true;
 }
 
+/* True if the operation at the root of E may be undefined under C's
+   env: a division whose divisor range holds 0 (or MIN / -1), a shift
+   whose amount range leaves [0, bits).  */
+static bool
+may_trap(pto_rw *c, const pto_expr *e)
+{
+  if (e->kind != PTO_E_BIN || !pto_rw_is_intlike(e->a)
+      || e->a->type->dtype == PTO_DT_BOOL)
+    return false;
+  pto_binop op = e->u.binop;
+  pto_iv b = pto_rw_iv(c, e->b);
+  if (op == PTO_BIN_SHL || op == PTO_BIN_SHR)
+    return b.lo < 0 || b.hi >= pto_dtype_bits(e->a->type->dtype);
+  if (op != PTO_BIN_DIV && op != PTO_BIN_MOD && op != PTO_BIN_FLOORDIV
+      && op != PTO_BIN_FLOORMOD)
+    return false;
+  if (b.lo <= 0 && b.hi >= 0)
+    return true;
+  pto_iv a = pto_rw_iv(c, e->a);
+  pto_iv t = pto_iv_of_dtype(e->a->type->dtype);
+  return pto_dtype_is_signed(e->a->type->dtype) && b.lo <= -1 && b.hi >= -1
+         && a.lo == t.lo;
+}
+
+bool
+pto_rw_safe(pto_rw *c, const pto_expr *e)
+{
+  if (!e)
+    return true;
+  if (e->kind == PTO_E_CALL || may_trap(c, e))
+    return false;
+  if (!pto_rw_safe(c, e->a) || !pto_rw_safe(c, e->b) || !pto_rw_safe(c, e->c))
+    return false;
+  for (int i = 0; i < e->nargs; i++)
+    if (!pto_rw_safe(c, e->args[i]))
+      return false;
+  return true;
+}
+
 int
 pto_rw_size(const pto_expr *e)
 {
@@ -245,9 +284,53 @@ build_buckets(buckets *bk)
     bk->order[fill[pto_rules[i].key]++] = i;
 }
 
+/* A set of nodes known to be at a fixed point under this env (nodes
+   are immutable, so the fact stays true for the whole call).  */
+typedef struct doneset {
+  const pto_expr **slots;
+  size_t cap, used;
+} doneset;
+
+static size_t
+slot_of(const doneset *d, const pto_expr *e)
+{
+  uintptr_t x = (uintptr_t)e;
+  x ^= x >> 17;
+  x *= (uintptr_t)0x9E3779B97F4A7C15ull;
+  size_t i = (size_t)(x >> 7) & (d->cap - 1);
+  while (d->slots[i] && d->slots[i] != e)
+    i = (i + 1) & (d->cap - 1);
+  return i;
+}
+
+static bool
+done_has(const doneset *d, const pto_expr *e)
+{
+  return d->slots[slot_of(d, e)] == e;
+}
+
+static void
+done_add(doneset *d, const pto_expr *e)
+{
+  if (2 * (d->used + 1) > d->cap) {
+    doneset n = {pto_xcalloc(d->cap * 2, sizeof *n.slots), d->cap * 2, 0};
+    for (size_t i = 0; i < d->cap; i++)
+      if (d->slots[i])
+        n.slots[slot_of(&n, d->slots[i])] = d->slots[i], n.used++;
+    free(d->slots);
+    *d = n;
+  }
+  size_t i = slot_of(d, e);
+  if (!d->slots[i]) {
+    d->slots[i] = e;
+    d->used++;
+  }
+}
+
 typedef struct engine {
   pto_rw rw;
   buckets bk;
+  doneset done;
 } engine;
 
 static pto_expr *simplify(engine *g, pto_expr *e);
@@ -295,7 +378,7 @@ rewrite_root(engine *g, pto_expr *e)
 static pto_expr *
 simplify(engine *g, pto_expr *e)
 {
-  if (!e)
+  if (!e || done_has(&g->done, e))
     return e;
   pto_expr *a = simplify(g, e->a);
   pto_expr *b = simplify(g, e->b);
@@ -310,7 +393,10 @@ simplify(engine *g, pto_expr *e)
   }
   if (changed)
     e = with_operands(&g->rw, e, a, b, x, args);
-  return rewrite_root(g, e);
+  e = rewrite_root(g, e);
+  if (g->rw.budget > 0)
+    done_add(&g->done, e);
+  return e;
 }
 
 pto_expr *
@@ -324,7 +410,10 @@ pto_simplify_expr_stats(pto_program *p, pto_expr *e, const pto_range_env *env,
   g->rw.budget = BUDGET;
   g->rw.hits = hits;
   build_buckets(&g->bk);
+  g->done.cap = 256;
+  g->done.slots = pto_xcalloc(g->done.cap, sizeof *g->done.slots);
   pto_expr *r = simplify(g, e);
+  free(g->done.slots);
   if (applied)
     *applied = g->rw.budget > 0 ? *applied + g->rw.applied : -1;
   pto_range_memo_free(g->rw.memo);

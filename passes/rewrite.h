@@ -21,6 +21,18 @@ typedef struct pto_iv {
   pto_i128 lo, hi;
 } pto_iv;
 
+/* A * B saturated to +-2^126 (beyond every dtype, so a saturated value
+   never "fits"): operands may be as large as 2^64.  */
+static inline pto_i128
+pto_i128_mul(pto_i128 a, pto_i128 b)
+{
+  pto_i128 r;
+  if (!__builtin_mul_overflow(a, b, &r) && r < ((pto_i128)1 << 126)
+      && r > -((pto_i128)1 << 126))
+    return r;
+  return ((a < 0) != (b < 0)) ? -((pto_i128)1 << 126) : ((pto_i128)1 << 126);
+}
+
 /* ---- ranges.c ---- */
 
 /* The full range of scalar dtype DT (bool: [0, 1]).  */
@@ -93,6 +105,11 @@ bool pto_rw_equal(const pto_expr *a, const pto_expr *b);
 int pto_rw_compare(const pto_expr *a, const pto_expr *b);
 bool pto_rw_pure(const pto_expr *e);   /* no call with an effect */
 int pto_rw_size(const pto_expr *e);
+/* True if evaluating E can neither trap (division by a range holding 0,
+   MIN / -1, shift amounts out of range) nor call anything: only such
+   operands of && and || may be reordered (the right one is evaluated
+   only when the left one does not decide).  */
+bool pto_rw_safe(pto_rw *c, const pto_expr *e);
 pto_iv pto_rw_iv(pto_rw *c, const pto_expr *e);
 pto_expr *pto_rw_int(pto_rw *c, const pto_type *t, pto_i128 v);
 pto_expr *pto_rw_bin(pto_rw *c, pto_binop op, pto_expr *a, pto_expr *b);

@@ -580,7 +580,10 @@ bitchain(pto_rw *c, pto_expr *e, pto_binop op, pto_unop comp)
       return NULL;
     return INT(e->type, complement ? (isand ? 0 : ones) : k);
   }
-  chain_sort(&ch);
+  /* && and || evaluate their right operand conditionally: keep the
+     order unless every operand is safe to evaluate.  */
+  if (!logical || pto_rw_safe(c, e))
+    chain_sort(&ch);
   pto_expr *r = chain_build(c, &ch, op);
   if (!r)
     r = INT(e->type, k);
@@ -697,6 +700,22 @@ r_minmax_normal(pto_rw *c, pto_expr *e)
   return pto_rw_compare(r, e) == 0 ? NULL : r;
 }
 
+/* minmax_common_const: min(x + c, y + c) -> min(x, y) + c, and with
+   - c (no wrap in either operand).  R.  */
+static pto_expr *
+r_minmax_common_const(pto_rw *c, pto_expr *e)
+{
+  pto_expr *a = e->a, *b = e->b;
+  if (!isint(e) || a->kind != PTO_E_BIN || b->kind != PTO_E_BIN
+      || a->u.binop != b->u.binop
+      || (a->u.binop != PTO_BIN_ADD && a->u.binop != PTO_BIN_SUB)
+      || !isc(a->b) || !isc(b->b) || cv(a->b) != cv(b->b)
+      || !pto_rw_nowrap(a, c->env, c->memo) || !pto_rw_nowrap(b, c->env, c->memo))
+    return NULL;
+  return pto_rw_bin(c, a->u.binop, pto_rw_bin(c, e->u.binop, a->a, b->a),
+                    a->b);
+}
+
 /* ------------------------------------------------------------------ */
 /* Division and modulo                                                 */
 /* ------------------------------------------------------------------ */
@@ -804,7 +823,7 @@ r_div_div(pto_rw *c, pto_expr *e)
   pto_expr *a = e->a;
   if (!isint(e) || d <= 0 || !isbin(a, e->u.binop) || divisor(a) <= 0)
     return NULL;
-  pto_i128 cd = divisor(a) * d;
+  pto_i128 cd = pto_i128_mul(divisor(a), d);
   if (!fits(DT(e), cd))
     return NULL;
   return pto_rw_bin(c, e->u.binop, a->a, INT(e->type, cd));
@@ -826,8 +845,10 @@ r_div_add_div(pto_rw *c, pto_expr *e)
   if (isbin(s, PTO_BIN_SUB))
     a = -a;
   pto_iv xr = R(c, x);
-  pto_iv sum = {xr.lo + a * k, xr.hi + a * k};
-  if (!fits(DT(e), k * d) || !fits(DT(e), a * k) || !pto_iv_fits(sum, DT(e)))
+  pto_i128 ak = pto_i128_mul(a, k);
+  pto_iv sum = {xr.lo + ak, xr.hi + ak};
+  if (!fits(DT(e), pto_i128_mul(k, d)) || !fits(DT(e), ak)
+      || !pto_iv_fits(sum, DT(e)))
     return NULL;
   if (!isfloor(op) && !(xr.lo >= 0 && sum.lo >= 0 && R(c, s).lo >= 0))
     return NULL;
@@ -841,11 +862,16 @@ static pto_iv
 sum_iv(pto_rw *c, const sum *s)
 {
   pto_iv r = {s->k, s->k};
+  pto_i128 cap = (pto_i128)1 << 120;
   for (int i = 0; i < s->n; i++) {
     pto_iv b = R(c, s->t[i].base);
-    pto_i128 x = b.lo * s->t[i].coef, y = b.hi * s->t[i].coef;
+    pto_i128 x = pto_i128_mul(b.lo, s->t[i].coef);
+    pto_i128 y = pto_i128_mul(b.hi, s->t[i].coef);
     r.lo += x < y ? x : y;
     r.hi += x < y ? y : x;
+    /* Saturate: at most 64 terms of at most 2^126 each.  */
+    r.lo = r.lo < -cap ? -cap : r.lo;
+    r.hi = r.hi > cap ? cap : r.hi;
   }
   return r;
 }
@@ -946,6 +972,60 @@ r_div_gcd(pto_rw *c, pto_expr *e)
     s.t[i].coef /= g;
   s.k /= g;
   return pto_rw_bin(c, e->u.binop, sum_build(c, &s), INT(e->type, d / g));
+}
+
+/* div_mul_var: (x*y)/y -> x and (x*y)%y -> 0 (either factor) when x*y
+   does not wrap (y == 0 is undefined).  R.  */
+static pto_expr *
+r_div_mul_var(pto_rw *c, pto_expr *e)
+{
+  pto_expr *m = e->a;
+  if (!isint(e) || !isbin(m, PTO_BIN_MUL) || !pto_rw_nowrap(m, c->env, c->memo))
+    return NULL;
+  pto_expr *x = pto_rw_equal(m->b, e->b) ? m->a
+                : pto_rw_equal(m->a, e->b) ? m->b : NULL;
+  if (!x)
+    return NULL;
+  if (is_divop(e->u.binop))
+    return x;
+  return pto_rw_pure(x) ? INT(e->type, 0) : NULL;
+}
+
+/* mod_inner_mod: (x % d + y) % d -> (x + y) % d (any multiple of d as
+   the inner divisor, either rounding: both are congruent to x modulo
+   d); floor rounding, or the outer sum >= 0 (then floormod unless the
+   new sum is >= 0 too); the sums must not wrap.  R.  */
+static pto_expr *
+r_mod_inner_mod(pto_rw *c, pto_expr *e)
+{
+  pto_i128 d = divisor(e);
+  pto_binop op = e->u.binop;
+  if (!isint(e) || d <= 1)
+    return NULL;
+  sum s;
+  sum_of(&s, e->a);
+  if (s.overflow || !sum_tidy(&s))
+    return NULL;
+  pto_iv before = sum_iv(c, &s);
+  bool hit = false;
+  for (int i = 0; i < s.n; i++) {
+    pto_expr *m = s.t[i].base;
+    if ((isbin(m, PTO_BIN_MOD) || isbin(m, PTO_BIN_FLOORMOD))
+        && divisor(m) > 0 && divisor(m) % d == 0) {
+      s.t[i].base = m->a;
+      hit = true;
+    }
+  }
+  if (!hit)
+    return NULL;
+  pto_iv after = sum_iv(c, &s);
+  if (!pto_iv_fits(before, s.dt) || !pto_iv_fits(after, s.dt))
+    return NULL;
+  if (!isfloor(op) && before.lo < 0)
+    return NULL;
+  if (!isfloor(op) && after.lo < 0)
+    op = PTO_BIN_FLOORMOD;  /* the whole is >= 0: % is floormod there */
+  return pto_rw_bin(c, op, sum_build(c, &s), e->b);
 }
 
 /* mod_one: x % 1 -> 0, x % -1 -> 0.  W.  */
@@ -1175,14 +1255,128 @@ r_cmp_div_const(pto_rw *c, pto_expr *e)
   if (k <= 0 || !floorlike(c, q->u.binop, q->a))
     return NULL;
   if (e->u.binop == PTO_BIN_LT)
-    nd = d * k;
+    nd = pto_i128_mul(d, k);
   else if (e->u.binop == PTO_BIN_GT)
-    nd = d * k + k - 1;
+    nd = pto_i128_mul(d, k) + k - 1;
   else
     return NULL;
   if (!fits(DT(q), nd))
     return NULL;
   return pto_rw_bin(c, e->u.binop, q->a, INT(q->type, nd));
+}
+
+/* cmp_sides: a op b with sums on both sides -> (a - b without its
+   constant) op -k, divided through by the gcd of its coefficients, when
+   that is smaller (x + 3 < x + 5 -> true, x * 2 < x + 3 -> x < 3,
+   x * 3 < y * 3 -> x < y).  Both sides and the difference must compute
+   their mathematical values (no wrap).  R.  */
+static pto_expr *
+r_cmp_sides(pto_rw *c, pto_expr *e)
+{
+  if (!cmp_ints(e) || isc(e->b) || !pto_rw_pure(e))
+    return NULL;
+  pto_binop op = e->u.binop;
+  sum a, b;
+  sum_of(&a, e->a);
+  sum_of(&b, e->b);
+  pto_iv ia = sum_iv(c, &a), ib = sum_iv(c, &b);
+  pto_iv diff = {ia.lo - ib.hi, ia.hi - ib.lo};
+  if (a.overflow || b.overflow || !pto_iv_fits(ia, a.dt)
+      || !pto_iv_fits(ib, a.dt) || !pto_iv_fits(diff, a.dt))
+    return NULL;
+  pto_i128 k = a.k - b.k;
+  a.k = 0;
+  for (int i = 0; i < b.n && !a.overflow; i++)
+    sum_add(&a, b.t[i].base, -b.t[i].coef);
+  if (a.overflow || !sum_tidy(&a) || !fits(a.dt, -k))
+    return NULL;
+  pto_iv d = sum_iv(c, &a);
+  if (!pto_iv_fits(d, a.dt))
+    return NULL;
+  /* Divide through by the gcd of the coefficients (x*3 < y*3 -> x < y).  */
+  pto_i128 g = 0, rhs = -k;
+  for (int i = 0; i < a.n; i++)
+    g = gcd128(g, a.t[i].coef);
+  if (g > 1) {
+    for (int i = 0; i < a.n; i++)
+      a.t[i].coef /= g;
+    if (op == PTO_BIN_LT)
+      rhs = -fdiv(-rhs, g);
+    else if (op == PTO_BIN_GT)
+      rhs = fdiv(rhs, g);
+    else if (op == PTO_BIN_EQ || op == PTO_BIN_NE) {
+      if (fmod_(rhs, g) != 0)
+        return pto_e_bool(c->p, op == PTO_BIN_NE, pto_noloc);
+      rhs /= g;
+    } else {
+      return NULL;
+    }
+  }
+  pto_expr *r = pto_rw_bin(c, op, sum_build(c, &a), INT(e->b->type, rhs));
+  return pto_rw_size(r) < pto_rw_size(e) ? r : NULL;
+}
+
+/* cmp_neg: -x op c -> x op' -c when -x does not wrap.  R.  */
+static pto_expr *
+r_cmp_neg(pto_rw *c, pto_expr *e)
+{
+  if (!cmp_ints(e) || !isc(e->b) || !isun(e->a, PTO_UN_NEG))
+    return NULL;
+  pto_i128 k = cv(e->b);
+  if (!pto_rw_nowrap(e->a, c->env, c->memo) || !fits(DT(e->b), -k))
+    return NULL;
+  return pto_rw_bin(c, cmp_swap(e->u.binop), e->a->a, INT(e->b->type, -k));
+}
+
+/* logic_cmp_combine: two comparisons of the same x with constants:
+   x<c1 && x<c2 -> x<min, x>c1 && x>c2 -> x>max, x<c1 && x>c2 -> false
+   when c2 >= c1-1, x==c1 && x==c2 -> false (c1 != c2), and the duals
+   for ||.  W.  */
+static pto_expr *combine_cmps(pto_rw *c, pto_expr *e, pto_expr *l,
+                              pto_expr *r);
+
+static pto_expr *
+r_logic_cmp_combine(pto_rw *c, pto_expr *e)
+{
+  pto_expr *k = combine_cmps(c, e, e->a, e->b);
+  if (k)
+    return k;
+  /* In a sorted chain (p op l) op r: the last two.  */
+  if (isbin(e->a, e->u.binop)
+      && (k = combine_cmps(c, e, e->a->b, e->b)) != NULL)
+    return pto_rw_bin(c, e->u.binop, e->a->a, k);
+  return NULL;
+}
+
+/* The comparison L op R (op: E's && or ||) stands for, or NULL.  */
+static pto_expr *
+combine_cmps(pto_rw *c, pto_expr *e, pto_expr *l, pto_expr *r)
+{
+  if (!cmp_ints(l) || !cmp_ints(r) || !isc(l->b) || !isc(r->b)
+      || !pto_rw_equal(l->a, r->a))
+    return NULL;
+  bool isand = e->u.binop == PTO_BIN_LAND;
+  pto_binop lo = l->u.binop, ro = r->u.binop;
+  pto_i128 a = cv(l->b), b = cv(r->b);
+  if (lo == PTO_BIN_GT && ro == PTO_BIN_LT) {
+    pto_expr *t = l; l = r; r = t;
+    lo = PTO_BIN_LT; ro = PTO_BIN_GT;
+    pto_i128 x = a; a = b; b = x;
+  }
+  if (lo == ro && (lo == PTO_BIN_LT || lo == PTO_BIN_GT)) {
+    bool takemin = (lo == PTO_BIN_LT) == isand;
+    return (takemin ? a <= b : a >= b) ? l : r;
+  }
+  if (lo == PTO_BIN_LT && ro == PTO_BIN_GT) {
+    if (isand && b >= a - 1)
+      return FALSE_;
+    if (!isand && b < a)
+      return TRUE_;
+    return NULL;
+  }
+  if (lo == ro && a != b && lo == (isand ? PTO_BIN_EQ : PTO_BIN_NE))
+    return isand ? FALSE_ : TRUE_;
+  return NULL;
 }
 
 /* cmp_bool_const: b == true -> b, b == false -> !b, b != false -> b,
@@ -1468,10 +1662,18 @@ const pto_rule pto_rules[] = {
     {B_(BXOR), "bit_normal", 'W', r_bit_normal},
     {B_(LAND), "demorgan_in", 'W', r_demorgan_in},
     {B_(LOR), "demorgan_in", 'W', r_demorgan_in},
+    {B_(LAND), "logic_cmp_combine", 'W', r_logic_cmp_combine},
+    {B_(LOR), "logic_cmp_combine", 'W', r_logic_cmp_combine},
     {B_(LAND), "logic_normal", 'W', r_logic_normal},
     {B_(LOR), "logic_normal", 'W', r_logic_normal},
+    {B_(MIN), "minmax_common_const", 'R', r_minmax_common_const},
+    {B_(MAX), "minmax_common_const", 'R', r_minmax_common_const},
     {B_(MIN), "minmax_normal", 'R', r_minmax_normal},
     {B_(MAX), "minmax_normal", 'R', r_minmax_normal},
+    {B_(DIV), "div_mul_var", 'R', r_div_mul_var},
+    {B_(FLOORDIV), "div_mul_var", 'R', r_div_mul_var},
+    {B_(MOD), "div_mul_var", 'R', r_div_mul_var},
+    {B_(FLOORMOD), "div_mul_var", 'R', r_div_mul_var},
     {B_(DIV), "div_one", 'W', r_div_one},
     {B_(FLOORDIV), "div_one", 'W', r_div_one},
     {B_(DIV), "div_neg_one", 'W', r_div_neg_one},
@@ -1505,6 +1707,8 @@ const pto_rule pto_rules[] = {
     {B_(MOD), "mod_mod", 'W', r_mod_mod},
     {B_(FLOORMOD), "mod_mod", 'W', r_mod_mod},
     {B_(MOD), "mod_split_sum", 'R', r_mod_split_sum},
+    {B_(MOD), "mod_inner_mod", 'R', r_mod_inner_mod},
+    {B_(FLOORMOD), "mod_inner_mod", 'R', r_mod_inner_mod},
     {B_(FLOORMOD), "mod_split_sum", 'R', r_mod_split_sum},
 #define CMP_ROWS(op)                                                  \
     {B_(op), "cmp_canon", 'C', r_cmp_canon},                          \
@@ -1513,7 +1717,9 @@ const pto_rule pto_rules[] = {
     {B_(op), "cmp_move_const", 'R', r_cmp_move_const},                \
     {B_(op), "cmp_sub_zero", 'R', r_cmp_sub_zero},                    \
     {B_(op), "cmp_gcd", 'R', r_cmp_gcd},                              \
-    {B_(op), "cmp_div_const", 'R', r_cmp_div_const},
+    {B_(op), "cmp_div_const", 'R', r_cmp_div_const},                  \
+    {B_(op), "cmp_neg", 'R', r_cmp_neg},                              \
+    {B_(op), "cmp_sides", 'R', r_cmp_sides},
     CMP_ROWS(LT) CMP_ROWS(LE) CMP_ROWS(GT) CMP_ROWS(GE) CMP_ROWS(EQ)
     CMP_ROWS(NE)
 #undef CMP_ROWS

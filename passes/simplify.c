@@ -13,7 +13,11 @@
           variable (an alias), or the bind has a signed integer type and
           its value has no side effect and reads no memory (a load is
           kReadState in TileLang, above kPure: not inlined); floats,
-          unsigned, bool and pointer arithmetic stay bound; or
+          unsigned, bool and pointer arithmetic stay bound.  Deviation
+          from TileLang: a value that divides, takes a modulo, selects or
+          calls something other than a pure intrinsic stays bound too; substituting it would repeat that work at every use
+          (UnrollLoops' trip counts and split points showed it: each loop
+          bound grew a copy of the whole division chain); or
         - the buffer-alias drop applies: the bind is a tile (a region of
           memory) with at least ALIAS_DROP_DIMS non-unit dimensions.
           Our tiles are 2-D, so "more than 2" (the seed's wording) could
@@ -38,13 +42,15 @@
       never variables, so no bind is kept alive by metadata; a string
       attribute equal to a variable's name is not a reference.
 
-   Expressions: integer/bool folding and the symbolic rules of rewrite.c
-   (pto_simplify_expr) under the ranges of enclosing loop indices and of
-   bind facts.  Statements:
+   Expressions: integer/bool folding, the symbolic rules of rewrite.c
+   (pto_simplify_expr) under the ranges of enclosing loop indices and
+   branch conditions, and f32/f64 constant folding (fold.c leaves floats
+   to this pass).  Statements:
      if (c): c decided by the prover -> the chosen branch inline; inside
        a branch, comparisons of an unchanged integer variable with a
        constant (and && / || / ! of them) narrow that variable's range,
-       so nested and negated conditions fold;  an if with two empty
+       so nested and negated conditions fold; the prover also uses the
+       left side of && and || to decide the right side;  an if with two empty
        branches and a pure condition goes;
      for: a loop whose start is provably >= its stop (<= for a
        down-counting loop) is removed (zero-trip), as is a loop with an
@@ -207,23 +213,6 @@ simplify_lvalue(simp *c, pto_expr *e)
     }
   }
   return n;
-}
-
-/* Decide COND if possible: simplify it, and when that leaves it open,
-   try again with what is known of the binds that were kept (their
-   ranges, and the values of the stable pure ones).  The facts serve the
-   proof only: an undecided condition keeps its bind variables.  */
-static pto_expr *
-prove(simp *c, pto_expr *cond)
-{
-  cond = simplify_expr(c, cond);
-  if (is_const(cond))
-    return cond;
-  pto_expr *t = pto_let_subst(c->p, cond, c->facts, false);
-  if (t == cond)
-    t = pto_e_clone(c->p, cond);  /* the rewriter may reuse nodes */
-  t = pto_fold_expr(c->p, pto_simplify_expr(c->p, t, c->penv));
-  return is_const(t) ? t : cond;
 }
 
 /* Structural equality of side-effect-free expressions.  */
@@ -424,6 +413,64 @@ narrow(simp *c, undo *u, const pto_expr *cond, bool truth)
 }
 
 /* ------------------------------------------------------------------ */
+/* The prover                                                          */
+/* ------------------------------------------------------------------ */
+
+/* A copy of E simplified for the prover (with bind ranges).  */
+static pto_expr *
+prover_simplify(simp *c, const pto_expr *e)
+{
+  pto_expr *t = pto_e_clone(c->p, e);
+  return pto_fold_expr(c->p, pto_simplify_expr(c->p, t, c->penv));
+}
+
+/* Decide the side-effect-free condition T: 1 true, 0 false, -1 open.
+   Beyond what the rewriter folds, "a && b" is false when b is false
+   wherever a holds, and "a || b" is true when b is true wherever a does
+   not (a narrows the ranges while b is looked at).  */
+static int
+decide(simp *c, const pto_expr *t)
+{
+  if (is_const(t))
+    return t->u.ival != 0;
+  if (t->kind == PTO_E_UN && t->u.unop == PTO_UN_NOT) {
+    int v = decide(c, t->a);
+    return v < 0 ? v : !v;
+  }
+  if (t->kind != PTO_E_BIN
+      || (t->u.binop != PTO_BIN_LAND && t->u.binop != PTO_BIN_LOR))
+    return -1;
+  bool is_and = t->u.binop == PTO_BIN_LAND;
+  int a = decide(c, t->a);
+  if (a == !is_and)
+    return a;  /* false && b, true || b */
+  undo u = {0, 0, NULL};
+  narrow(c, &u, t->a, is_and);
+  int b = decide(c, prover_simplify(c, t->b));
+  restore(c, &u);
+  if (b == !is_and)
+    return b;  /* a && false, a || true */
+  return a == is_and ? b : -1;
+}
+
+/* Decide COND if possible: simplify it, and when that leaves it open,
+   try again with what is known of the binds that were kept (their
+   ranges, and the values of the stable pure ones) and with decide().
+   The facts serve the proof only: an undecided condition keeps its bind
+   variables.  A condition with a side effect is never replaced.  */
+static pto_expr *
+prove(simp *c, pto_expr *cond)
+{
+  cond = simplify_expr(c, cond);
+  if (is_const(cond) || pto_let_has_effect(cond))
+    return cond;
+  pto_expr *t = prover_simplify(c, pto_let_subst(c->p, cond, c->facts,
+                                                  false));
+  int v = decide(c, t);
+  return v < 0 ? cond : pto_e_bool(c->p, v, cond->loc);
+}
+
+/* ------------------------------------------------------------------ */
 /* Binds                                                               */
 /* ------------------------------------------------------------------ */
 
@@ -433,7 +480,36 @@ nonunit_dims(const pto_type *t)
   return (t->rows != 1) + (t->cols != 1);
 }
 
-/* TileLang's CanInlineBind, for a non-tile bind of VALUE.  */
+/* True if E computes a division, a modulo or a select, or calls a
+   function or an intrinsic that is not pure (reading a register such as
+   pto.block_idx() is cheap): work that substitution would repeat at
+   every use.  */
+static bool
+is_costly(const pto_expr *e)
+{
+  if (!e)
+    return false;
+  if (e->kind == PTO_E_SELECT)
+    return true;
+  if (e->kind == PTO_E_CALL
+      && !(e->is_op && pto_op_info(e->op)->effect == PTO_EFF_PURE))
+    return true;
+  if (e->kind == PTO_E_BIN
+      && (e->u.binop == PTO_BIN_DIV || e->u.binop == PTO_BIN_MOD
+          || e->u.binop == PTO_BIN_FLOORDIV || e->u.binop == PTO_BIN_FLOORMOD))
+    return true;
+  if (is_costly(e->a) || is_costly(e->b) || is_costly(e->c))
+    return true;
+  for (int i = 0; i < e->nargs; i++)
+    if (is_costly(e->args[i]))
+      return true;
+  return false;
+}
+
+/* TileLang's CanInlineBind, for a non-tile bind of VALUE, with one
+   deliberate restriction: a costly value (is_costly) stays bound, so a
+   split point or trip count computed once is not recomputed, division
+   and all, at every use.  */
 static bool
 can_inline_bind(simp *c, const pto_expr *value)
 {
@@ -443,7 +519,8 @@ can_inline_bind(simp *c, const pto_expr *value)
   const pto_type *t = value->type;
   if (t->kind != PTO_TY_SCALAR || !pto_dtype_is_signed(t->dtype))
     return false;
-  return !pto_let_has_effect(value) && !pto_let_reads_memory(c->li, value);
+  return !pto_let_has_effect(value) && !pto_let_reads_memory(c->li, value)
+         && !is_costly(value);
 }
 
 /* The bind S (value already simplified): inline it, or keep what the

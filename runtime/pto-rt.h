@@ -102,6 +102,13 @@ void __pto_rt_rowred(int op, int dt, void *d, const void *a, int rows,
 void __pto_rt_matmul(int dt, void *c, const void *a, const void *b, int m,
                      int k, int n);
 
+/* fp16 scalars of generated code, which keeps them in floats: X rounded
+   to fp16 (round to nearest even, as C converts), the value of the fp16
+   encoding BITS, and the encoding of X rounded to fp16.  */
+float __pto_rt_f16_round(double x);
+float __pto_rt_f16_load(unsigned short bits);
+unsigned short __pto_rt_f16_bits(double x);
+
 /* ---- public API --------------------------------------------------- */
 
 enum pto_rt_status {

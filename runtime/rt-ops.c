@@ -199,3 +199,26 @@ __pto_rt_matmul(int dt, void *c, const void *a, const void *b, int m, int k,
   PER_FLOAT_DTYPE(dt, matmul, c, a, b, (size_t)m, (size_t)k, (size_t)n)
   bad_code("__pto_rt_matmul", 0, dt);
 }
+
+float
+__pto_rt_f16_round(double x)
+{
+  return (float)(pto_f16)x;
+}
+
+float
+__pto_rt_f16_load(unsigned short bits)
+{
+  pto_f16 h;
+  __builtin_memcpy(&h, &bits, sizeof h);
+  return (float)h;
+}
+
+unsigned short
+__pto_rt_f16_bits(double x)
+{
+  pto_f16 h = (pto_f16)x;
+  unsigned short bits;
+  __builtin_memcpy(&bits, &h, sizeof bits);
+  return bits;
+}

@@ -5,8 +5,11 @@
 # DejaGnu (AUTOMAKE_OPTIONS dejagnu, set in configure.ac).  runtest runs
 # in the top build directory with --srcdir at the top source directory;
 # DejaGnu >= 1.6 then finds testsuite/lib and testsuite/config itself and
-# runs every *.exp under testsuite/pto*/ (pto.dg, pto.ref, pto-opt.dg).
-# The results are pto.sum and pto.log in the top build directory.
+# runs every *.exp under testsuite/pto*/ (pto.dg, pto.ref, pto-opt.dg,
+# pto.run).  The results are pto.sum and pto.log in the top build
+# directory.  Every suite directory must be in EXTRA_DIST (below, or in
+# the owner's fragment: runtime/rt.mk has pto.run); dist-hook-testsuite
+# refuses a tarball without one.
 DEJATOOL = pto
 EXTRA_DEJAGNU_SITE_CONFIG = testsuite/pto-site.exp
 # Run one suite: make check-DEJAGNU RUNTESTFLAGS=pto-opt.exp
@@ -20,6 +23,17 @@ EXTRA_DIST += \
 	testsuite/pto.dg \
 	testsuite/pto.ref \
 	testsuite/pto-opt.dg
+
+# Refuse to make a tarball that lacks a suite directory.
+dist-hook: dist-hook-testsuite
+dist-hook-testsuite:
+	@for d in $(srcdir)/testsuite/pto*/; do \
+	  d=`basename "$$d"`; \
+	  test -d "$(distdir)/testsuite/$$d" || { \
+	    echo "testsuite/$$d is not in EXTRA_DIST (testsuite/local.mk)" >&2; \
+	    exit 1; }; \
+	done
+.PHONY: dist-hook-testsuite
 
 # The tests write their outputs here (never into the source tree).
 clean-local: clean-local-testsuite

@@ -6,6 +6,7 @@
      --dump-after=P|all  print the IR to stderr after pass P (a comma list)
      --trace             print the passes that ran, with times, to stderr
      --print-locs        print locations in the output
+     --emit-cce=FILE     after the passes, write the kernels as CCE to FILE
      --NAME[=V]          a pipeline option (see --help)
    Reads FILE (or standard input for "-"), prints the resulting IR on
    standard output.  Errors go to standard error as
@@ -16,6 +17,7 @@
 #include "pto-config.h"
 #endif
 
+#include "emit/emit.h"
 #include "passes/passes.h"
 
 #include <errno.h>
@@ -30,6 +32,7 @@ typedef struct cmdline {
   const char *file;
   const char *passes;     /* NULL: none; "default": the pipeline */
   const char *dump_after;
+  const char *emit_cce;   /* --emit-cce=FILE */
   bool trace;
   unsigned print_flags;
   pto_options opts;
@@ -50,6 +53,7 @@ usage(FILE *out)
           "  --dump-after=P|all  print the IR to stderr after pass P\n"
           "  --trace             print the passes that ran, with times\n"
           "  --print-locs        print locations in the output\n"
+          "  --emit-cce=FILE     write the kernels as CCE to FILE\n"
           "  --help, --version\n\n"
           "Pipeline options:\n%s",
           names.s, b.s);
@@ -106,6 +110,10 @@ parse_flag(cmdline *c, const char *arg, pto_diag *diag)
   if (!strcmp(key, "dump-after") && val) {
     c->dump_after = val;
     return pto_pm_check_names(val, diag);
+  }
+  if (!strcmp(key, "emit-cce") && val && *val) {
+    c->emit_cce = val;
+    return true;
   }
   if (!strcmp(key, "trace") && !val)
     return c->trace = true;
@@ -171,6 +179,35 @@ pass_list(const char *spec)
   return v;
 }
 
+/* Write the CCE of P to PATH through a temporary file renamed into
+   place, so PATH is never left half written; 0 on success.  */
+static int
+write_cce(const char *path, const pto_program *p, const pto_options *opts,
+          pto_diag *diag)
+{
+  pto_buf text = {0};
+  if (pto_emit_cce(p, opts, diag, &text)) {
+    pto_buf_free(&text);
+    return 1;
+  }
+  size_t n = strlen(path) + 8;
+  char *tmp = pto_xmalloc(n);
+  snprintf(tmp, n, "%s.tmp", path);
+  remove(tmp);
+  FILE *f = fopen(tmp, "wbx");
+  bool ok = f && fwrite(text.s, 1, text.len, f) == text.len;
+  ok = f && fclose(f) == 0 && ok;
+  if (ok && rename(tmp, path) != 0)
+    ok = false;
+  if (!ok) {
+    pto_error(diag, pto_noloc, "cannot write '%s': %s", path, strerror(errno));
+    remove(tmp);
+  }
+  free(tmp);
+  pto_buf_free(&text);
+  return ok ? 0 : 1;
+}
+
 /* Parse, transform and print; return the exit status.  */
 static int
 run(cmdline *c, pto_diag *diag)
@@ -208,6 +245,8 @@ run(cmdline *c, pto_diag *diag)
       free(list);
     pto_pm_fini(&pm);
   }
+  if (status == 0 && c->emit_cce)
+    status = write_cce(c->emit_cce, p, &c->opts, diag);
   if (status == 0)
     pto_fprint_program(stdout, p, c->print_flags);
   pto_program_free(p);

@@ -34,3 +34,4 @@ int plain(int v) { return v + 1; }
 /* { dg-final { scan-file capture-gc-1.c.pto.000.capture {kernel other\(y: ptr<f32>, n: i32\)} } } */
 /* { dg-final { scan-file capture-gc-1.c.pto.000.capture {y\[i\] = y\[i - 1\] \* 0.5;} } } */
 /* { dg-final { scan-assembler "__pto_launch" } } */
+/* { dg-final { set d [file join [pto-dg-outdir] capture-gc-1.c.pto.000.capture]; lassign [pto-run [list $::PTO_OPT --print-locs $d]] st out err; if {$st eq "0" && $out eq [pto-read-file $d]} { pass "capture-gc-1.c: pto-opt replays the capture dump" } else { fail "capture-gc-1.c: pto-opt replays the capture dump ($st $err)" } } } */

@@ -33,3 +33,4 @@ PTO_KERNEL void k(const _Float16 *x, float *y)
 /* { dg-final { scan-file capture-intrinsics-2.c.pto.000.capture {pto.fill\(a, 1.5:f16\);} } } */
 /* { dg-final { scan-file capture-intrinsics-2.c.pto.000.capture {var n: tile<i32,16,16>;} } } */
 /* { dg-final { scan-file capture-intrinsics-2.c.pto.000.capture {var a: tile<f16,16,16>;} } } */
+/* { dg-final { set d [file join [pto-dg-outdir] capture-intrinsics-2.c.pto.000.capture]; lassign [pto-run [list $::PTO_OPT --print-locs $d]] st out err; if {$st eq "0" && $out eq [pto-read-file $d]} { pass "capture-intrinsics-2.c: pto-opt replays the capture dump" } else { fail "capture-intrinsics-2.c: pto-opt replays the capture dump ($st $err)" } } } */

@@ -21,3 +21,4 @@ PTO_KERNEL void saxpy(const float *x, float *y, float a, int ntiles)
 /* { dg-final { scan-assembler "__pto_launch" } } */
 /* { dg-final { scan-assembler-not "__pto_op_load" } } */
 /* { dg-final { scan-assembler-not "__pto_op_store" } } */
+/* { dg-final { set d [file join [pto-dg-outdir] capture-kernel-1.c.pto.000.capture]; lassign [pto-run [list $::PTO_OPT --print-locs $d]] st out err; if {$st eq "0" && $out eq [pto-read-file $d]} { pass "capture-kernel-1.c: pto-opt replays the capture dump" } else { fail "capture-kernel-1.c: pto-opt replays the capture dump ($st $err)" } } } */

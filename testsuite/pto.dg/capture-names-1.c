@@ -22,3 +22,4 @@ PTO_KERNEL void k(int *y, int var, int tile)
 /* { dg-final { scan-file capture-names-1.c.pto.000.capture {for \(i: i32 = 0; i < 2} } } */
 /* { dg-final { scan-file capture-names-1.c.pto.000.capture {for \(i_1: i32 = 0; i_1 < 3} } } */
 /* { dg-final { scan-file capture-names-1.c.pto.000.capture {var x_1_1: i32 = 3;} } } */
+/* { dg-final { set d [file join [pto-dg-outdir] capture-names-1.c.pto.000.capture]; lassign [pto-run [list $::PTO_OPT --print-locs $d]] st out err; if {$st eq "0" && $out eq [pto-read-file $d]} { pass "capture-names-1.c: pto-opt replays the capture dump" } else { fail "capture-names-1.c: pto-opt replays the capture dump ($st $err)" } } } */

@@ -17,3 +17,4 @@ PTO_KERNEL void k(const float *x, float *y, int n, long m)
 /* { dg-final { scan-file capture-ptr-arith-1.c.pto.000.capture {q = q \+ 1;} } } */
 /* { dg-final { scan-file capture-ptr-arith-1.c.pto.000.capture {r\[n\] = p\[1\] \+ \*q;} } } */
 /* { dg-final { scan-file capture-ptr-arith-1.c.pto.000.capture {\*r = x\[n \* 4 \+ 1\];} } } */
+/* { dg-final { set d [file join [pto-dg-outdir] capture-ptr-arith-1.c.pto.000.capture]; lassign [pto-run [list $::PTO_OPT --print-locs $d]] st out err; if {$st eq "0" && $out eq [pto-read-file $d]} { pass "capture-ptr-arith-1.c: pto-opt replays the capture dump" } else { fail "capture-ptr-arith-1.c: pto-opt replays the capture dump ($st $err)" } } } */

@@ -21,3 +21,4 @@ PTO_KERNEL void k(const float *x, float *y)
 /* { dg-final { scan-file capture-tile-elem-1.c.pto.000.capture {var e: f32 = t\[1\]\[2\];} } } */
 /* { dg-final { scan-file capture-tile-elem-1.c.pto.000.capture {t\[0\]\[0\] = e \* 2.0;} } } */
 /* { dg-final { scan-file capture-tile-elem-1.c.pto.000.capture {\(\*p\)\[i\]\[0\] = v;|p\[i\]\[0\] = v;} } } */
+/* { dg-final { set d [file join [pto-dg-outdir] capture-tile-elem-1.c.pto.000.capture]; lassign [pto-run [list $::PTO_OPT --print-locs $d]] st out err; if {$st eq "0" && $out eq [pto-read-file $d]} { pass "capture-tile-elem-1.c: pto-opt replays the capture dump" } else { fail "capture-tile-elem-1.c: pto-opt replays the capture dump ($st $err)" } } } */

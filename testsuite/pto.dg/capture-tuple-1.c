@@ -34,3 +34,4 @@ PTO_KERNEL void k(float *y, int n)
 /* { dg-final { scan-file capture-tuple-1.c.pto.000.capture {v.0} } } */
 /* { dg-final { scan-file capture-tuple-1.c.pto.000.capture {var m: tuple<i32,f32> = @make\(n\);} } } */
 /* { dg-final { scan-file capture-tuple-1.c.pto.000.capture {w.1} } } */
+/* { dg-final { set d [file join [pto-dg-outdir] capture-tuple-1.c.pto.000.capture]; lassign [pto-run [list $::PTO_OPT --print-locs $d]] st out err; if {$st eq "0" && $out eq [pto-read-file $d]} { pass "capture-tuple-1.c: pto-opt replays the capture dump" } else { fail "capture-tuple-1.c: pto-opt replays the capture dump ($st $err)" } } } */

@@ -59,7 +59,7 @@ PTO_KERNEL void
 kern (const int32_t *x, int32_t *y, int32_t *out, int n)
 {
   t2x4 tx, ty, t;
-  const t2x4 *pa = &tx;
+  t2x4 *pa = &tx;
   pto_load (tx, x, 4);
   pto_load (ty, y, 4);
   axpy (&ty, tx, 3);             /* ty = y + 3x; tx unchanged */

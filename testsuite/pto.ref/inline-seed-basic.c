@@ -58,7 +58,7 @@ scalars (int *t, int *w)
 {
   *t = tri (10);
   int r = 0;
-  r = twice (wrap_twice (10));   /* assignment; return helper(...) */
+  r = twice (20);                /* assignment call site */
   *w = r;
 }
 
@@ -85,8 +85,9 @@ main (void)
     printf ("%d ", out[i]);
   int t = 0, w = 0;
   scalars (&t, &w);
-  printf ("| %d %d\n", t, w);
+  int z = wrap_twice (21);
+  printf ("| %d %d %d\n", t, w, z);
   return 0;
 }
 /* a*a + b*b: 1+1 4+1 9+4 16+4 25+1 36+1 49+0 64+9; tri(10) = 55.  */
-/* { dg-output "^2 5 13 20 26 37 49 73 \\| 55 40\r?\n$" } */
+/* { dg-output "^2 5 13 20 26 37 49 73 \\| 55 40 42\r?\n$" } */

@@ -14,3 +14,13 @@ check_PROGRAMS += testsuite/unit/unroll-diff
 testsuite_unit_unroll_diff_LDADD = libptocore.la $(LIBM)
 testsuite_unit_unroll_diff_LDFLAGS = $(PTO_SAN_CFLAGS)
 TESTS += testsuite/unit/unroll-diff
+
+# The verifier on broken IR, locations of annotations, printer/parser
+# round trips of random expression trees and of doubles at the limits.
+check_PROGRAMS += testsuite/unit/ir-test
+testsuite_unit_ir_test_LDADD = libptocore.la $(LIBM)
+testsuite_unit_ir_test_LDFLAGS = $(PTO_SAN_CFLAGS)
+TESTS += testsuite/unit/ir-test
+
+# The symbolic rewriter (issue 7): rules, decompositions, fuzzer.
+include $(srcdir)/testsuite/unit/rewrite.mk

@@ -332,6 +332,8 @@ ev_check(const pto_expr *orig, const pto_expr *simp, const ev_space *sp,
     env.var[i] = sp->var[i];
     env.val[i] = sp->lo[i];
     total *= (double)(sp->hi[i] - sp->lo[i] + 1);
+    if (sp->hi[i] < sp->lo[i])
+      abort();
   }
   if (total <= limit) {
     for (;;) {

@@ -11,7 +11,10 @@
        ends) where the original is defined;
      - the node count never grows;
      - simplification is idempotent (same printed form the second time);
-     - the rule budget is never exhausted.
+     - the rule budget is never exhausted;
+     - the late decompositions (decompose.c, every flag, De Morgan both
+       ways on alternate cases) of the simplified form still equal the
+       original (100 samples).
    Cases: PTO_FUZZ_CASES (default 3000), seed: PTO_FUZZ_SEED (default 1).
    A long run: PTO_FUZZ_CASES=1000000 ./rewrite-fuzz.  A failure prints
    the declarations and the expression, ready to be added to
@@ -161,6 +164,7 @@ gen_range(gen *g, pto_dtype dt, ev_int *lo, ev_int *hi)
   }
   if (*lo < mn) *lo = mn;
   if (*hi > mx) *hi = mx;
+  if (*hi < *lo) *hi = *lo;
 }
 
 static const pto_dtype dtypes[] = {PTO_DT_I8, PTO_DT_I16, PTO_DT_I32,
@@ -203,6 +207,7 @@ main(void)
     sp.n = 3;
     pto_expr *e = rnd(&g, 5) ? gen_int(&g, 6) : gen_bool(&g, 6);
     long applied = 0;
+    unsigned dflags = PTO_DEC_ALL | (i % 2 ? PTO_DEC_DEMORGAN_OUT : 0);
     pto_expr *s = pto_simplify_expr_stats(g.p, e, env, &applied, NULL);
     char orig[4096], simp[4096];
     snprintf(orig, sizeof orig, "%s", ev_show(e));
@@ -216,6 +221,9 @@ main(void)
       why = "not idempotent";
     else if (ev_check(e, s, &sp, 4096, 300, g.st, &checked))
       why = "not equivalent";
+    else if (ev_check(e, pto_decompose_expr(g.p, s, env, dflags), &sp, 4096,
+                      100, g.st ^ 1, &checked))
+      why = "decomposition not equivalent";
     if (why) {
       failures++;
       fprintf(stderr, "FUZZ FAILURE (%s), case %ld seed %llu:\n", why, i,

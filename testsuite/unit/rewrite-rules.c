@@ -213,6 +213,40 @@ static const tcase cases[] = {
     {"abs(y - 8)", "8 - y"},
     {"abs(abs(z))", "abs(z)"},
     {"abs(-z)", "abs(z)"},
+    /* more comparisons and combinations */
+    {"x + 3 < x + 5", "true"},
+    {"x * 2 < x + 3", "x < 3"},
+    {"x + y < y + 4", "x < 4"},
+    {"-y < 5", "y > -5"},
+    {"-z < 5", "-z < 5"},
+    {"-y == 3", "y == -3"},
+    {"z < 3 && z < 5", "z < 3"},
+    {"z < 3 || z < 5", "z < 5"},
+    {"z > 3 && z > 5", "z > 5"},
+    {"z > 3 || z > 5", "z > 3"},
+    {"z < 3 && z > 2", "false"},
+    {"z > 7 || z < 9", "true"},
+    {"z == 3 && z == 4", "false"},
+    {"z != 3 || z != 4", "true"},
+    {"z < 5 && y < 2 && z < 3", "y < 2 && z < 3"},
+    {"min(x + 3, y + 3)", "min(x, y) + 3"},
+    {"max(x - 2, y - 2)", "max(x, y) - 2"},
+    {"(x * n) / n", "x"},
+    {"(n * x) % n", "0"},
+    {"floordiv(y * n, n)", "y"},
+    {"x * 3 < y * 3", "x < y"},
+    {"x * 4 + 2 == y * 4", "false"},
+    {"(x % 4 + k) % 4", "(k + x) % 4"},
+    {"floormod(floormod(y, 8) + z * 2, 4)", "floormod(z * 2 + floormod(y, 8), 4)"},
+    {"floormod(floormod(y, 8) + n * 2, 4)", "floormod(n * 2 + y, 4)"},
+    {"(y % 4 + x) % 4", "(x + y % 4) % 4"},
+    /* regressions found by rewrite-fuzz: && / || operands that may trap
+       are never moved before the test that guards them */
+    {"z != 0 && 10 / z > 1", "z != 0 && 10 / z > 1"},
+    {"z == 0 || 10 % z == 1", "z == 0 || 10 % z == 1"},
+    {"b ? 10 / z > 1 : false", "b && 10 / z > 1"},
+    {"t < 8 && (t >> t) == 0", "t < 8:i8 && t >> t == 0:i8"},
+    {"u < 8 && (u << u) > 3", "u < 8:u32 && u << u > 3:u32"},
     /* types */
     {"u - 1 < 5", "u - 1:u32 < 5:u32"},
     {"u + 1 < 5", "u < 4:u32"},
@@ -288,7 +322,14 @@ static const char *const generic[] = {
     "abs(a)", "abs(-a)", "abs(a - 8)", "(i64)a", "(i8)a", "(i64)(i8)a",
     "(i8)(i64)a", "a * 2 / 2", "(a + 100) / 2", "a - 1 < 5", "a + 1 < 5",
     "(a + 1) * 2 - a * 2", "max(a, b + 20)", "min(a, -1)",
-    "b == 0 ? a : a", "a == 3 ? 3 : a",
+    "b == 0 ? a : a", "a == 3 ? 3 : a", "a + 3 < a + 5", "a * 2 < a + 3",
+    "a + b < b + 4", "-a < 5", "-a == 3", "a < 3 && a < 5",
+    "a > 3 || a > 5", "a < 3 && a > 2", "a > 7 || a < 9",
+    "a == 3 && a == 4", "a < 5 && b < 2 && a < 3", "min(a + 3, b + 3)",
+    "max(a - 2, b - 2)", "(a * b) / b", "(a * b) % b", "floordiv(b * a, a)",
+    "b != 0 && 10 / b > 1", "b == 0 || 10 % b == 1", "a < 8 && (a >> a) == 0",
+    "a * 3 < b * 3", "a * 4 + 2 == b * 4", "(a % 4 + b) % 4",
+    "floormod(floormod(a, 8) + b * 2, 4)", "(a % 8 + b) % 4",
 };
 
 typedef struct gscope {
@@ -345,9 +386,57 @@ run_generic(unsigned long *hits, long *checked, long *count)
   }
 }
 
+/* Expressions the corpus parser cannot write: calls with effects are
+   never dropped, merged or reordered across; floats and pointers keep
+   their form while their integer operands simplify.  */
+static void
+check_mixed(void)
+{
+  pto_program *p = pto_program_new();
+  pto_func *f = pto_func_new(p, PTO_FN_PLAIN, "f", pto_type_void(p),
+                             pto_noloc);
+  const pto_type *i32 = pto_type_scalar(p, PTO_DT_I32);
+  const pto_type *f32 = pto_type_scalar(p, PTO_DT_F32);
+  pto_expr *call = pto_e_call(p, "g", i32, 0, NULL, pto_noloc);
+  pto_expr *call2 = pto_e_call(p, "g", i32, 0, NULL, pto_noloc);
+  pto_var *q = pto_var_new(p, f, "q", f32, pto_noloc);
+  pto_var *i = pto_var_new(p, f, "i", i32, pto_noloc);
+  pto_var *ptr = pto_var_new(p, f, "p", pto_type_ptr(p, f32, false),
+                             pto_noloc);
+  pto_expr *I = pto_e_var(p, i, pto_noloc);
+  pto_expr *zero = pto_e_int(p, i32, 0, pto_noloc);
+  pto_expr *bidx = pto_e_op(p, PTO_OP_BLOCK_IDX, 0, NULL, pto_noloc);
+  struct {
+    pto_expr *e;
+    const char *want;
+  } t[] = {
+      {pto_e_bin(p, PTO_BIN_MUL, call, zero, pto_noloc), "@g() * 0"},
+      {pto_e_bin(p, PTO_BIN_SUB, call, call2, pto_noloc), "@g() - @g()"},
+      {pto_e_bin(p, PTO_BIN_SUB, bidx, bidx, pto_noloc), "0"},
+      {pto_e_bin(p, PTO_BIN_ADD,
+                 pto_e_un(p, PTO_UN_CAST, pto_e_var(p, q, pto_noloc), i32,
+                          pto_noloc),
+                 zero, pto_noloc),
+       "(i32)q"},
+      {pto_e_bin(p, PTO_BIN_ADD, pto_e_var(p, q, pto_noloc),
+                 pto_e_float(p, f32, 0.0, pto_noloc), pto_noloc),
+       "q + 0.0"},
+      {pto_e_bin(p, PTO_BIN_ADD, pto_e_var(p, ptr, pto_noloc),
+                 pto_e_bin(p, PTO_BIN_SUB, I, I, pto_noloc), pto_noloc),
+       "p + 0"},
+  };
+  for (size_t k = 0; k < sizeof t / sizeof *t; k++) {
+    const char *got = ev_show(pto_simplify_expr(p, t[k].e, NULL));
+    if (strcmp(got, t[k].want))
+      fail("mixed", "", got, t[k].want);
+  }
+  pto_program_free(p);
+}
+
 int
 main(void)
 {
+  check_mixed();
   unsigned long *hits = calloc(pto_nrules, sizeof *hits);
   long checked = 0, ncases = 0, ngeneric = 0;
   pto_sx_scope *sc = pto_sx_new();

@@ -1,12 +1,16 @@
-/* ir-verify-test.c - unit tests of the IR verifier (ir/verify.c) and of
-   the printer's number formats (ir/print.c).
+/* ir-test.c - unit tests of the IR verifier (ir/verify.c), of the
+   printer's parenthesisation and number formats (ir/print.c) and of
+   location annotations (ir/parse.c).
 
    The parser type-checks everything it builds, so broken IR cannot come
    from text: each case here parses a valid program, breaks one invariant
    through the builder API the way a faulty pass would, and checks that
    pto_verify reports it with a "verify: " message and counts it.  The
-   number checks print random doubles and extreme integers and parse them
-   back bit for bit.
+   printer checks build random well-typed expression trees, print them,
+   parse the text and compare the trees node by node (equal text after a
+   second print would not catch a missing parenthesis: the text is the
+   same, the tree is not), and print random doubles and extreme integers
+   and parse them back bit for bit.
 
    Each check prints "PASS: name" or "FAIL: name"; the exit status is the
    number of failures.  */
@@ -361,6 +365,179 @@ test_annotations(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Parenthesisation                                                   */
+/* ------------------------------------------------------------------ */
+
+static uint64_t next_random(uint64_t *s);
+
+/* Variables of the function the random trees live in.  */
+typedef struct env {
+  pto_program *p;
+  uint64_t seed;
+  pto_var *ints[3], *bools[2], *flt;
+} env;
+
+static const char tree_params[] =
+    "a: i32, b: i32, c: i32, p: bool, q: bool, x: f32";
+
+static unsigned
+pick(env *v, unsigned n)
+{
+  return (unsigned)(next_random(&v->seed) % n);
+}
+
+static pto_expr *random_expr(env *v, char ty, int depth);
+
+/* A random leaf of type TY: 'i' i32, 'b' bool, 'f' f32.  */
+static pto_expr *
+random_leaf(env *v, char ty)
+{
+  pto_program *p = v->p;
+  static const int64_t ints[] = {0, 1, 3, -3, 2147483647, -2147483647 - 1};
+  static const double flts[] = {0.5, -0.5, 3.0, -0.0, 1e-30};
+  if (ty == 'b')
+    return pick(v, 2) ? pto_e_bool(p, pick(v, 2), pto_noloc)
+                      : pto_e_var(p, v->bools[pick(v, 2)], pto_noloc);
+  if (ty == 'f')
+    return pick(v, 2) ? pto_e_float(p, pto_type_scalar(p, PTO_DT_F32),
+                                    flts[pick(v, 5)], pto_noloc)
+                      : pto_e_var(p, v->flt, pto_noloc);
+  return pick(v, 2) ? pto_e_int(p, pto_type_scalar(p, PTO_DT_I32),
+                                ints[pick(v, 6)], pto_noloc)
+                    : pto_e_var(p, v->ints[pick(v, 3)], pto_noloc);
+}
+
+/* A random binary operation producing TY.  */
+static pto_expr *
+random_binary(env *v, char ty, int depth)
+{
+  pto_binop op;
+  char operand = ty;
+  if (ty == 'b') {
+    do
+      op = (pto_binop)pick(v, PTO_BIN_COUNT);
+    while (pto_binop_class(op) != 'C' && pto_binop_class(op) != 'L');
+    operand = pto_binop_class(op) == 'L' ? 'b' : "if"[pick(v, 2)];
+  } else if (ty == 'f')
+    op = (pto_binop[]){PTO_BIN_ADD, PTO_BIN_SUB, PTO_BIN_MUL, PTO_BIN_DIV,
+                       PTO_BIN_MIN, PTO_BIN_MAX}[pick(v, 6)];
+  else {
+    do
+      op = (pto_binop)pick(v, PTO_BIN_COUNT);
+    while (pto_binop_class(op) == 'C' || pto_binop_class(op) == 'L');
+  }
+  pto_expr *a = random_expr(v, operand, depth - 1);
+  pto_expr *b = random_expr(v, operand, depth - 1);
+  return pto_e_bin(v->p, op, a, b, pto_noloc);
+}
+
+/* A random unary operation, cast or select producing TY.  */
+static pto_expr *
+random_unary(env *v, char ty, int depth)
+{
+  pto_program *p = v->p;
+  unsigned k = pick(v, 3);
+  if (k == 0)
+    return pto_e_select(p, random_expr(v, 'b', depth - 1),
+                        random_expr(v, ty, depth - 1),
+                        random_expr(v, ty, depth - 1), pto_noloc);
+  if (k == 1 && ty != 'b') {
+    char from = ty == 'i' ? 'f' : 'i';
+    pto_dtype to = ty == 'i' ? PTO_DT_I32 : PTO_DT_F32;
+    return pto_e_un(p, PTO_UN_CAST, random_expr(v, from, depth - 1),
+                    pto_type_scalar(p, to), pto_noloc);
+  }
+  pto_unop op = ty == 'b' ? PTO_UN_NOT
+                : ty == 'f' ? (pick(v, 2) ? PTO_UN_NEG : PTO_UN_ABS)
+                : (pto_unop[]){PTO_UN_NEG, PTO_UN_BNOT, PTO_UN_ABS}[pick(v, 3)];
+  return pto_e_un(p, op, random_expr(v, ty, depth - 1), NULL, pto_noloc);
+}
+
+static pto_expr *
+random_expr(env *v, char ty, int depth)
+{
+  unsigned k = depth <= 0 ? 0 : pick(v, 5);
+  if (k == 0)
+    return random_leaf(v, ty);
+  if (k <= 2)
+    return random_binary(v, ty, depth);
+  return random_unary(v, ty, depth);
+}
+
+/* True if A and B are the same tree (types compared by their text).  */
+static bool
+same_tree(const pto_expr *a, const pto_expr *b)
+{
+  if (!a || !b)
+    return a == b;
+  pto_buf ta = {0}, tb = {0};
+  pto_type_print(&ta, a->type);
+  pto_type_print(&tb, b->type);
+  bool ok = a->kind == b->kind && strcmp(ta.s, tb.s) == 0
+            && a->nargs == b->nargs;
+  pto_buf_free(&ta);
+  pto_buf_free(&tb);
+  if (ok && a->kind == PTO_E_INT)
+    ok = a->u.ival == b->u.ival;
+  else if (ok && a->kind == PTO_E_FLOAT)
+    ok = memcmp(&a->u.fval, &b->u.fval, sizeof a->u.fval) == 0;
+  else if (ok && a->kind == PTO_E_VAR)
+    ok = strcmp(a->u.var->name, b->u.var->name) == 0;
+  else if (ok && a->kind == PTO_E_BIN)
+    ok = a->u.binop == b->u.binop;
+  else if (ok && a->kind == PTO_E_UN)
+    ok = a->u.unop == b->u.unop;
+  for (int i = 0; ok && i < a->nargs; i++)
+    ok = same_tree(a->args[i], b->args[i]);
+  return ok && same_tree(a->a, b->a) && same_tree(a->b, b->b)
+         && same_tree(a->c, b->c);
+}
+
+/* Print E (of type TY), parse it back in a declaration, compare.  */
+static bool
+tree_round_trips(const pto_expr *e, char ty)
+{
+  pto_buf b = {0};
+  pto_buf_printf(&b, "func f(%s) {\n  var r: %s = ", tree_params,
+                 ty == 'i' ? "i32" : ty == 'b' ? "bool" : "f32");
+  pto_print_expr(&b, e);
+  pto_buf_puts(&b, ";\n}\n");
+  pto_diag d;
+  pto_diag_init(&d);
+  pto_program *q = pto_parse("tree.pto", b.s, b.len, &d);
+  bool ok = q && same_tree(e, q->funcs[0]->body.items[0]->value);
+  if (!ok)
+    printf("  tree printed as: %s", b.s);
+  pto_buf_free(&b);
+  pto_program_free(q);
+  return ok;
+}
+
+static void
+test_random_trees(void)
+{
+  env v = {.p = pto_program_new(), .seed = 0x2545f4914f6cdd1du};
+  pto_func *f = pto_func_new(v.p, PTO_FN_PLAIN, "f", NULL, pto_noloc);
+  const pto_type *i32 = pto_type_scalar(v.p, PTO_DT_I32);
+  const pto_type *boolean = pto_type_scalar(v.p, PTO_DT_BOOL);
+  for (int i = 0; i < 3; i++)
+    v.ints[i] = pto_param_new(v.p, f, (const char *[]){"a", "b", "c"}[i],
+                              i32, PTO_DIR_IN, pto_noloc);
+  v.bools[0] = pto_param_new(v.p, f, "p", boolean, PTO_DIR_IN, pto_noloc);
+  v.bools[1] = pto_param_new(v.p, f, "q", boolean, PTO_DIR_IN, pto_noloc);
+  v.flt = pto_param_new(v.p, f, "x", pto_type_scalar(v.p, PTO_DT_F32),
+                        PTO_DIR_IN, pto_noloc);
+  bool ok = true;
+  for (int i = 0; i < 5000 && ok; i++) {
+    char ty = "ibf"[pick(&v, 3)];
+    ok = tree_round_trips(random_expr(&v, ty, 1 + (int)pick(&v, 6)), ty);
+  }
+  check(ok, "print: 5000 random expression trees parse back to the same "
+        "tree");
+  pto_program_free(v.p);
+}
+
+/* ------------------------------------------------------------------ */
 /* Number formats                                                     */
 /* ------------------------------------------------------------------ */
 
@@ -472,6 +649,7 @@ main(void)
   test_missing_cond();
   test_several();
   test_annotations();
+  test_random_trees();
   test_doubles();
   test_int_extremes();
   return failures;

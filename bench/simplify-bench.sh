@@ -1,0 +1,29 @@
+#!/bin/sh
+# simplify-bench.sh - time the symbolic simplifier on a corpus of random
+# expressions (issue 7): generates N (default 10000) random depth-6
+# expressions over three bounded variables with simplify-gen.awk, runs
+# `pto-opt --simplify-exprs` on them and prints the time per expression
+# and the node counts before and after.
+#
+# Usage: bench/simplify-bench.sh [N [SEED]]
+#   PTO_OPT   the pto-opt to run (default: tools/pto-opt in the current
+#             build directory, else pto-opt on PATH)
+#   KEEP=DIR  keep the corpus and the simplified output in DIR
+set -e
+n=${1:-10000}
+seed=${2:-1}
+here=$(cd "$(dirname "$0")" && pwd)
+opt=${PTO_OPT:-}
+if [ -z "$opt" ]; then
+  if [ -x tools/pto-opt ]; then opt=tools/pto-opt; else opt=pto-opt; fi
+fi
+dir=${KEEP:-$(mktemp -d)}
+mkdir -p "$dir"
+awk -v N="$n" -v SEED="$seed" -f "$here/simplify-gen.awk" > "$dir/corpus.txt"
+# The summary line "# N expressions, T us per expression, nodes A -> B"
+# comes on standard error; the simplified forms go to out.txt.
+"$opt" --simplify-exprs "$dir/corpus.txt" > "$dir/out.txt" 2> "$dir/err.txt" \
+  || { cat "$dir/err.txt" >&2; exit 1; }
+echo "corpus: $n random depth-6 expressions (seed $seed), $(wc -c < "$dir/corpus.txt") bytes"
+grep '^# ' "$dir/err.txt"
+[ -n "$KEEP" ] || rm -rf "$dir"

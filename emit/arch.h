@@ -1,0 +1,26 @@
+/* arch.h - the AI core architectures the CCE back end targets.
+
+   One row per architecture: the usable byte sizes of the local buffers
+   and the number of event ids per pipe pair.  The numbers are the same
+   as the simulator's table (runtime/cce_sim.c), so a kernel that fits
+   here fits the simulator's arenas.  Selected by the `arch' option
+   (-fplugin-arg-pto-arch=, pto-opt --arch=); default dav-c220.  */
+
+#ifndef PTO_EMIT_ARCH_H
+#define PTO_EMIT_ARCH_H
+
+#include <stdint.h>
+
+typedef struct pto_arch {
+  const char *name;     /* "dav-c220" */
+  const char *alias;    /* "dav-2201" */
+  int64_t ub, l1, l0a, l0b, l0c;  /* usable bytes */
+  int events;           /* event ids per (src, dst) pipe pair */
+} pto_arch;
+
+/* The row named NAME (or its alias); NULL if there is none.  */
+const pto_arch *pto_arch_lookup(const char *name);
+/* "dav-c100, dav-m200, dav-c220, 3510" for diagnostics.  */
+const char *pto_arch_names(void);
+
+#endif /* PTO_EMIT_ARCH_H */

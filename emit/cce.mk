@@ -1,0 +1,25 @@
+# emit/cce.mk - the CCE back end (automake fragment, included at the end
+# of the top Makefile.am; paths relative to the top directory).  Owner:
+# the CCE back end (emit/ except jit.c; emit/local.mk is the jit's).
+#
+# The back end is part of the C core (libptocore.la, linked into pto-opt
+# and the plugin): machine IR (mir.h), UB planning, instruction
+# selection, sync insertion and the .cce text.
+
+libptocore_la_SOURCES += \
+	emit/emit.h \
+	emit/mir.h \
+	emit/arch.h \
+	emit/arch.c \
+	emit/mir.c \
+	emit/memplan.c \
+	emit/isel.c \
+	emit/sync.c \
+	emit/cce.c
+
+# Golden .cce and execution tests (testsuite/pto-cce.dg/, see its
+# README): pto-opt --emit-cce, diff with NAME.cce, then compile the
+# emitted file against runtime/cce_sim.h and compare with the same
+# kernel in reference mode.
+TESTS += testsuite/pto-cce.dg/run-tests.sh
+EXTRA_DIST += testsuite/pto-cce.dg bench/cce-counts.sh

@@ -1,0 +1,994 @@
+/* isel.c - instruction selection: tile intrinsics to CCE instructions.
+
+   Contract.  Input: a kernel whose tiles memplan.c has placed in UB
+   (dense row-major, see memplan.c).  Output: K->body, the kernel as MIR
+   (mir.h): scalar statements and control flow kept, each tile intrinsic
+   replaced by DMA, VEC, MASK and SCALAR nodes with their pipes and the
+   UB/GM byte ranges they touch; no SYNC nodes yet (sync.c).
+
+   Numerics follow include/pto.h exactly, except where noted:
+   * Element-wise ops run over the tile as one flat vector of R*C
+     elements: ceil(n / lanes) repeats (lanes = 256 B / element size),
+     at most 255 per instruction (more instructions otherwise), the
+     partial last repeat under a normal-mode mask that is reset to all
+     lanes right after.  fp16 ops compute in float and round once, as
+     pto.h and the simulator do.  The scalar of adds/muls/maxs/mins/fill
+     is converted to the element type first.
+   * neg is vmuls by -1 (exact, wraps for int32); int32 div has no vector
+     instruction: the scalar unit divides (truncating, x / -1 wrapping,
+     x / 0 giving 0: pto.h stops the program there, the device does
+     not define it).
+   * cast: vconv_f322f16, vconv_f162f32, vconv_f322s32r (nearest even,
+     saturating), vconv_s322f32; f16 <-> i32 go through f32, which is
+     exact (every f16 is a float; an int32 that float rounds is beyond
+     the f16 range either way).  Same dtype: copy_ubuf_to_ubuf.
+   * row_sum/row_max: vcadd / vcmax (ORDER_ONLY_VALUE) with one repeat
+     per row when a row fits 256 B, else per-row partial results into
+     scratch and again.  Sums therefore add in the hardware's pairwise
+     tree, not pto.h's left-to-right order: equal when the partial sums
+     are exact (integers, int32 always), else within float rounding.
+     fp16 sums are converted to f32 first and rounded once at the end.
+     Rows whose byte length is not a multiple of 32 B cannot be
+     addressed by repeat strides: the scalar unit reduces them, left to
+     right exactly as pto.h.
+   * load/store: a tile stored contiguously in GM (one row, or row
+     stride == cols) moves as one burst of whole 32 B blocks; rows of a
+     multiple of 32 B with a constant stride that is a multiple of 32 B
+     move as one DMA with nBurst = rows and a gap; with a run-time
+     stride, one DMA per row in a C loop; other shapes element by
+     element on the scalar unit.  The bytes of a contiguous transfer
+     past its last whole 32 B block are moved by the scalar unit, so a
+     store never writes a byte outside the tile's GM region (no tail
+     clobber) and a load never reads past it.
+   * matmul (the cube path) is not lowered yet: a located error.  */
+
+#include "emit/mir.h"
+
+#include <string.h>
+
+typedef struct isel {
+  pto_mir_kernel *k;
+  pto_diag *diag;
+  int errors;
+} isel;
+
+static int64_t
+round32(int64_t n)
+{
+  return (n + 31) / 32 * 32;
+}
+
+static int64_t
+ceil_div(int64_t a, int64_t b)
+{
+  return (a + b - 1) / b;
+}
+
+static bool
+const_int(const pto_expr *e, int64_t *v)
+{
+  if (e->kind == PTO_E_INT) {
+    *v = e->u.ival;
+    return true;
+  }
+  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_CAST && e->a
+      && e->a->kind == PTO_E_INT) {
+    *v = e->a->u.ival;
+    return true;
+  }
+  return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Operands                                                            */
+/* ------------------------------------------------------------------ */
+
+/* The UB buffer of tile operand E, or NULL after an error.  */
+static const pto_mir_buffer *
+tile_of(isel *c, const pto_expr *e)
+{
+  if (e->kind != PTO_E_VAR || e->type->kind != PTO_TY_TILE) {
+    pto_error(c->diag, e->loc,
+              "the CCE back end needs a tile variable here (tile pointers "
+              "must be resolved by inlining)");
+    c->errors++;
+    return NULL;
+  }
+  const pto_mir_buffer *b = pto_mir_buffer_of(c->k, e->u.var, NULL);
+  pto_assert(b);
+  return b;
+}
+
+/* Check that scalar expression E is one the back end prints; return
+   true if it reads GM.  */
+static bool
+scalar_expr_ok(isel *c, const pto_expr *e, bool *gm_read)
+{
+  if (!e)
+    return true;
+  switch (e->kind) {
+  case PTO_E_INDEX:
+    if (e->a->type->kind != PTO_TY_PTR) {
+      pto_error(c->diag, e->loc, "tile element access is not supported by "
+                                 "the CCE back end yet");
+      c->errors++;
+      return false;
+    }
+    *gm_read = true;
+    break;
+  case PTO_E_UN:
+    if (e->u.unop == PTO_UN_DEREF)
+      *gm_read = true;
+    if (e->u.unop == PTO_UN_ADDR) {
+      pto_error(c->diag, e->loc, "taking an address is not supported in "
+                                 "kernels by the CCE back end");
+      c->errors++;
+      return false;
+    }
+    break;
+  case PTO_E_CALL:
+    if (!e->is_op || (e->op != PTO_OP_BLOCK_IDX && e->op != PTO_OP_BLOCK_NUM
+                      && e->op != PTO_OP_UNROLL_FACTOR)) {
+      pto_error(c->diag, e->loc, "call to '%s' is not supported in kernel "
+                "code by the CCE back end",
+                e->is_op ? pto_op_info(e->op)->name : e->fname);
+      c->errors++;
+      return false;
+    }
+    break;
+  case PTO_E_TUPLE:
+  case PTO_E_GETITEM:
+  case PTO_E_FUNCREF:
+    pto_error(c->diag, e->loc, "tuples are not supported in kernel code by "
+                               "the CCE back end");
+    c->errors++;
+    return false;
+  case PTO_E_VAR:
+    if (e->type->kind == PTO_TY_TILE) {
+      pto_error(c->diag, e->loc, "a tile is not a scalar value");
+      c->errors++;
+      return false;
+    }
+    break;
+  default:
+    break;
+  }
+  bool ok = scalar_expr_ok(c, e->a, gm_read) && scalar_expr_ok(c, e->b, gm_read)
+            && scalar_expr_ok(c, e->c, gm_read);
+  for (int i = 0; ok && i < e->nargs; i++)
+    ok = scalar_expr_ok(c, e->args[i], gm_read);
+  return ok;
+}
+
+static char *
+expr_text(isel *c, const pto_expr *e)
+{
+  pto_buf b = { 0 };
+  pto_cce_expr(&b, e);
+  char *s = pto_arena_strdup(c->k->prog->arena, b.s ? b.s : "");
+  pto_buf_free(&b);
+  return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* Node builders                                                       */
+/* ------------------------------------------------------------------ */
+
+static pto_mir_node *
+add_node(isel *c, pto_mir_block *out, pto_mir_kind kind, pto_loc loc,
+         pto_pipe pipe)
+{
+  pto_mir_node *n = pto_mir_new(c->k, kind, loc);
+  n->pipe = pipe;
+  pto_mir_push(out, n);
+  return n;
+}
+
+static void
+add_mask(isel *c, pto_mir_block *out, pto_loc loc, int64_t lanes)
+{
+  /* A mask set right after another one replaces it (the reset to all
+     lanes between two masked instructions).  */
+  pto_mir_node *n = out->n ? out->items[out->n - 1] : NULL;
+  if (!n || n->kind != PTO_MIR_MASK || n->mask_mode != 0)
+    n = add_node(c, out, PTO_MIR_MASK, loc, PTO_PIPE_V);
+  if (lanes < 0) {
+    n->hi = n->lo = ~(uint64_t)0;
+    return;
+  }
+  n->lo = lanes >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << lanes) - 1);
+  n->hi = lanes <= 64 ? 0
+          : lanes >= 128 ? ~(uint64_t)0
+                         : (((uint64_t)1 << (lanes - 64)) - 1);
+}
+
+/* A scalar-unit node with text TEXT touching UB [LO, HI) (WRITE or not)
+   and GM when GM_READ / GM_WRITE.  */
+static pto_mir_node *
+add_scalar(isel *c, pto_mir_block *out, pto_loc loc, const char *text)
+{
+  pto_mir_node *n = add_node(c, out, PTO_MIR_SCALAR, loc, PTO_PIPE_S);
+  n->text = pto_arena_strdup(c->k->prog->arena, text);
+  return n;
+}
+
+/* What a flat vector instruction does.  */
+typedef struct vspec {
+  pto_vform form;
+  const char *op;
+  const char *ctype, *stype;
+  int dsz, ssz;         /* element sizes of dst and sources */
+  int lanes;            /* per repeat: 256 / the wider element size */
+  int nsrc;
+  const pto_expr *scalar;
+  const char *lit;
+} vspec;
+
+/* One instruction of V over REPEAT repeats from byte DST (and SRC).
+   VALID is the number of enabled lanes of the last repeat.  */
+static void
+vec_instr(isel *c, pto_mir_block *out, pto_loc loc, const vspec *v,
+          int64_t dst, const int64_t *src, int64_t repeat, int64_t valid)
+{
+  pto_mir_node *n = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  n->form = v->form;
+  n->op = v->op;
+  n->ctype = v->ctype;
+  n->stype = v->stype ? v->stype : v->ctype;
+  n->dst = dst;
+  n->repeat = repeat;
+  n->dbs = 1;
+  n->drs = v->lanes * v->dsz / 32;
+  n->scalar = v->scalar;
+  n->scalar_lit = v->lit;
+  int64_t dext = ((repeat - 1) * v->lanes + valid) * v->dsz;
+  pto_mir_add_access(n, PTO_MEM_UB, dst, dst + round32(dext), true);
+  for (int i = 0; i < v->nsrc; i++) {
+    n->src[i] = src[i];
+    n->sbs[i] = 1;
+    n->srs[i] = v->lanes * v->ssz / 32;
+    int64_t sext = ((repeat - 1) * v->lanes + valid) * v->ssz;
+    pto_mir_add_access(n, PTO_MEM_UB, src[i], src[i] + round32(sext), false);
+  }
+}
+
+/* V over N elements from DST/SRC: full repeats in instructions of at
+   most 255, then the masked tail.  */
+static void
+vec_flat(isel *c, pto_mir_block *out, pto_loc loc, const vspec *v,
+         int64_t dst, const int64_t *src, int64_t n)
+{
+  int64_t full = n / v->lanes, tail = n % v->lanes, done = 0;
+  while (done < full) {
+    int64_t r = full - done > 255 ? 255 : full - done;
+    int64_t s[2];
+    for (int i = 0; i < v->nsrc; i++)
+      s[i] = src[i] + done * v->lanes * v->ssz;
+    vec_instr(c, out, loc, v, dst + done * v->lanes * v->dsz, s, r, v->lanes);
+    done += r;
+  }
+  if (tail) {
+    int64_t s[2];
+    for (int i = 0; i < v->nsrc; i++)
+      s[i] = src[i] + full * v->lanes * v->ssz;
+    add_mask(c, out, loc, tail);
+    vec_instr(c, out, loc, v, dst + full * v->lanes * v->dsz, s, 1, tail);
+    add_mask(c, out, loc, -1);
+  }
+}
+
+static vspec
+spec(pto_vform form, const char *op, pto_dtype dt, int nsrc)
+{
+  vspec v = { 0 };
+  v.form = form;
+  v.op = op;
+  v.ctype = pto_mir_ctype(dt);
+  v.dsz = v.ssz = pto_dtype_bytes(dt);
+  v.lanes = 256 / v.dsz;
+  v.nsrc = nsrc;
+  return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* GM <-> UB                                                           */
+/* ------------------------------------------------------------------ */
+
+static const char *
+ub_ptr(isel *c, const char *ctype, const char *offset)
+{
+  return pto_arena_printf(c->k->prog->arena,
+                          "(__ubuf__ %s *)((uintptr_t)(%s))", ctype, offset);
+}
+
+/* A DMA node between tile buffer B and GM pointer GM.  */
+static pto_mir_node *
+dma(isel *c, pto_mir_block *out, pto_loc loc, bool load,
+    const pto_mir_buffer *b, const char *ctype, const pto_expr *gm)
+{
+  pto_mir_node *n = add_node(c, out, PTO_MIR_DMA, loc,
+                             load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3);
+  n->op = load ? "copy_gm_to_ubuf" : "copy_ubuf_to_gm";
+  n->ctype = ctype;
+  n->ub = b->offset;
+  n->gm = gm;
+  n->nburst = 1;
+  return n;
+}
+
+static void
+dma_access(pto_mir_node *n, bool load, int64_t lo, int64_t hi)
+{
+  pto_mir_add_access(n, PTO_MEM_UB, lo, hi, load);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
+}
+
+/* Elements [FROM, TO) of a contiguous tile moved by the scalar unit.  */
+static void
+scalar_contig(isel *c, pto_mir_block *out, pto_loc loc, bool load,
+              const pto_mir_buffer *b, const char *ctype, int esz,
+              const char *gm, int64_t from, int64_t to)
+{
+  pto_buf t = { 0 };
+  const char *p = ub_ptr(c, ctype, pto_arena_printf(c->k->prog->arena,
+                                                    "%lld + k__ * %d",
+                                                    (long long)b->offset, esz));
+  pto_buf_printf(&t, "for (int32_t k__ = %lld; k__ < %lld; ++k__)\n",
+                 (long long)from, (long long)to);
+  if (load)
+    pto_buf_printf(&t, "  PTO_UB_STORE(%s, (%s)[k__]);", p, gm);
+  else
+    pto_buf_printf(&t, "  (%s)[k__] = PTO_UB_LOAD(%s);", gm, p);
+  pto_mir_node *n = add_scalar(c, out, loc, t.s);
+  pto_buf_free(&t);
+  pto_mir_add_access(n, PTO_MEM_UB, b->offset + from * esz,
+                     b->offset + to * esz, load);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
+}
+
+static void
+lower_copy(isel *c, pto_mir_block *out, const pto_expr *call, bool load)
+{
+  const pto_expr *te = call->args[load ? 0 : 2];
+  const pto_expr *gm = call->args[load ? 1 : 0];
+  const pto_expr *rs = call->args[load ? 2 : 1];
+  const pto_mir_buffer *b = tile_of(c, te);
+  bool gm_read = false;
+  if (!b || !scalar_expr_ok(c, gm, &gm_read) || !scalar_expr_ok(c, rs, &gm_read))
+    return;
+  const pto_type *t = te->type;
+  int esz = pto_dtype_bytes(t->dtype);
+  const char *ctype = pto_mir_ctype(t->dtype);
+  int64_t rows = t->rows, cols = t->cols, rowb = cols * esz;
+  int64_t total = rows * rowb, rsv = 0;
+  bool rs_const = const_int(rs, &rsv);
+  const char *gmtext = expr_text(c, gm);
+  if (rs_const && rows > 1 && rsv < cols) {
+    pto_error(c->diag, call->loc, "row stride %lld is less than the tile's "
+              "%lld columns", (long long)rsv, (long long)cols);
+    c->errors++;
+    return;
+  }
+  if (rows == 1 || (rs_const && rsv == cols)) {
+    /* Contiguous: whole blocks by DMA, the rest by the scalar unit.  */
+    int64_t blocks = total / 32, done = 0;
+    while (done < blocks) {
+      int64_t len = blocks - done > 65535 ? 65535 : blocks - done;
+      pto_mir_node *n = dma(c, out, call->loc, load, b, ctype, gm);
+      n->ub = b->offset + done * 32;
+      n->srcgap = n->dstgap = 0;
+      n->lenburst = len;
+      n->gm_off = done * 32 / esz;
+      dma_access(n, load, n->ub, n->ub + len * 32);
+      done += len;
+    }
+    if (total % 32)
+      scalar_contig(c, out, call->loc, load, b, ctype, esz, gmtext,
+                    blocks * 32 / esz, rows * cols);
+    return;
+  }
+  if (rowb % 32 == 0 && rs_const && (rsv * esz) % 32 == 0 && rows < 4096
+      && rowb / 32 < 65536 && (rsv * esz - rowb) / 32 < 65536) {
+    pto_mir_node *n = dma(c, out, call->loc, load, b, ctype, gm);
+    n->nburst = rows;
+    n->lenburst = rowb / 32;
+    int64_t gap = (rsv * esz - rowb) / 32;
+    n->srcgap = load ? gap : 0;
+    n->dstgap = load ? 0 : gap;
+    dma_access(n, load, b->offset, b->offset + total);
+    return;
+  }
+  if (rowb % 32 == 0 && rowb / 32 < 65536) {
+    pto_mir_node *n = dma(c, out, call->loc, load, b, ctype, gm);
+    n->nburst = rows;
+    n->lenburst = rowb / 32;
+    n->row_stride = rs;
+    n->ub_pitch = rowb;
+    dma_access(n, load, b->offset, b->offset + total);
+    return;
+  }
+  /* Rows not addressable by DMA: element by element.  */
+  pto_buf tx = { 0 };
+  const char *p = ub_ptr(c, ctype, pto_arena_printf(
+                                       c->k->prog->arena,
+                                       "%lld + (r__ * %lld + k__) * %d",
+                                       (long long)b->offset, (long long)cols,
+                                       esz));
+  char *rstext = expr_text(c, rs);
+  pto_buf_printf(&tx, "for (int32_t r__ = 0; r__ < %lld; ++r__)\n"
+                      "  for (int32_t k__ = 0; k__ < %lld; ++k__)\n",
+                 (long long)rows, (long long)cols);
+  if (load)
+    pto_buf_printf(&tx, "    PTO_UB_STORE(%s, (%s)[(int64_t)r__ * (%s) + k__]);",
+                   p, gmtext, rstext);
+  else
+    pto_buf_printf(&tx, "    (%s)[(int64_t)r__ * (%s) + k__] = PTO_UB_LOAD(%s);",
+                   gmtext, rstext, p);
+  pto_mir_node *n = add_scalar(c, out, call->loc, tx.s);
+  pto_buf_free(&tx);
+  pto_mir_add_access(n, PTO_MEM_UB, b->offset, b->offset + total, load);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
+}
+
+/* ------------------------------------------------------------------ */
+/* Element-wise ops                                                    */
+/* ------------------------------------------------------------------ */
+
+static const char *
+vec_opcode(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_ADD: return "vadd";
+  case PTO_OP_SUB: return "vsub";
+  case PTO_OP_MUL: return "vmul";
+  case PTO_OP_DIV: return "vdiv";
+  case PTO_OP_MAX: return "vmax";
+  case PTO_OP_MIN: return "vmin";
+  case PTO_OP_ADDS: return "vadds";
+  case PTO_OP_MULS: return "vmuls";
+  case PTO_OP_MAXS: return "vmaxs";
+  case PTO_OP_MINS: return "vmins";
+  case PTO_OP_EXP: return "vexp";
+  case PTO_OP_LOG: return "vln";
+  case PTO_OP_ABS: return "vabs";
+  case PTO_OP_SQRT: return "vsqrt";
+  case PTO_OP_RSQRT: return "vrsqrt";
+  case PTO_OP_RECIP: return "vrec";
+  case PTO_OP_RELU: return "vrelu";
+  case PTO_OP_NEG: return "vmuls";
+  case PTO_OP_FILL: return "vector_dup";
+  default: return NULL;
+  }
+}
+
+/* int32 division on the scalar unit (no vector instruction).  */
+static void
+lower_idiv(isel *c, pto_mir_block *out, pto_loc loc, const pto_mir_buffer *d,
+           const pto_mir_buffer *a, const pto_mir_buffer *b, int64_t n)
+{
+  pto_buf t = { 0 };
+  pto_buf_printf(&t,
+                 "for (int32_t k__ = 0; k__ < %lld; ++k__) {\n"
+                 "  int32_t x__ = PTO_UB_LOAD((__ubuf__ int32_t *)((uintptr_t)"
+                 "(%lld + k__ * 4)));\n"
+                 "  int32_t y__ = PTO_UB_LOAD((__ubuf__ int32_t *)((uintptr_t)"
+                 "(%lld + k__ * 4)));\n"
+                 "  PTO_UB_STORE((__ubuf__ int32_t *)((uintptr_t)(%lld + k__ * 4)),"
+                 " y__ == 0 ? 0 : y__ == -1 ? (int32_t)(0u - (uint32_t)x__)"
+                 " : x__ / y__);\n"
+                 "}",
+                 (long long)n, (long long)a->offset, (long long)b->offset,
+                 (long long)d->offset);
+  pto_mir_node *nd = add_scalar(c, out, loc, t.s);
+  pto_buf_free(&t);
+  pto_mir_add_access(nd, PTO_MEM_UB, a->offset, a->offset + n * 4, false);
+  pto_mir_add_access(nd, PTO_MEM_UB, b->offset, b->offset + n * 4, false);
+  pto_mir_add_access(nd, PTO_MEM_UB, d->offset, d->offset + n * 4, true);
+}
+
+static void
+lower_elementwise(isel *c, pto_mir_block *out, const pto_expr *call)
+{
+  const pto_opinfo *info = pto_op_info(call->op);
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  if (!d)
+    return;
+  const pto_type *t = call->args[0]->type;
+  int64_t n = (int64_t)t->rows * t->cols;
+  const pto_mir_buffer *src[2] = { NULL, NULL };
+  int nsrc = 0;
+  const pto_expr *scalar = NULL;
+  for (int i = 1; i < call->nargs; i++) {
+    if (info->sig[i] == 't') {
+      if (!(src[nsrc++] = tile_of(c, call->args[i])))
+        return;
+    } else {
+      scalar = call->args[i];
+      bool gm_read = false;
+      if (!scalar_expr_ok(c, scalar, &gm_read))
+        return;
+      /* The scalar unit reads GM when it issues the instruction: an
+         empty S node carries that access for sync.c.  */
+      if (gm_read)
+        pto_mir_add_access(add_scalar(c, out, call->loc, ""), PTO_MEM_GM, 0,
+                           0, false);
+    }
+  }
+  if (call->op == PTO_OP_DIV && !pto_dtype_is_float(t->dtype)) {
+    lower_idiv(c, out, call->loc, d, src[0], src[1], n);
+    return;
+  }
+  pto_vform form = call->op == PTO_OP_FILL ? PTO_VF_DUP
+                   : scalar                 ? PTO_VF_SCALAR
+                   : nsrc == 2              ? PTO_VF_BINARY
+                                            : PTO_VF_UNARY;
+  vspec v = spec(form, vec_opcode(call->op), t->dtype, nsrc);
+  v.scalar = scalar;
+  if (call->op == PTO_OP_NEG) {
+    v.form = PTO_VF_SCALAR;
+    v.lit = "-1";
+  }
+  int64_t so[2] = { src[0] ? src[0]->offset : 0, src[1] ? src[1]->offset : 0 };
+  vec_flat(c, out, call->loc, &v, d->offset, so, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Casts                                                               */
+/* ------------------------------------------------------------------ */
+
+static void
+conv(isel *c, pto_mir_block *out, pto_loc loc, const char *op, pto_dtype to,
+     pto_dtype from, int64_t dst, int64_t src, int64_t n)
+{
+  vspec v = spec(PTO_VF_UNARY, op, to, 1);
+  v.stype = pto_mir_ctype(from);
+  v.ssz = pto_dtype_bytes(from);
+  v.lanes = 64;
+  vec_flat(c, out, loc, &v, dst, &src, n);
+}
+
+static const char *
+conv_op(pto_dtype to, pto_dtype from)
+{
+  if (to == PTO_DT_F16 && from == PTO_DT_F32)
+    return "vconv_f322f16";
+  if (to == PTO_DT_F32 && from == PTO_DT_F16)
+    return "vconv_f162f32";
+  if (to == PTO_DT_I32 && from == PTO_DT_F32)
+    return "vconv_f322s32r";
+  if (to == PTO_DT_F32 && from == PTO_DT_I32)
+    return "vconv_s322f32";
+  return NULL;
+}
+
+/* D = A for two tiles of one dtype: a UB to UB copy (pipe V).  */
+static void
+tile_copy(isel *c, pto_mir_block *out, pto_loc loc, const pto_mir_buffer *d,
+          const pto_mir_buffer *a, pto_dtype dt)
+{
+  if (d->offset == a->offset)
+    return;
+  pto_mir_node *nd = add_node(c, out, PTO_MIR_DMA, loc, PTO_PIPE_V);
+  nd->op = "copy_ubuf_to_ubuf";
+  nd->ctype = pto_mir_ctype(dt);
+  nd->ub = d->offset;
+  nd->ub2 = a->offset;
+  nd->nburst = 1;
+  nd->lenburst = d->size / 32;
+  pto_mir_add_access(nd, PTO_MEM_UB, a->offset, a->offset + a->size, false);
+  pto_mir_add_access(nd, PTO_MEM_UB, d->offset, d->offset + d->size, true);
+}
+
+/* "var t: tile = u;" and "t = u;".  */
+static void
+lower_tile_assign(isel *c, pto_mir_block *out, const pto_stmt *s,
+                  const pto_mir_buffer *d, const pto_expr *value)
+{
+  const pto_mir_buffer *a = tile_of(c, value);
+  if (!d || !a)
+    return;
+  int before = out->n;
+  tile_copy(c, out, s->loc, d, a, value->type->dtype);
+  if (out->n > before) {
+    pto_buf note = { 0 };
+    pto_print_stmt(&note, s, 0, 0);
+    while (note.len && note.s[note.len - 1] == '\n')
+      note.s[--note.len] = 0;
+    out->items[before]->note = pto_arena_strdup(c->k->prog->arena, note.s);
+    pto_buf_free(&note);
+  }
+}
+
+static void
+lower_cast(isel *c, pto_mir_block *out, const pto_stmt *s,
+           const pto_expr *call)
+{
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  const pto_mir_buffer *a = tile_of(c, call->args[1]);
+  if (!d || !a)
+    return;
+  const pto_type *td = call->args[0]->type, *ta = call->args[1]->type;
+  int64_t n = (int64_t)td->rows * td->cols;
+  if (td->dtype == ta->dtype) {
+    tile_copy(c, out, call->loc, d, a, td->dtype);
+    return;
+  }
+  const char *op = conv_op(td->dtype, ta->dtype);
+  if (op) {
+    conv(c, out, call->loc, op, td->dtype, ta->dtype, d->offset, a->offset, n);
+    return;
+  }
+  /* f16 <-> i32 through f32 scratch.  */
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+  pto_assert(tmp);
+  conv(c, out, call->loc, conv_op(PTO_DT_F32, ta->dtype), PTO_DT_F32,
+       ta->dtype, tmp->offset, a->offset, n);
+  conv(c, out, call->loc, conv_op(td->dtype, PTO_DT_F32), td->dtype,
+       PTO_DT_F32, d->offset, tmp->offset, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Row reductions                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Scratch bytes of the partial results when reducing rows of C
+   elements of ESZ bytes with the vector unit.  */
+static int64_t
+red_scratch(int64_t rows, int64_t cols, int esz)
+{
+  int64_t lanes = 256 / esz;
+  if (cols <= lanes)
+    return 0;
+  int64_t nch = ceil_div(cols, lanes);
+  return rows * round32(nch * esz) + red_scratch(rows, nch, esz);
+}
+
+/* Whether rows of COLS elements can be reduced by the vector unit.  */
+static bool
+red_vector_ok(int64_t cols, int esz)
+{
+  return (cols * esz) % 32 == 0;
+}
+
+/* One reduction instruction: REPEAT repeats from SRC (srcRepStride SRS
+   blocks), results DRS elements apart from DST; VALID lanes per repeat
+   are read.  */
+static void
+red_instr(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
+          const char *order, pto_dtype dt, int64_t dst, int64_t src,
+          int64_t repeat, int drs, int srs, int64_t valid)
+{
+  int esz = pto_dtype_bytes(dt);
+  pto_mir_node *n = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  n->form = PTO_VF_REDUCE;
+  n->op = op;
+  n->order = order;
+  n->ctype = n->stype = pto_mir_ctype(dt);
+  n->dst = dst;
+  n->src[0] = src;
+  n->repeat = repeat;
+  n->drs = drs;
+  n->sbs[0] = 1;
+  n->srs[0] = srs;
+  pto_mir_add_access(n, PTO_MEM_UB, src,
+                     src + (repeat - 1) * srs * 32 + round32(valid * esz),
+                     false);
+  pto_mir_add_access(n, PTO_MEM_UB, dst,
+                     dst + (repeat - 1) * drs * esz + esz, true);
+}
+
+/* Reduce ROWS rows of COLS elements (PITCH bytes apart, a multiple of
+   32) at SRC into ROWS dense results at DST, using SCRATCH.  */
+static void
+reduce_rows(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
+            const char *order, pto_dtype dt, int64_t dst, int64_t src,
+            int64_t rows, int64_t cols, int64_t pitch, int64_t scratch)
+{
+  int esz = pto_dtype_bytes(dt);
+  int64_t lanes = 256 / esz;
+  if (cols <= lanes) {
+    if (cols < lanes)
+      add_mask(c, out, loc, cols);
+    for (int64_t r0 = 0; r0 < rows; r0 += 255) {
+      int64_t n = rows - r0 > 255 ? 255 : rows - r0;
+      if (pitch / 32 <= 255)
+        red_instr(c, out, loc, op, order, dt, dst + r0 * esz,
+                  src + r0 * pitch, n, 1, (int)(pitch / 32), cols);
+      else
+        for (int64_t r = r0; r < r0 + n; r++)
+          red_instr(c, out, loc, op, order, dt, dst + r * esz, src + r * pitch,
+                    1, 1, 8, cols);
+    }
+    if (cols < lanes)
+      add_mask(c, out, loc, -1);
+    return;
+  }
+  int64_t nfull = cols / lanes, tail = cols % lanes;
+  int64_t nch = nfull + (tail > 0), pitch2 = round32(nch * esz);
+  for (int64_t r = 0; r < rows; r++)
+    for (int64_t k0 = 0; k0 < nfull; k0 += 255) {
+      int64_t n = nfull - k0 > 255 ? 255 : nfull - k0;
+      red_instr(c, out, loc, op, order, dt, scratch + r * pitch2 + k0 * esz,
+                src + r * pitch + k0 * 256, n, 1, 8, lanes);
+    }
+  if (tail) {
+    add_mask(c, out, loc, tail);
+    int64_t tdst = scratch + nfull * esz, tsrc = src + nfull * 256;
+    if (pitch / 32 <= 255 && pitch2 / esz <= 255)
+      for (int64_t r0 = 0; r0 < rows; r0 += 255) {
+        int64_t n = rows - r0 > 255 ? 255 : rows - r0;
+        red_instr(c, out, loc, op, order, dt, tdst + r0 * pitch2,
+                  tsrc + r0 * pitch, n, (int)(pitch2 / esz),
+                  (int)(pitch / 32), tail);
+      }
+    else
+      for (int64_t r = 0; r < rows; r++)
+        red_instr(c, out, loc, op, order, dt, tdst + r * pitch2,
+                  tsrc + r * pitch, 1, 1, 8, tail);
+    add_mask(c, out, loc, -1);
+  }
+  reduce_rows(c, out, loc, op, order, dt, dst, scratch, rows, nch, pitch2,
+              scratch + rows * pitch2);
+}
+
+/* The scalar unit reduces each row left to right (pto.h's order).  */
+static void
+reduce_scalar(isel *c, pto_mir_block *out, pto_loc loc, bool sum,
+              pto_dtype dt, const pto_mir_buffer *d, const pto_mir_buffer *a,
+              int64_t rows, int64_t cols)
+{
+  const char *ct = pto_mir_ctype(dt);
+  int esz = pto_dtype_bytes(dt);
+  const char *acc = dt == PTO_DT_I32 ? (sum ? "uint32_t" : "int32_t")
+                    : sum            ? "float"
+                                     : ct;
+  pto_buf t = { 0 };
+  pto_buf_printf(&t, "for (int32_t r__ = 0; r__ < %lld; ++r__) {\n",
+                 (long long)rows);
+  if (sum)
+    pto_buf_printf(&t, "  %s acc__ = 0;\n"
+                       "  for (int32_t k__ = 0; k__ < %lld; ++k__)\n"
+                       "    acc__ += (%s)PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                       "(%lld + (r__ * %lld + k__) * %d)));\n",
+                   acc, (long long)cols, acc, ct, (long long)a->offset,
+                   (long long)cols, esz);
+  else
+    pto_buf_printf(&t, "  %s acc__ = PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                       "(%lld + r__ * %lld)));\n"
+                       "  for (int32_t k__ = 1; k__ < %lld; ++k__) {\n"
+                       "    %s v__ = PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                       "(%lld + (r__ * %lld + k__) * %d)));\n"
+                       "    if (v__ > acc__)\n"
+                       "      acc__ = v__;\n"
+                       "  }\n",
+                   acc, ct, (long long)a->offset, (long long)(cols * esz),
+                   (long long)cols, ct, ct, (long long)a->offset,
+                   (long long)cols, esz);
+  pto_buf_printf(&t, "  PTO_UB_STORE((__ubuf__ %s *)((uintptr_t)(%lld + r__ * %d)),"
+                     " (%s)acc__);\n}",
+                 ct, (long long)d->offset, esz, ct);
+  pto_mir_node *n = add_scalar(c, out, loc, t.s);
+  pto_buf_free(&t);
+  pto_mir_add_access(n, PTO_MEM_UB, a->offset, a->offset + rows * cols * esz,
+                     false);
+  pto_mir_add_access(n, PTO_MEM_UB, d->offset, d->offset + rows * esz, true);
+}
+
+static void
+lower_rowred(isel *c, pto_mir_block *out, const pto_stmt *s,
+             const pto_expr *call)
+{
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  const pto_mir_buffer *a = tile_of(c, call->args[1]);
+  if (!d || !a)
+    return;
+  const pto_type *ta = call->args[1]->type;
+  bool sum = call->op == PTO_OP_ROW_SUM;
+  pto_dtype dt = ta->dtype;
+  int esz = pto_dtype_bytes(dt);
+  int64_t rows = ta->rows, cols = ta->cols;
+  if (!red_vector_ok(cols, esz)) {
+    reduce_scalar(c, out, call->loc, sum, dt, d, a, rows, cols);
+    return;
+  }
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+  int64_t scratch = tmp ? tmp->offset : 0;
+  const char *op = sum ? "vcadd" : "vcmax";
+  const char *order = sum ? NULL : "ORDER_ONLY_VALUE";
+  if (sum && dt == PTO_DT_F16) {
+    /* In float, rounded once: f16 -> f32 copy, f32 sums, -> f16.  */
+    int64_t wide = scratch, sums = wide + round32(rows * cols * 4);
+    int64_t part = sums + round32(rows * 4);
+    conv(c, out, call->loc, "vconv_f162f32", PTO_DT_F32, PTO_DT_F16, wide,
+         a->offset, rows * cols);
+    reduce_rows(c, out, call->loc, op, order, PTO_DT_F32, sums, wide, rows,
+                cols, cols * 4, part);
+    conv(c, out, call->loc, "vconv_f322f16", PTO_DT_F16, PTO_DT_F32,
+         d->offset, sums, rows);
+    return;
+  }
+  reduce_rows(c, out, call->loc, op, order, dt, d->offset, a->offset, rows,
+              cols, cols * esz, scratch);
+}
+
+int64_t
+pto_isel_scratch_bytes(const pto_stmt *s)
+{
+  const pto_expr *e = s->value;
+  if (s->kind != PTO_S_EVAL || !e || e->kind != PTO_E_CALL || !e->is_op)
+    return 0;
+  if (e->op == PTO_OP_CAST) {
+    pto_dtype to = e->args[0]->type->dtype, from = e->args[1]->type->dtype;
+    if (to != from && !conv_op(to, from))
+      return round32((int64_t)e->args[0]->type->rows * e->args[0]->type->cols * 4);
+    return 0;
+  }
+  if (e->op == PTO_OP_ROW_SUM || e->op == PTO_OP_ROW_MAX) {
+    const pto_type *ta = e->args[1]->type;
+    if (ta->kind != PTO_TY_TILE)
+      return 0;
+    int esz = pto_dtype_bytes(ta->dtype);
+    int64_t rows = ta->rows, cols = ta->cols;
+    if (!red_vector_ok(cols, esz))
+      return 0;
+    if (e->op == PTO_OP_ROW_SUM && ta->dtype == PTO_DT_F16)
+      return round32(rows * cols * 4) + round32(rows * 4)
+             + red_scratch(rows, cols, 4);
+    return red_scratch(rows, cols, esz);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Statements                                                          */
+/* ------------------------------------------------------------------ */
+
+static void lower_block(isel *c, pto_mir_block *out, const pto_block *b);
+
+static void
+lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
+{
+  switch (e->op) {
+  case PTO_OP_LOAD:
+    lower_copy(c, out, e, true);
+    break;
+  case PTO_OP_STORE:
+    lower_copy(c, out, e, false);
+    break;
+  case PTO_OP_CAST:
+    lower_cast(c, out, s, e);
+    break;
+  case PTO_OP_ROW_SUM:
+  case PTO_OP_ROW_MAX:
+    lower_rowred(c, out, s, e);
+    break;
+  case PTO_OP_MATMUL:
+    pto_error(c->diag, e->loc, "pto.matmul is not supported by the CCE back "
+                               "end yet (the cube path)");
+    c->errors++;
+    break;
+  case PTO_OP_LAUNCH:
+    pto_error(c->diag, e->loc, "pto.launch cannot appear in a kernel");
+    c->errors++;
+    break;
+  default:
+    if (vec_opcode(e->op))
+      lower_elementwise(c, out, e);
+    else {
+      /* block_idx() etc. as a statement: no effect.  */
+    }
+    break;
+  }
+}
+
+/* A scalar statement kept as is, with the GM accesses it makes.  */
+static void
+keep_stmt(isel *c, pto_mir_block *out, const pto_stmt *s)
+{
+  bool gm_read = false, gm_write = false;
+  if (!scalar_expr_ok(c, s->value, &gm_read))
+    return;
+  if (s->lhs) {
+    if (s->lhs->kind == PTO_E_VAR)
+      ;
+    else if (!scalar_expr_ok(c, s->lhs, &gm_write))
+      return;
+  }
+  pto_mir_node *n = add_node(c, out, PTO_MIR_STMT, s->loc, PTO_PIPE_S);
+  n->stmt = s;
+  if (gm_read)
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+  if (gm_write)
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, true);
+}
+
+static void
+lower_stmt(isel *c, pto_mir_block *out, const pto_stmt *s)
+{
+  switch (s->kind) {
+  case PTO_S_DECL:
+    if (s->var->type->kind == PTO_TY_TILE) {
+      const pto_mir_buffer *b = pto_mir_buffer_of(c->k, s->var, NULL);
+      pto_buf t = { 0 };
+      pto_type_print(&t, s->var->type);
+      pto_mir_node *n = add_node(c, out, PTO_MIR_COMMENT, s->loc, PTO_PIPE_S);
+      if (b)
+        n->text = pto_arena_printf(c->k->prog->arena,
+                                   "tile %s: %s at UB [%lld, %lld)",
+                                   s->var->name, t.s, (long long)b->offset,
+                                   (long long)(b->offset + b->size));
+      else
+        n->text = pto_arena_printf(c->k->prog->arena, "tile %s: %s (unused)",
+                                   s->var->name, t.s);
+      pto_buf_free(&t);
+      if (s->value && b)
+        lower_tile_assign(c, out, s, b, s->value);
+      return;
+    }
+    keep_stmt(c, out, s);
+    return;
+  case PTO_S_EVAL:
+    if (s->value->kind == PTO_E_CALL && s->value->is_op) {
+      const pto_opinfo *info = pto_op_info(s->value->op);
+      pto_buf note = { 0 };
+      pto_print_expr(&note, s->value);
+      pto_mir_block *tgt = out;
+      int before = tgt->n;
+      lower_op(c, out, s, s->value);
+      if (tgt->n > before)
+        tgt->items[before]->note = pto_arena_strdup(c->k->prog->arena, note.s);
+      pto_buf_free(&note);
+      (void)info;
+      return;
+    }
+    keep_stmt(c, out, s);
+    return;
+  case PTO_S_ASSIGN:
+    if (s->lhs->type->kind == PTO_TY_TILE) {
+      const pto_mir_buffer *d = tile_of(c, s->lhs);
+      if (d)
+        lower_tile_assign(c, out, s, d, s->value);
+      return;
+    }
+    keep_stmt(c, out, s);
+    return;
+  case PTO_S_FOR:
+  case PTO_S_WHILE:
+  case PTO_S_IF: {
+    bool gm_read = false;
+    if (!scalar_expr_ok(c, s->cond, &gm_read)
+        || !scalar_expr_ok(c, s->start, &gm_read)
+        || !scalar_expr_ok(c, s->stop, &gm_read)
+        || !scalar_expr_ok(c, s->step, &gm_read))
+      return;
+    pto_mir_kind kind = s->kind == PTO_S_FOR     ? PTO_MIR_FOR
+                        : s->kind == PTO_S_WHILE ? PTO_MIR_WHILE
+                                                 : PTO_MIR_IF;
+    pto_mir_node *n = add_node(c, out, kind, s->loc, PTO_PIPE_S);
+    n->stmt = s;
+    if (gm_read)
+      pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+    lower_block(c, &n->body, &s->body);
+    lower_block(c, &n->els, &s->els);
+    return;
+  }
+  default:
+    keep_stmt(c, out, s);
+    return;
+  }
+}
+
+static void
+lower_block(isel *c, pto_mir_block *out, const pto_block *b)
+{
+  for (int i = 0; i < b->n; i++)
+    lower_stmt(c, out, b->items[i]);
+}
+
+int
+pto_isel(pto_mir_kernel *k, pto_diag *diag)
+{
+  isel c = { k, diag, 0 };
+  lower_block(&c, &k->body, &k->func->body);
+  return c.errors;
+}

@@ -1,0 +1,24 @@
+/* jit-bridge.h - the plugin side of the libgccjit back end.
+
+   pto_jit_bridge_init (from plugin_init, after pto_frontend_init, never
+   in lto1) registers:
+   * PLUGIN_PRE_GENERICIZE (frontend/launch.cc): in ordinary C functions
+     (main, ...) each pto_launch(k, blocks, args...) becomes
+       (__pto_rt_set_blocks (blocks), k (args...))
+     calling the kernel's stub with its real prototype;
+   * PLUGIN_ALL_IPA_PASSES_START (plugin/jit-bridge.cc), after the front
+     end ran the pass pipeline: when the unit has kernels or PTO_HOST
+     functions, dlopen pto-jit.so (next to pto.so, or $PTO_JIT_MODULE),
+     compile the transformed program to assembler, inject it with
+     symtab->finalize_toplevel_asm, and drop the GCC bodies of the
+     PTO_HOST functions the JIT text now defines.  */
+
+#ifndef PTO_JIT_BRIDGE_H
+#define PTO_JIT_BRIDGE_H
+
+void pto_jit_bridge_init (const char *plugin_name);
+
+/* frontend/launch.cc */
+void pto_launch_rewrite_init (const char *plugin_name);
+
+#endif /* PTO_JIT_BRIDGE_H */

@@ -1,0 +1,143 @@
+/* harness.h - helpers of the CCE execution tests (testsuite/pto-cce.dg).
+
+   A test NAME.c is compiled in pto.h REFERENCE mode (plain gcc, no
+   plugin) and linked with NAME.cce (pto-opt --emit-cce of NAME.pto)
+   compiled as C against runtime/cce_sim.h.  It runs each kernel both
+   ways and compares:
+     cce_run(NAME__sim, args, nblocks) runs the emitted kernel on the
+       simulator in RECORD mode, once per block order (ascending,
+       descending, shuffled), and counts every simulator report (race,
+       flag pairing, bounds, alignment) as a failure; the caller resets
+       its outputs through RESET before each order;
+     CHECK_ARRAY_EQ / CHECK_ARRAY_NEAR compare outputs.
+   The program prints "NAME: N checks, F failures" and exits non-zero
+   when F > 0.  */
+
+#ifndef PTO_CCE_HARNESS_H
+#define PTO_CCE_HARNESS_H
+
+#include <pto.h>
+
+#include "cce_sim.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int h_checks, h_fail;
+
+typedef void (*cce_entry)(void *const *args);
+
+typedef struct cce_call {
+  cce_entry entry;
+  void *const *args;
+} cce_call;
+
+static void
+cce_body(void *ctx)
+{
+  const cce_call *c = ctx;
+  c->entry(c->args);
+}
+
+#define CHECK(c)                                                         \
+  do {                                                                   \
+    h_checks++;                                                          \
+    if (!(c)) {                                                          \
+      h_fail++;                                                          \
+      fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__, __LINE__, #c);      \
+    }                                                                    \
+  } while (0)
+
+/* Run ENTRY(ARGS) over NBLOCKS blocks in order HOW; return the number
+   of simulator reports.  */
+static int
+cce_run_order(cce_entry entry, void *const *args, int nblocks,
+              pto_sim_order how)
+{
+  cce_call c = { entry, args };
+  pto_sim_reset();
+  pto_sim_set_mode(PTO_SIM_RECORD);
+  int errs = pto_sim_run_blocks(cce_body, &c, nblocks, how, 7);
+  if (errs)
+    fprintf(stderr, "simulator reports (order %d):\n%s\n", (int)how,
+            pto_sim_report_text());
+  return errs;
+}
+
+/* The three block orders; RESET (may be NULL) restores the outputs
+   before each, CHECK_FN (may be NULL) compares after each.  */
+static void
+cce_run(cce_entry entry, void *const *args, int nblocks,
+        void (*reset)(void), void (*check_fn)(const char *order))
+{
+  static const pto_sim_order orders[] = { PTO_SIM_ASCENDING,
+                                          PTO_SIM_DESCENDING,
+                                          PTO_SIM_SHUFFLED };
+  static const char *const names[] = { "asc", "desc", "shuffled" };
+  for (int i = 0; i < 3; i++) {
+    if (reset)
+      reset();
+    int errs = cce_run_order(entry, args, nblocks, orders[i]);
+    h_checks++;
+    if (errs) {
+      h_fail++;
+      fprintf(stderr, "FAIL: %d simulator reports in order %s\n", errs,
+              names[i]);
+    }
+    if (check_fn)
+      check_fn(names[i]);
+  }
+}
+
+/* Compare N values exactly (NaN equals NaN); print the first few
+   differences.  */
+#define CHECK_ARRAY_EQ(what, got, want, n)                               \
+  do {                                                                   \
+    int bad_ = 0;                                                        \
+    for (long i_ = 0; i_ < (long)(n); i_++) {                            \
+      double g_ = (double)(got)[i_], w_ = (double)(want)[i_];            \
+      if (!(g_ == w_ || (g_ != g_ && w_ != w_))) {                       \
+        if (bad_++ < 5)                                                  \
+          fprintf(stderr, "%s:%d: %s[%ld] = %.9g, expected %.9g\n",      \
+                  __FILE__, __LINE__, what, i_, g_, w_);                 \
+      }                                                                  \
+    }                                                                    \
+    h_checks++;                                                          \
+    if (bad_) {                                                          \
+      h_fail++;                                                          \
+      fprintf(stderr, "FAIL: %s: %d of %ld differ\n", what, bad_,        \
+              (long)(n));                                                \
+    }                                                                    \
+  } while (0)
+
+/* Relative tolerance TOL (absolute below magnitude 1).  */
+#define CHECK_ARRAY_NEAR(what, got, want, n, tol)                        \
+  do {                                                                   \
+    int bad_ = 0;                                                        \
+    for (long i_ = 0; i_ < (long)(n); i_++) {                            \
+      double g_ = (double)(got)[i_], w_ = (double)(want)[i_];            \
+      double m_ = fabs(w_) > 1 ? fabs(w_) : 1;                           \
+      if (!(fabs(g_ - w_) <= (tol) * m_ || (g_ != g_ && w_ != w_)        \
+            || g_ == w_)) {                                              \
+        if (bad_++ < 5)                                                  \
+          fprintf(stderr, "%s:%d: %s[%ld] = %.9g, expected %.9g\n",      \
+                  __FILE__, __LINE__, what, i_, g_, w_);                 \
+      }                                                                  \
+    }                                                                    \
+    h_checks++;                                                          \
+    if (bad_) {                                                          \
+      h_fail++;                                                          \
+      fprintf(stderr, "FAIL: %s: %d of %ld differ\n", what, bad_,        \
+              (long)(n));                                                \
+    }                                                                    \
+  } while (0)
+
+static int
+harness_end(const char *name)
+{
+  printf("%s: %d checks, %d failures\n", name, h_checks, h_fail);
+  return h_fail ? 1 : 0;
+}
+
+#endif /* PTO_CCE_HARNESS_H */

@@ -1,0 +1,136 @@
+#!/bin/sh
+# run-tests.sh - the CCE back end's tests (an automake TESTS script; run
+# by `make check', or by hand from a build directory:
+#   srcdir=/path/to/src sh /path/to/src/testsuite/pto-cce.dg/run-tests.sh [NAME...]
+#
+# For every testsuite/pto-cce.dg/NAME.pto (or the NAMEs given):
+#   NAME.cce present: golden test.  `pto-opt --pipeline=default
+#     --emit-cce' must succeed and write exactly NAME.cce.
+#   NAME.err present: error test.  pto-opt must fail, write no .cce, and
+#     print every line of NAME.err (substrings) on stderr.
+#   NAME.c present: execution test.  The emitted .cce is compiled as C
+#     against runtime/cce_sim.h (with -Wall -Wextra -Werror: the emitted
+#     text must be warning-free), NAME.c in pto.h reference mode, and the
+#     program (harness.h) compares the kernels run both ways, with the
+#     simulator's race detector and flag checker in record mode: any
+#     report fails the test.
+#   NAME.drop present: sync-drop test.  Each line is a number N: with
+#     PTO_EMIT_DROP_SYNC=N (emit/emit.h) the execution test must FAIL
+#     with a simulator "race:" report, i.e. the emitter's syncs are all
+#     needed and the simulator sees each one missing.
+# Set PTO_CCE_REGEN=1 to (re)write the NAME.cce golden files.
+# Prints one PASS:/FAIL: line per check; exits 1 if any failed.
+
+set -u
+srcdir=${srcdir:-.}
+top=$(cd "$srcdir" && pwd)
+case $top in */testsuite/pto-cce.dg) top=$(cd "$top/../.." && pwd) ;; esac
+dir=$top/testsuite/pto-cce.dg
+build=$(pwd)
+opt=$build/tools/pto-opt
+rtlib=$build/runtime/.libs
+CC=${CC:-gcc}
+work=$build/testsuite/pto-cce.out
+mkdir -p "$work" || exit 1
+fails=0
+passes=0
+
+pass() { passes=$((passes + 1)); echo "PASS: $1"; }
+fail() { fails=$((fails + 1)); echo "FAIL: $1"; }
+
+# emit NAME OUT [ENV...]: pto-opt over NAME.pto from inside $dir (so the
+# file name in the output is the bare NAME.pto).
+emit() {
+  (cd "$dir" && "$opt" --pipeline=default --emit-cce="$2" "$1.pto" \
+     >/dev/null 2>"$2.stderr")
+}
+
+# build_exec NAME CCE EXE: compile the emitted CCE and the harness.
+build_exec() {
+  $CC -std=gnu11 -Wall -Wextra -Werror -D__CCE_KT_TEST__ \
+      -fno-delete-null-pointer-checks -I"$top/runtime" -x c -c "$2" \
+      -o "$2.o" 2>"$2.cc.log" || return 1
+  $CC -std=gnu11 -Wall -Wextra -I"$top/include" -I"$top/runtime" -I"$dir" \
+      -c "$dir/$1.c" -o "$3.o" 2>"$3.cc.log" || return 1
+  $CC "$3.o" "$2.o" -L"$rtlib" -Wl,-rpath,"$rtlib" -lpto-rt -lm -o "$3" \
+      2>>"$3.cc.log"
+}
+
+run_one() {
+  name=$1
+  out=$work/$name.cce
+  rm -f "$out"
+  if [ -f "$dir/$name.err" ]; then
+    if emit "$name" "$out"; then
+      fail "$name: pto-opt succeeded, expected an error"
+    elif [ -e "$out" ]; then
+      fail "$name: a .cce was written despite the error"
+    else
+      ok=1
+      while IFS= read -r line; do
+        [ -n "$line" ] || continue
+        grep -qF -- "$line" "$out.stderr" || {
+          ok=0; echo "  missing on stderr: $line"; }
+      done <"$dir/$name.err"
+      if [ $ok = 1 ]; then pass "$name: error"
+      else cat "$out.stderr"; fail "$name: error"; fi
+    fi
+    return
+  fi
+  if ! emit "$name" "$out"; then
+    cat "$out.stderr"
+    fail "$name: pto-opt --emit-cce"
+    return
+  fi
+  if [ -f "$dir/$name.cce" ] || [ "${PTO_CCE_REGEN:-0}" = 1 ]; then
+    if [ "${PTO_CCE_REGEN:-0}" = 1 ]; then
+      cp "$out" "$dir/$name.cce"
+    fi
+    if cmp -s "$out" "$dir/$name.cce"; then pass "$name: golden"
+    else diff -u "$dir/$name.cce" "$out" | head -40; fail "$name: golden"; fi
+  fi
+  if [ -f "$dir/$name.c" ]; then
+    exe=$work/$name.exe
+    if ! build_exec "$name" "$out" "$exe"; then
+      cat "$out.cc.log" "$exe.cc.log" 2>/dev/null | head -30
+      fail "$name: build"
+      return
+    fi
+    if "$exe" >"$exe.log" 2>&1; then pass "$name: execute"
+    else tail -20 "$exe.log"; fail "$name: execute"; fi
+    if [ -f "$dir/$name.drop" ]; then
+      while IFS= read -r n; do
+        [ -n "$n" ] || continue
+        d=$work/$name.drop$n.cce
+        if ! (cd "$dir" && PTO_EMIT_DROP_SYNC=$n "$opt" --pipeline=default \
+                --emit-cce="$d" "$name.pto" >/dev/null 2>&1) \
+           || ! build_exec "$name" "$d" "$d.exe"; then
+          fail "$name: drop sync $n: build"
+          continue
+        fi
+        if "$d.exe" >"$d.log" 2>&1; then
+          fail "$name: drop sync $n: the simulator saw nothing"
+        elif grep -q "race:" "$d.log"; then
+          pass "$name: drop sync $n reported"
+        else
+          tail -5 "$d.log"; fail "$name: drop sync $n: no race report"
+        fi
+      done <"$dir/$name.drop"
+    fi
+  fi
+}
+
+if [ ! -x "$opt" ]; then
+  echo "run-tests.sh: $opt is not built" >&2
+  exit 99
+fi
+if [ $# -gt 0 ]; then
+  names=$*
+else
+  names=$(cd "$dir" && ls *.pto | sed 's/\.pto$//')
+fi
+for n in $names; do
+  run_one "$n"
+done
+echo "pto-cce.dg: $passes passed, $fails failed"
+[ $fails = 0 ]
