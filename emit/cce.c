@@ -136,8 +136,26 @@ print_int(pto_buf *b, int64_t v, pto_dtype dt)
   }
 }
 
+/* The UB address of tile element E = t[i][j] (one cast of a byte
+   offset).  */
+static void
+print_elem_ptr(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e)
+{
+  const pto_type *t = e->a->type;
+  const pto_mir_buffer *buf =
+      k && e->a->kind == PTO_E_VAR ? pto_mir_buffer_of(k, e->a->u.var, NULL)
+                                   : NULL;
+  pto_assert(buf && e->nargs == 2);
+  pto_buf_printf(b, "(__ubuf__ %s *)((uintptr_t)(%lld + ((int64_t)(",
+                 pto_mir_ctype(t->dtype), (long long)buf->offset);
+  pto_cce_expr(b, k, e->args[0]);
+  pto_buf_printf(b, ") * %d + (int64_t)(", t->cols);
+  pto_cce_expr(b, k, e->args[1]);
+  pto_buf_printf(b, ")) * %d))", pto_dtype_bytes(t->dtype));
+}
+
 void
-pto_cce_expr(pto_buf *b, const pto_expr *e)
+pto_cce_expr(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e)
 {
   switch (e->kind) {
   case PTO_E_INT:
@@ -154,13 +172,13 @@ pto_cce_expr(pto_buf *b, const pto_expr *e)
     pto_binop op = e->u.binop;
     if (op == PTO_BIN_MIN || op == PTO_BIN_MAX) {
       pto_buf_puts(b, "((");
-      pto_cce_expr(b, e->a);
+      pto_cce_expr(b, k, e->a);
       pto_buf_puts(b, op == PTO_BIN_MIN ? ") < (" : ") > (");
-      pto_cce_expr(b, e->b);
+      pto_cce_expr(b, k, e->b);
       pto_buf_puts(b, ") ? (");
-      pto_cce_expr(b, e->a);
+      pto_cce_expr(b, k, e->a);
       pto_buf_puts(b, ") : (");
-      pto_cce_expr(b, e->b);
+      pto_cce_expr(b, k, e->b);
       pto_buf_puts(b, "))");
       return;
     }
@@ -169,16 +187,16 @@ pto_cce_expr(pto_buf *b, const pto_expr *e)
       print_ctype(b, e->type);
       pto_buf_printf(b, ")pto_cce_%s((int64_t)(",
                      op == PTO_BIN_FLOORDIV ? "floordiv" : "floormod");
-      pto_cce_expr(b, e->a);
+      pto_cce_expr(b, k, e->a);
       pto_buf_puts(b, "), (int64_t)(");
-      pto_cce_expr(b, e->b);
+      pto_cce_expr(b, k, e->b);
       pto_buf_puts(b, ")))");
       return;
     }
     pto_buf_puts(b, "(");
-    pto_cce_expr(b, e->a);
+    pto_cce_expr(b, k, e->a);
     pto_buf_printf(b, " %s ", pto_binop_name(op));
-    pto_cce_expr(b, e->b);
+    pto_cce_expr(b, k, e->b);
     pto_buf_puts(b, ")");
     return;
   }
@@ -188,31 +206,31 @@ pto_cce_expr(pto_buf *b, const pto_expr *e)
       pto_buf_puts(b, "((");
       print_ctype(b, e->type);
       pto_buf_puts(b, ")(");
-      pto_cce_expr(b, e->a);
+      pto_cce_expr(b, k, e->a);
       pto_buf_puts(b, "))");
       return;
     case PTO_UN_ABS:
       pto_buf_puts(b, "((");
-      pto_cce_expr(b, e->a);
+      pto_cce_expr(b, k, e->a);
       pto_buf_puts(b, ") < 0 ? -(");
-      pto_cce_expr(b, e->a);
+      pto_cce_expr(b, k, e->a);
       pto_buf_puts(b, ") : (");
-      pto_cce_expr(b, e->a);
+      pto_cce_expr(b, k, e->a);
       pto_buf_puts(b, "))");
       return;
     default:
       pto_buf_printf(b, "(%s", pto_unop_name(e->u.unop));
-      pto_cce_expr(b, e->a);
+      pto_cce_expr(b, k, e->a);
       pto_buf_puts(b, ")");
       return;
     }
   case PTO_E_SELECT:
     pto_buf_puts(b, "(");
-    pto_cce_expr(b, e->a);
+    pto_cce_expr(b, k, e->a);
     pto_buf_puts(b, " ? ");
-    pto_cce_expr(b, e->b);
+    pto_cce_expr(b, k, e->b);
     pto_buf_puts(b, " : ");
-    pto_cce_expr(b, e->c);
+    pto_cce_expr(b, k, e->c);
     pto_buf_puts(b, ")");
     return;
   case PTO_E_CALL:
@@ -224,10 +242,16 @@ pto_cce_expr(pto_buf *b, const pto_expr *e)
       pto_buf_puts(b, "1");   /* unroll_factor(); others rejected by isel */
     return;
   case PTO_E_INDEX:
+    if (e->a->type->kind == PTO_TY_TILE) {
+      pto_buf_puts(b, "PTO_UB_LOAD(");
+      print_elem_ptr(b, k, e);
+      pto_buf_puts(b, ")");
+      return;
+    }
     pto_buf_puts(b, "(");
-    pto_cce_expr(b, e->a);
+    pto_cce_expr(b, k, e->a);
     pto_buf_puts(b, ")[");
-    pto_cce_expr(b, e->args[0]);
+    pto_cce_expr(b, k, e->args[0]);
     pto_buf_puts(b, "]");
     return;
   default:
@@ -253,20 +277,20 @@ ub(pto_buf *b, const char *ctype, int64_t off)
 }
 
 static void
-gm_operand(pto_buf *b, const pto_mir_node *n)
+gm_operand(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
 {
-  pto_cce_expr(b, n->gm);
+  pto_cce_expr(b, k, n->gm);
   if (n->gm_off)
     pto_buf_printf(b, " + %lld", (long long)n->gm_off);
   if (n->row_stride) {
     pto_buf_puts(b, " + (int64_t)r__ * (");
-    pto_cce_expr(b, n->row_stride);
+    pto_cce_expr(b, k, n->row_stride);
     pto_buf_puts(b, ")");
   }
 }
 
 static void
-print_dma(pto_buf *b, const pto_mir_node *n, int depth)
+print_dma(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n, int depth)
 {
   bool load = !strcmp(n->op, "copy_gm_to_ubuf");
   int64_t nburst = n->nburst;
@@ -290,9 +314,9 @@ print_dma(pto_buf *b, const pto_mir_node *n, int depth)
       ub(&ubp, n->ctype, n->ub);
     if (load) {
       pto_buf_printf(b, "%s, ", ubp.s);
-      gm_operand(b, n);
+      gm_operand(b, k, n);
     } else {
-      gm_operand(b, n);
+      gm_operand(b, k, n);
       pto_buf_printf(b, ", %s", ubp.s);
     }
     pto_buf_free(&ubp);
@@ -303,18 +327,18 @@ print_dma(pto_buf *b, const pto_mir_node *n, int depth)
 }
 
 static void
-print_scalar_operand(pto_buf *b, const pto_mir_node *n)
+print_scalar_operand(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
 {
   pto_buf_printf(b, "(%s)(", n->ctype);
   if (n->scalar)
-    pto_cce_expr(b, n->scalar);
+    pto_cce_expr(b, k, n->scalar);
   else
     pto_buf_puts(b, n->scalar_lit);
   pto_buf_puts(b, ")");
 }
 
 static void
-print_vec(pto_buf *b, const pto_mir_node *n)
+print_vec(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
 {
   pto_buf_printf(b, "%s(", n->op);
   ub(b, n->ctype, n->dst);
@@ -338,13 +362,13 @@ print_vec(pto_buf *b, const pto_mir_node *n)
     pto_buf_puts(b, ", ");
     ub(b, n->stype, n->src[0]);
     pto_buf_puts(b, ", ");
-    print_scalar_operand(b, n);
+    print_scalar_operand(b, k, n);
     pto_buf_printf(b, ", %lld, %d, %d, %d, %d);\n", (long long)n->repeat,
                    n->dbs, n->sbs[0], n->drs, n->srs[0]);
     return;
   case PTO_VF_DUP:
     pto_buf_puts(b, ", ");
-    print_scalar_operand(b, n);
+    print_scalar_operand(b, k, n);
     pto_buf_printf(b, ", %lld, %d, 1, %d, %d);\n", (long long)n->repeat,
                    n->dbs, n->drs, n->drs);
     return;
@@ -370,10 +394,10 @@ print_text(pto_buf *b, const char *text, int depth)
   }
 }
 
-static void print_block(pto_buf *b, const pto_mir_block *blk, int depth);
+static void print_block(pto_buf *b, const pto_mir_kernel *k, const pto_mir_block *blk, int depth);
 
 static void
-print_for(pto_buf *b, const pto_mir_node *n, int depth)
+print_for(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n, int depth)
 {
   const pto_stmt *s = n->stmt;
   pto_buf ty = { 0 }, name = { 0 };
@@ -388,31 +412,31 @@ print_for(pto_buf *b, const pto_mir_node *n, int depth)
     if (!simple_stop) {
       indent(b, depth);
       pto_buf_printf(b, "const %s %s_stop__ = ", ty.s, name.s);
-      pto_cce_expr(b, s->stop);
+      pto_cce_expr(b, k, s->stop);
       pto_buf_puts(b, ";\n");
     }
     if (!simple_step) {
       indent(b, depth);
       pto_buf_printf(b, "const %s %s_step__ = ", ty.s, name.s);
-      pto_cce_expr(b, s->step);
+      pto_cce_expr(b, k, s->step);
       pto_buf_puts(b, ";\n");
     }
     indent(b, depth);
   }
   pto_buf_printf(b, "for (%s %s = ", ty.s, name.s);
-  pto_cce_expr(b, s->start);
+  pto_cce_expr(b, k, s->start);
   pto_buf_printf(b, "; %s %s ", name.s, s->down ? ">" : "<");
   if (simple_stop)
-    pto_cce_expr(b, s->stop);
+    pto_cce_expr(b, k, s->stop);
   else
     pto_buf_printf(b, "%s_stop__", name.s);
   pto_buf_printf(b, "; %s += ", name.s);
   if (simple_step)
-    pto_cce_expr(b, s->step);
+    pto_cce_expr(b, k, s->step);
   else
     pto_buf_printf(b, "%s_step__", name.s);
   pto_buf_puts(b, ") {\n");
-  print_block(b, &n->body, depth + 1);
+  print_block(b, k, &n->body, depth + 1);
   indent(b, depth);
   pto_buf_puts(b, "}\n");
   if (!simple_stop || !simple_step) {
@@ -424,7 +448,7 @@ print_for(pto_buf *b, const pto_mir_node *n, int depth)
 }
 
 static void
-print_stmt(pto_buf *b, const pto_stmt *s)
+print_stmt(pto_buf *b, const pto_mir_kernel *k, const pto_stmt *s)
 {
   switch (s->kind) {
   case PTO_S_DECL:
@@ -433,19 +457,27 @@ print_stmt(pto_buf *b, const pto_stmt *s)
     pto_cce_name(b, s->var);
     if (s->value) {
       pto_buf_puts(b, " = ");
-      pto_cce_expr(b, s->value);
+      pto_cce_expr(b, k, s->value);
     }
     pto_buf_puts(b, ";\n");
     return;
   case PTO_S_ASSIGN:
-    pto_cce_expr(b, s->lhs);
+    if (s->lhs->kind == PTO_E_INDEX && s->lhs->a->type->kind == PTO_TY_TILE) {
+      pto_buf_puts(b, "PTO_UB_STORE(");
+      print_elem_ptr(b, k, s->lhs);
+      pto_buf_puts(b, ", ");
+      pto_cce_expr(b, k, s->value);
+      pto_buf_puts(b, ");\n");
+      return;
+    }
+    pto_cce_expr(b, k, s->lhs);
     pto_buf_puts(b, " = ");
-    pto_cce_expr(b, s->value);
+    pto_cce_expr(b, k, s->value);
     pto_buf_puts(b, ";\n");
     return;
   case PTO_S_EVAL:
     pto_buf_puts(b, "(void)");
-    pto_cce_expr(b, s->value);
+    pto_cce_expr(b, k, s->value);
     pto_buf_puts(b, ";\n");
     return;
   case PTO_S_RETURN:
@@ -463,7 +495,7 @@ print_stmt(pto_buf *b, const pto_stmt *s)
 }
 
 static void
-print_node(pto_buf *b, const pto_mir_node *n, int depth)
+print_node(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n, int depth)
 {
   if (n->note) {
     indent(b, depth);
@@ -476,30 +508,30 @@ print_node(pto_buf *b, const pto_mir_node *n, int depth)
   indent(b, depth);
   switch (n->kind) {
   case PTO_MIR_STMT:
-    print_stmt(b, n->stmt);
+    print_stmt(b, k, n->stmt);
     return;
   case PTO_MIR_FOR:
-    print_for(b, n, depth);
+    print_for(b, k, n, depth);
     return;
   case PTO_MIR_WHILE:
   case PTO_MIR_IF:
     pto_buf_puts(b, n->kind == PTO_MIR_IF ? "if (" : "while (");
-    pto_cce_expr(b, n->stmt->cond);
+    pto_cce_expr(b, k, n->stmt->cond);
     pto_buf_puts(b, ") {\n");
-    print_block(b, &n->body, depth + 1);
+    print_block(b, k, &n->body, depth + 1);
     indent(b, depth);
     if (n->els.n) {
       pto_buf_puts(b, "} else {\n");
-      print_block(b, &n->els, depth + 1);
+      print_block(b, k, &n->els, depth + 1);
       indent(b, depth);
     }
     pto_buf_puts(b, "}\n");
     return;
   case PTO_MIR_DMA:
-    print_dma(b, n, depth);
+    print_dma(b, k, n, depth);
     return;
   case PTO_MIR_VEC:
-    print_vec(b, n);
+    print_vec(b, k, n);
     return;
   case PTO_MIR_MASK:
     if (n->mask_mode == 1)
@@ -527,10 +559,10 @@ print_node(pto_buf *b, const pto_mir_node *n, int depth)
 }
 
 static void
-print_block(pto_buf *b, const pto_mir_block *blk, int depth)
+print_block(pto_buf *b, const pto_mir_kernel *k, const pto_mir_block *blk, int depth)
 {
   for (int i = 0; i < blk->n; i++)
-    print_node(b, blk->items[i], depth);
+    print_node(b, k, blk->items[i], depth);
 }
 
 /* ------------------------------------------------------------------ */
@@ -568,7 +600,15 @@ print_plan(pto_buf *b, const pto_mir_kernel *k)
                    (long long)buf->offset,
                    (long long)(buf->offset + buf->size), (long long)buf->size);
   }
-  pto_buf_puts(b, " */\n");
+  pto_buf_printf(b,
+                 "   counts: vector %lld (min %lld), repeats %lld (min %lld), "
+                 "DMA %lld (min %lld), bursts %lld (min %lld), scalar elements "
+                 "%lld\n */\n",
+                 (long long)k->count.vec, (long long)k->count.vec_min,
+                 (long long)k->count.reps, (long long)k->count.reps_min,
+                 (long long)k->count.dma, (long long)k->count.dma_min,
+                 (long long)k->count.bursts, (long long)k->count.bursts_min,
+                 (long long)k->count.scalar_elems);
 }
 
 void
@@ -583,7 +623,7 @@ pto_cce_kernel(pto_buf *b, const pto_mir_kernel *k)
   pto_buf_puts(b, "  set_mask_norm();\n"
                   "  set_vector_mask(0xffffffffffffffffull, "
                   "0xffffffffffffffffull);\n");
-  print_block(b, &k->body, 1);
+  print_block(b, k, &k->body, 1);
   pto_buf_puts(b, "}\n\n");
   /* Host simulation entry.  */
   pto_buf_printf(b, "#ifdef __CCE_KT_TEST__\n"

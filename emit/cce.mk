@@ -20,6 +20,6 @@ libptocore_la_SOURCES += \
 # Golden .cce and execution tests (testsuite/pto-cce.dg/, see its
 # README): pto-opt --emit-cce, diff with NAME.cce, then compile the
 # emitted file against runtime/cce_sim.h and compare with the same
-# kernel in reference mode.
+# kernel in reference mode.  (bench/cce-counts.sh ships with bench/.)
 TESTS += testsuite/pto-cce.dg/run-tests.sh
-EXTRA_DIST += testsuite/pto-cce.dg bench/cce-counts.sh
+EXTRA_DIST += testsuite/pto-cce.dg

@@ -40,6 +40,9 @@
      past its last whole 32 B block are moved by the scalar unit, so a
      store never writes a byte outside the tile's GM region (no tail
      clobber) and a load never reads past it.
+   * Tile elements t[i][j] in scalar code are read and written by the
+     scalar unit (PTO_UB_LOAD / PTO_UB_STORE); GM elements p[i] are
+     plain scalar loads and stores.
    * matmul (the cube path) is not lowered yet: a located error.  */
 
 #include "emit/mir.h"
@@ -50,6 +53,10 @@ typedef struct isel {
   pto_mir_kernel *k;
   pto_diag *diag;
   int errors;
+  /* Copy forwarding (lower_block): while lowering one statement, source
+     operands naming FWD_VAR read FWD_BUF instead.  */
+  const pto_var *fwd_var;
+  const pto_mir_buffer *fwd_buf;
 } isel;
 
 static int64_t
@@ -62,6 +69,15 @@ static int64_t
 ceil_div(int64_t a, int64_t b)
 {
   return (a + b - 1) / b;
+}
+
+/* The least vector work an op over BYTES bytes needs.  */
+static void
+note_vec_min(pto_mir_kernel *k, int64_t bytes)
+{
+  int64_t reps = ceil_div(bytes, 256);
+  k->count.reps_min += reps;
+  k->count.vec_min += ceil_div(reps, 255);
 }
 
 static bool
@@ -99,26 +115,66 @@ tile_of(isel *c, const pto_expr *e)
   return b;
 }
 
-/* Check that scalar expression E is one the back end prints; return
-   true if it reads GM.  */
+/* What the scalar code of an expression touches: GM (any read, or a
+   write through an lvalue) and the hull of the tile bytes it reads or
+   writes element-wise (PTO_UB_LOAD / PTO_UB_STORE on pipe S).  */
+typedef struct sacc {
+  bool gm_read, gm_write;
+  int64_t r_lo, r_hi, w_lo, w_hi;   /* empty when lo == hi */
+} sacc;
+
+static void
+hull(int64_t *lo, int64_t *hi, int64_t a, int64_t b)
+{
+  if (*lo == *hi) {
+    *lo = a;
+    *hi = b;
+    return;
+  }
+  if (a < *lo)
+    *lo = a;
+  if (b > *hi)
+    *hi = b;
+}
+
+/* The buffer of the tile whose element E (a tile INDEX) names, or NULL
+   after an error.  */
+static const pto_mir_buffer *
+elem_tile(isel *c, const pto_expr *e)
+{
+  if (e->a->kind != PTO_E_VAR || e->nargs != 2) {
+    pto_error(c->diag, e->loc, "the CCE back end needs a tile variable "
+                               "with two indices here");
+    c->errors++;
+    return NULL;
+  }
+  return pto_mir_buffer_of(c->k, e->a->u.var, NULL);
+}
+
+/* Check that scalar expression E is one the back end prints and note
+   what it touches in A.  */
 static bool
-scalar_expr_ok(isel *c, const pto_expr *e, bool *gm_read)
+scalar_expr_ok(isel *c, const pto_expr *e, sacc *a)
 {
   if (!e)
     return true;
   switch (e->kind) {
   case PTO_E_INDEX:
-    if (e->a->type->kind != PTO_TY_PTR) {
-      pto_error(c->diag, e->loc, "tile element access is not supported by "
-                                 "the CCE back end yet");
-      c->errors++;
-      return false;
+    if (e->a->type->kind == PTO_TY_TILE) {
+      const pto_mir_buffer *b = elem_tile(c, e);
+      if (!b)
+        return false;
+      hull(&a->r_lo, &a->r_hi, b->offset, b->offset + b->size);
+      for (int i = 0; i < e->nargs; i++)
+        if (!scalar_expr_ok(c, e->args[i], a))
+          return false;
+      return true;
     }
-    *gm_read = true;
+    a->gm_read = true;
     break;
   case PTO_E_UN:
     if (e->u.unop == PTO_UN_DEREF)
-      *gm_read = true;
+      a->gm_read = true;
     if (e->u.unop == PTO_UN_ADDR) {
       pto_error(c->diag, e->loc, "taking an address is not supported in "
                                  "kernels by the CCE back end");
@@ -153,18 +209,38 @@ scalar_expr_ok(isel *c, const pto_expr *e, bool *gm_read)
   default:
     break;
   }
-  bool ok = scalar_expr_ok(c, e->a, gm_read) && scalar_expr_ok(c, e->b, gm_read)
-            && scalar_expr_ok(c, e->c, gm_read);
+  bool ok = scalar_expr_ok(c, e->a, a) && scalar_expr_ok(c, e->b, a)
+            && scalar_expr_ok(c, e->c, a);
   for (int i = 0; ok && i < e->nargs; i++)
-    ok = scalar_expr_ok(c, e->args[i], gm_read);
+    ok = scalar_expr_ok(c, e->args[i], a);
   return ok;
+}
+
+/* Give node N the accesses of A.  */
+static void
+attach(pto_mir_node *n, const sacc *a)
+{
+  if (a->gm_read)
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+  if (a->gm_write)
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, true);
+  if (a->r_lo != a->r_hi)
+    pto_mir_add_access(n, PTO_MEM_UB, a->r_lo, a->r_hi, false);
+  if (a->w_lo != a->w_hi)
+    pto_mir_add_access(n, PTO_MEM_UB, a->w_lo, a->w_hi, true);
+}
+
+static bool
+touches(const sacc *a)
+{
+  return a->gm_read || a->gm_write || a->r_lo != a->r_hi || a->w_lo != a->w_hi;
 }
 
 static char *
 expr_text(isel *c, const pto_expr *e)
 {
   pto_buf b = { 0 };
-  pto_cce_expr(&b, e);
+  pto_cce_expr(&b, c->k, e);
   char *s = pto_arena_strdup(c->k->prog->arena, b.s ? b.s : "");
   pto_buf_free(&b);
   return s;
@@ -212,6 +288,15 @@ add_scalar(isel *c, pto_mir_block *out, pto_loc loc, const char *text)
   return n;
 }
 
+/* The scalar unit evaluates the operands of the next instruction when
+   it issues it: an empty S node carries what they touch for sync.c.  */
+static void
+operand_reads(isel *c, pto_mir_block *out, pto_loc loc, const sacc *a)
+{
+  if (touches(a))
+    attach(add_scalar(c, out, loc, ""), a);
+}
+
 /* What a flat vector instruction does.  */
 typedef struct vspec {
   pto_vform form;
@@ -231,6 +316,8 @@ vec_instr(isel *c, pto_mir_block *out, pto_loc loc, const vspec *v,
           int64_t dst, const int64_t *src, int64_t repeat, int64_t valid)
 {
   pto_mir_node *n = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps += repeat;
   n->form = v->form;
   n->op = v->op;
   n->ctype = v->ctype;
@@ -353,9 +440,10 @@ lower_copy(isel *c, pto_mir_block *out, const pto_expr *call, bool load)
   const pto_expr *gm = call->args[load ? 1 : 0];
   const pto_expr *rs = call->args[load ? 2 : 1];
   const pto_mir_buffer *b = tile_of(c, te);
-  bool gm_read = false;
-  if (!b || !scalar_expr_ok(c, gm, &gm_read) || !scalar_expr_ok(c, rs, &gm_read))
+  sacc sa = { 0 };
+  if (!b || !scalar_expr_ok(c, gm, &sa) || !scalar_expr_ok(c, rs, &sa))
     return;
+  operand_reads(c, out, call->loc, &sa);
   const pto_type *t = te->type;
   int esz = pto_dtype_bytes(t->dtype);
   const char *ctype = pto_mir_ctype(t->dtype);
@@ -363,6 +451,9 @@ lower_copy(isel *c, pto_mir_block *out, const pto_expr *call, bool load)
   int64_t total = rows * rowb, rsv = 0;
   bool rs_const = const_int(rs, &rsv);
   const char *gmtext = expr_text(c, gm);
+  bool contiguous = rows == 1 || (rs_const && rsv == cols);
+  c->k->count.dma_min++;
+  c->k->count.bursts_min += contiguous ? 1 : rows;
   if (rs_const && rows > 1 && rsv < cols) {
     pto_error(c->diag, call->loc, "row stride %lld is less than the tile's "
               "%lld columns", (long long)rsv, (long long)cols);
@@ -380,11 +471,15 @@ lower_copy(isel *c, pto_mir_block *out, const pto_expr *call, bool load)
       n->lenburst = len;
       n->gm_off = done * 32 / esz;
       dma_access(n, load, n->ub, n->ub + len * 32);
+      c->k->count.dma++;
+      c->k->count.bursts++;
       done += len;
     }
-    if (total % 32)
+    if (total % 32) {
+      c->k->count.scalar_elems += rows * cols - blocks * 32 / esz;
       scalar_contig(c, out, call->loc, load, b, ctype, esz, gmtext,
                     blocks * 32 / esz, rows * cols);
+    }
     return;
   }
   if (rowb % 32 == 0 && rs_const && (rsv * esz) % 32 == 0 && rows < 4096
@@ -396,6 +491,8 @@ lower_copy(isel *c, pto_mir_block *out, const pto_expr *call, bool load)
     n->srcgap = load ? gap : 0;
     n->dstgap = load ? 0 : gap;
     dma_access(n, load, b->offset, b->offset + total);
+    c->k->count.dma++;
+    c->k->count.bursts += rows;
     return;
   }
   if (rowb % 32 == 0 && rowb / 32 < 65536) {
@@ -405,9 +502,12 @@ lower_copy(isel *c, pto_mir_block *out, const pto_expr *call, bool load)
     n->row_stride = rs;
     n->ub_pitch = rowb;
     dma_access(n, load, b->offset, b->offset + total);
+    c->k->count.dma += rows;
+    c->k->count.bursts += rows;
     return;
   }
   /* Rows not addressable by DMA: element by element.  */
+  c->k->count.scalar_elems += rows * cols;
   pto_buf tx = { 0 };
   const char *p = ub_ptr(c, ctype, pto_arena_printf(
                                        c->k->prog->arena,
@@ -481,6 +581,8 @@ lower_idiv(isel *c, pto_mir_block *out, pto_loc loc, const pto_mir_buffer *d,
                  (long long)d->offset);
   pto_mir_node *nd = add_scalar(c, out, loc, t.s);
   pto_buf_free(&t);
+  c->k->count.scalar_elems += n;
+  note_vec_min(c->k, n * 4);
   pto_mir_add_access(nd, PTO_MEM_UB, a->offset, a->offset + n * 4, false);
   pto_mir_add_access(nd, PTO_MEM_UB, b->offset, b->offset + n * 4, false);
   pto_mir_add_access(nd, PTO_MEM_UB, d->offset, d->offset + n * 4, true);
@@ -500,18 +602,17 @@ lower_elementwise(isel *c, pto_mir_block *out, const pto_expr *call)
   const pto_expr *scalar = NULL;
   for (int i = 1; i < call->nargs; i++) {
     if (info->sig[i] == 't') {
-      if (!(src[nsrc++] = tile_of(c, call->args[i])))
+      const pto_expr *a = call->args[i];
+      if (c->fwd_var && a->kind == PTO_E_VAR && a->u.var == c->fwd_var)
+        src[nsrc++] = c->fwd_buf;
+      else if (!(src[nsrc++] = tile_of(c, a)))
         return;
     } else {
       scalar = call->args[i];
-      bool gm_read = false;
-      if (!scalar_expr_ok(c, scalar, &gm_read))
+      sacc sa = { 0 };
+      if (!scalar_expr_ok(c, scalar, &sa))
         return;
-      /* The scalar unit reads GM when it issues the instruction: an
-         empty S node carries that access for sync.c.  */
-      if (gm_read)
-        pto_mir_add_access(add_scalar(c, out, call->loc, ""), PTO_MEM_GM, 0,
-                           0, false);
+      operand_reads(c, out, call->loc, &sa);
     }
   }
   if (call->op == PTO_OP_DIV && !pto_dtype_is_float(t->dtype)) {
@@ -529,6 +630,7 @@ lower_elementwise(isel *c, pto_mir_block *out, const pto_expr *call)
     v.lit = "-1";
   }
   int64_t so[2] = { src[0] ? src[0]->offset : 0, src[1] ? src[1]->offset : 0 };
+  note_vec_min(c->k, n * v.dsz);
   vec_flat(c, out, call->loc, &v, d->offset, so, n);
 }
 
@@ -569,6 +671,10 @@ tile_copy(isel *c, pto_mir_block *out, pto_loc loc, const pto_mir_buffer *d,
   if (d->offset == a->offset)
     return;
   pto_mir_node *nd = add_node(c, out, PTO_MIR_DMA, loc, PTO_PIPE_V);
+  /* Overhead of value semantics (a by-value tile parameter, a tile
+     assignment): the minimum is no instruction at all.  */
+  c->k->count.vec++;
+  c->k->count.reps += d->size / 256;
   nd->op = "copy_ubuf_to_ubuf";
   nd->ctype = pto_mir_ctype(dt);
   nd->ub = d->offset;
@@ -609,6 +715,8 @@ lower_cast(isel *c, pto_mir_block *out, const pto_stmt *s,
     return;
   const pto_type *td = call->args[0]->type, *ta = call->args[1]->type;
   int64_t n = (int64_t)td->rows * td->cols;
+  if (td->dtype != ta->dtype)
+    note_vec_min(c->k, n * 4);
   if (td->dtype == ta->dtype) {
     tile_copy(c, out, call->loc, d, a, td->dtype);
     return;
@@ -660,6 +768,8 @@ red_instr(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
 {
   int esz = pto_dtype_bytes(dt);
   pto_mir_node *n = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps += repeat;
   n->form = PTO_VF_REDUCE;
   n->op = op;
   n->order = order;
@@ -670,11 +780,16 @@ red_instr(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
   n->drs = drs;
   n->sbs[0] = 1;
   n->srs[0] = srs;
-  pto_mir_add_access(n, PTO_MEM_UB, src,
-                     src + (repeat - 1) * srs * 32 + round32(valid * esz),
-                     false);
-  pto_mir_add_access(n, PTO_MEM_UB, dst,
-                     dst + (repeat - 1) * drs * esz + esz, true);
+  pto_mir_add_strided(n, PTO_MEM_UB, src, repeat, srs * 32,
+                      round32(valid * esz), false);
+  /* Results DRS elements apart: whole 32 B blocks, the granularity at
+     which the simulator orders writes of one pipe.  */
+  if ((drs * esz) % 32 == 0)
+    pto_mir_add_strided(n, PTO_MEM_UB, dst / 32 * 32, repeat, drs * esz, 32,
+                        true);
+  else
+    pto_mir_add_access(n, PTO_MEM_UB, dst,
+                       dst + (repeat - 1) * drs * esz + esz, true);
 }
 
 /* Reduce ROWS rows of COLS elements (PITCH bytes apart, a multiple of
@@ -705,12 +820,25 @@ reduce_rows(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
   }
   int64_t nfull = cols / lanes, tail = cols % lanes;
   int64_t nch = nfull + (tail > 0), pitch2 = round32(nch * esz);
-  for (int64_t r = 0; r < rows; r++)
-    for (int64_t k0 = 0; k0 < nfull; k0 += 255) {
-      int64_t n = nfull - k0 > 255 ? 255 : nfull - k0;
-      red_instr(c, out, loc, op, order, dt, scratch + r * pitch2 + k0 * esz,
-                src + r * pitch + k0 * 256, n, 1, 8, lanes);
-    }
+  bool by_column = pitch / 32 <= 255 && pitch2 / esz <= 255 && rows > nfull;
+  if (by_column)
+    /* Chunk k of every row in one instruction: rows repeats.  */
+    for (int64_t k = 0; k < nfull; k++)
+      for (int64_t r0 = 0; r0 < rows; r0 += 255) {
+        int64_t n = rows - r0 > 255 ? 255 : rows - r0;
+        red_instr(c, out, loc, op, order, dt,
+                  scratch + r0 * pitch2 + k * esz,
+                  src + r0 * pitch + k * 256, n, (int)(pitch2 / esz),
+                  (int)(pitch / 32), lanes);
+      }
+  else
+    /* Every full chunk of row r in one instruction.  */
+    for (int64_t r = 0; r < rows; r++)
+      for (int64_t k0 = 0; k0 < nfull; k0 += 255) {
+        int64_t n = nfull - k0 > 255 ? 255 : nfull - k0;
+        red_instr(c, out, loc, op, order, dt, scratch + r * pitch2 + k0 * esz,
+                  src + r * pitch + k0 * 256, n, 1, 8, lanes);
+      }
   if (tail) {
     add_mask(c, out, loc, tail);
     int64_t tdst = scratch + nfull * esz, tsrc = src + nfull * 256;
@@ -787,7 +915,9 @@ lower_rowred(isel *c, pto_mir_block *out, const pto_stmt *s,
   pto_dtype dt = ta->dtype;
   int esz = pto_dtype_bytes(dt);
   int64_t rows = ta->rows, cols = ta->cols;
+  note_vec_min(c->k, rows * cols * esz);
   if (!red_vector_ok(cols, esz)) {
+    c->k->count.scalar_elems += rows * cols;
     reduce_scalar(c, out, call->loc, sum, dt, d, a, rows, cols);
     return;
   }
@@ -881,25 +1011,34 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
   }
 }
 
-/* A scalar statement kept as is, with the GM accesses it makes.  */
+/* A scalar statement kept as is, with what it touches.  */
 static void
 keep_stmt(isel *c, pto_mir_block *out, const pto_stmt *s)
 {
-  bool gm_read = false, gm_write = false;
-  if (!scalar_expr_ok(c, s->value, &gm_read))
+  sacc sa = { 0 };
+  if (!scalar_expr_ok(c, s->value, &sa))
     return;
-  if (s->lhs) {
-    if (s->lhs->kind == PTO_E_VAR)
-      ;
-    else if (!scalar_expr_ok(c, s->lhs, &gm_write))
+  const pto_expr *l = s->lhs;
+  if (l && l->kind == PTO_E_INDEX && l->a->type->kind == PTO_TY_TILE) {
+    const pto_mir_buffer *b = elem_tile(c, l);
+    if (!b)
       return;
+    hull(&sa.w_lo, &sa.w_hi, b->offset, b->offset + b->size);
+    for (int i = 0; i < l->nargs; i++)
+      if (!scalar_expr_ok(c, l->args[i], &sa))
+        return;
+  } else if (l && l->kind != PTO_E_VAR) {
+    sacc la = { 0 };
+    if (!scalar_expr_ok(c, l, &la))
+      return;
+    /* An lvalue through a GM pointer writes GM; its index reads.  */
+    sa.gm_write = sa.gm_write || la.gm_read;
+    if (la.r_lo != la.r_hi)
+      hull(&sa.r_lo, &sa.r_hi, la.r_lo, la.r_hi);
   }
   pto_mir_node *n = add_node(c, out, PTO_MIR_STMT, s->loc, PTO_PIPE_S);
   n->stmt = s;
-  if (gm_read)
-    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
-  if (gm_write)
-    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, true);
+  attach(n, &sa);
 }
 
 static void
@@ -955,19 +1094,16 @@ lower_stmt(isel *c, pto_mir_block *out, const pto_stmt *s)
   case PTO_S_FOR:
   case PTO_S_WHILE:
   case PTO_S_IF: {
-    bool gm_read = false;
-    if (!scalar_expr_ok(c, s->cond, &gm_read)
-        || !scalar_expr_ok(c, s->start, &gm_read)
-        || !scalar_expr_ok(c, s->stop, &gm_read)
-        || !scalar_expr_ok(c, s->step, &gm_read))
+    sacc sa = { 0 };
+    if (!scalar_expr_ok(c, s->cond, &sa) || !scalar_expr_ok(c, s->start, &sa)
+        || !scalar_expr_ok(c, s->stop, &sa) || !scalar_expr_ok(c, s->step, &sa))
       return;
     pto_mir_kind kind = s->kind == PTO_S_FOR     ? PTO_MIR_FOR
                         : s->kind == PTO_S_WHILE ? PTO_MIR_WHILE
                                                  : PTO_MIR_IF;
     pto_mir_node *n = add_node(c, out, kind, s->loc, PTO_PIPE_S);
     n->stmt = s;
-    if (gm_read)
-      pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+    attach(n, &sa);
     lower_block(c, &n->body, &s->body);
     lower_block(c, &n->els, &s->els);
     return;
@@ -978,17 +1114,67 @@ lower_stmt(isel *c, pto_mir_block *out, const pto_stmt *s)
   }
 }
 
+/* If S copies a tile ("var t: tile = u;" or "t = u;") and NEXT is an
+   element-wise op that writes all of t and reads t, return t: the copy
+   can be skipped and NEXT read u instead (the by-value tile parameters
+   of inlined helpers are such copies).  NULL otherwise.  */
+static const pto_var *
+forwardable_copy(const pto_stmt *s, const pto_stmt *next)
+{
+  const pto_expr *val = s->value;
+  const pto_var *t = NULL;
+  if (s->kind == PTO_S_DECL && val && s->var->type->kind == PTO_TY_TILE)
+    t = s->var;
+  else if (s->kind == PTO_S_ASSIGN && s->lhs->kind == PTO_E_VAR
+           && s->lhs->type->kind == PTO_TY_TILE)
+    t = s->lhs->u.var;
+  if (!t || !val || val->kind != PTO_E_VAR || val->u.var == t || !next
+      || next->kind != PTO_S_EVAL || next->value->kind != PTO_E_CALL
+      || !next->value->is_op)
+    return NULL;
+  const pto_expr *call = next->value;
+  if (!vec_opcode(call->op) || call->op == PTO_OP_FILL
+      || pto_op_info(call->op)->rule != PTO_RULE_ELEM
+      || call->args[0]->kind != PTO_E_VAR || call->args[0]->u.var != t)
+    return NULL;
+  for (int i = 1; i < call->nargs; i++)
+    if (call->args[i]->kind == PTO_E_VAR && call->args[i]->u.var == t)
+      return t;
+  return NULL;
+}
+
 static void
 lower_block(isel *c, pto_mir_block *out, const pto_block *b)
 {
-  for (int i = 0; i < b->n; i++)
-    lower_stmt(c, out, b->items[i]);
+  for (int i = 0; i < b->n; i++) {
+    const pto_stmt *s = b->items[i];
+    const pto_var *t = forwardable_copy(s, i + 1 < b->n ? b->items[i + 1]
+                                                        : NULL);
+    if (!t) {
+      lower_stmt(c, out, s);
+      continue;
+    }
+    if (s->kind == PTO_S_DECL) {
+      /* The declaration comment, without the copy.  */
+      pto_stmt decl = *s;
+      decl.value = NULL;
+      lower_stmt(c, out, &decl);
+    }
+    const pto_mir_buffer *from = tile_of(c, s->value);
+    if (!from)
+      continue;
+    c->fwd_var = t;
+    c->fwd_buf = from;
+    lower_stmt(c, out, b->items[++i]);
+    c->fwd_var = NULL;
+    c->fwd_buf = NULL;
+  }
 }
 
 int
 pto_isel(pto_mir_kernel *k, pto_diag *diag)
 {
-  isel c = { k, diag, 0 };
+  isel c = { k, diag, 0, NULL, NULL };
   lower_block(&c, &k->body, &k->func->body);
   return c.errors;
 }

@@ -25,10 +25,13 @@
      (runtime/pto-rt.h).
    Scalar code and control flow follow C semantics (integer division
    truncates, FLOORDIV/FLOORMOD round toward negative infinity, && and ||
-   and ?: evaluate lazily).  fp16 scalars exist only as the scalar operand
-   of fp16 tile ops (a cast to f16 or an f16 constant), which the runtime
-   converts once, as pto.h does; other fp16 scalar code is reported as not
-   supported yet.
+   and ?: evaluate lazily).  libgccjit has no _Float16: fp16 scalar values
+   live in floats and are rounded where C rounds them (assignment, cast,
+   store; arithmetic in between is done in float, which is what GCC does
+   for _Float16 on x86-64), by three libpto-rt helpers; in memory (GM,
+   tiles, kernel arguments) they are 16-bit encodings.  fp16 parameters
+   and results of PTO_HOST functions (a calling-convention matter) and
+   bf16 scalars are reported as not supported yet.
 
    Determinism: no debug information, no file names, fixed naming; the
    text is post-processed so that it can live inside GCC's own assembler
@@ -1468,8 +1471,7 @@ put_renamed(pto_buf *b, const char *line, size_t len)
       i++;
       continue;
     }
-    if (at_start && len - i >= 18
-        && !strncmp(line + i, "__x86.get_pc_thunk", 18)) {
+    if (len - i >= 18 && !strncmp(line + i, "__x86.get_pc_thunk", 18)) {
       pto_buf_puts(b, "__pto_x86.get_pc_thunk");
       i += 17;
       continue;

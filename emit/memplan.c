@@ -13,7 +13,8 @@
    (i * cols + j) * esize), its size rounded up to 32 B.
 
    Liveness: statements are numbered in pre-order.  A tile is live from
-   its first to its last use; a use inside a loop that the tile's
+   its first to its last use (the source of a tile copy also at the next
+   statement, where isel may read it instead of the copy); a use inside a loop that the tile's
    declaration is outside of extends the range over the whole loop (the
    value may flow around the back edge).  Scratch is live at its own
    statement only.  Buffers whose ranges do not overlap may share bytes.
@@ -215,6 +216,12 @@ scan_stmt(plan *pl, const pto_stmt *s)
   scan_expr(pl, s->step, me);
   if (s->kind == PTO_S_EVAL)
     add_scratch(pl, s, me);
+  /* A tile copy "t = u" may be forwarded into the next statement
+     (isel.c, forwardable_copy), which then reads u: keep u live there.  */
+  if ((s->kind == PTO_S_DECL || s->kind == PTO_S_ASSIGN) && s->value
+      && s->value->kind == PTO_E_VAR
+      && s->value->type->kind == PTO_TY_TILE)
+    scan_expr(pl, s->value, me + 1);
   switch (s->kind) {
   case PTO_S_FOR:
   case PTO_S_WHILE:
@@ -247,7 +254,12 @@ by_first(const void *a, const void *b)
     return x->first < y->first ? -1 : 1;
   if (x->size != y->size)
     return x->size > y->size ? -1 : 1;
-  return 0;
+  /* A total order, so that the plan does not depend on qsort.  */
+  if (!x->var != !y->var)
+    return x->var ? -1 : 1;
+  if (x->var && x->var->id != y->var->id)
+    return x->var->id < y->var->id ? -1 : 1;
+  return 0;   /* two scratches never share a statement */
 }
 
 static bool

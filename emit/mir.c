@@ -56,7 +56,58 @@ pto_mir_add_access(pto_mir_node *n, pto_memspace space, int64_t lo,
     lo = 0;
     hi = INT64_MAX;
   }
-  n->acc[n->nacc++] = (pto_mir_access){ space, lo, hi, write };
+  n->acc[n->nacc++] = (pto_mir_access){ space, lo, hi, write, 0, 0 };
+}
+
+void
+pto_mir_add_strided(pto_mir_node *n, pto_memspace space, int64_t lo,
+                    int64_t count, int64_t step, int64_t width, bool write)
+{
+  pto_assert(count >= 1 && width > 0);
+  if (count == 1 || step <= width) {
+    pto_mir_add_access(n, space, lo, lo + (count - 1) * step + width, write);
+    return;
+  }
+  pto_assert(n->nacc < PTO_MIR_MAXACC);
+  n->acc[n->nacc++] = (pto_mir_access){
+    space, lo, lo + (count - 1) * step + width, write, step, width
+  };
+}
+
+static int64_t
+floor_div(int64_t a, int64_t b)
+{
+  int64_t q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+/* Whether [X, Y) meets a piece of B.  */
+static bool
+hits(int64_t x, int64_t y, const pto_mir_access *b)
+{
+  if (!b->step)
+    return x < b->hi && b->lo < y;
+  int64_t count = (b->hi - b->lo - b->width) / b->step + 1;
+  int64_t j = floor_div(x - b->width - b->lo, b->step) + 1;
+  if (j < 0)
+    j = 0;
+  return j < count && b->lo + j * b->step < y;
+}
+
+bool
+pto_mir_overlap(const pto_mir_access *a, const pto_mir_access *b)
+{
+  if (a->space != b->space || !(a->lo < b->hi && b->lo < a->hi))
+    return false;
+  if (!a->step)
+    return hits(a->lo, a->hi, b);
+  int64_t count = (a->hi - a->lo - a->width) / a->step + 1;
+  if (count > 4096)
+    return true;   /* conservative */
+  for (int64_t i = 0; i < count; i++)
+    if (hits(a->lo + i * a->step, a->lo + i * a->step + a->width, b))
+      return true;
+  return false;
 }
 
 static void

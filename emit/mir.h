@@ -56,6 +56,9 @@ typedef struct pto_mir_access {
   pto_memspace space;
   int64_t lo, hi;
   bool write;
+  /* STEP > 0: only pieces [lo + i*STEP, lo + i*STEP + WIDTH) inside
+     [lo, hi) are touched (a strided vector operand).  */
+  int64_t step, width;
 } pto_mir_access;
 
 typedef enum pto_mir_kind {
@@ -151,6 +154,16 @@ typedef struct pto_mir_kernel {
   int64_t peak;               /* highest UB byte used */
   int64_t tile_bytes;         /* sum of the tile buffers' sizes */
   int next_id;
+  /* Static counts of the lowered tile ops (per execution of each op),
+     and the minimum the data sizes allow: one repeat per 256 B, at most
+     255 repeats per instruction, one DMA per transfer, one burst per
+     row of a strided transfer.  Printed in the plan comment and read
+     by bench/cce-counts.sh.  */
+  struct {
+    int64_t vec, vec_min, reps, reps_min;
+    int64_t dma, dma_min, bursts, bursts_min;
+    int64_t scalar_elems;     /* elements moved/computed by pipe S */
+  } count;
   int nsync;                  /* sync instructions inserted */
   long drop_sync;             /* debug: skip the Nth sync (0: none) */
 } pto_mir_kernel;
@@ -161,6 +174,12 @@ void pto_mir_push(pto_mir_block *b, pto_mir_node *n);
 void pto_mir_insert(pto_mir_block *b, int at, pto_mir_node *n);
 void pto_mir_add_access(pto_mir_node *n, pto_memspace space, int64_t lo,
                         int64_t hi, bool write);
+/* COUNT pieces of WIDTH bytes, STEP bytes apart, from LO.  */
+void pto_mir_add_strided(pto_mir_node *n, pto_memspace space, int64_t lo,
+                         int64_t count, int64_t step, int64_t width,
+                         bool write);
+/* Whether two accesses of one space touch a common byte.  */
+bool pto_mir_overlap(const pto_mir_access *a, const pto_mir_access *b);
 void pto_mir_kernel_free(pto_mir_kernel *k);
 /* The buffer of tile variable V, or of the scratch of statement S (V
    NULL); NULL if none.  */
@@ -178,7 +197,9 @@ int pto_isel(pto_mir_kernel *k, pto_diag *diag);
 /* sync.c: insert SYNC nodes into K->body.  */
 void pto_sync_insert(pto_mir_kernel *k);
 /* cce.c: append the C form of scalar expression E / of a kernel.  */
-void pto_cce_expr(pto_buf *b, const pto_expr *e);
+/* K supplies the UB offsets of tiles whose elements E reads (NULL when
+   E reads none).  */
+void pto_cce_expr(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e);
 void pto_cce_name(pto_buf *b, const pto_var *v);
 void pto_cce_kernel(pto_buf *out, const pto_mir_kernel *k);
 

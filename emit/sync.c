@@ -25,8 +25,12 @@
    instruction).  A write drops the records it covers once it is
    ordered after them.  Ifs merge the two branch states (union, ordering
    intersected); loops iterate the body from the merge of the entry
-   state and the back-edge (and continue) states until it is stable,
-   then emit with that state; break states join the exit.
+   state and the back-edge (and continue) states until it is stable
+   (monotone: records only join, ordering bits only leave),
+   then emit with that state; break states join the exit.  Before a
+   loop, every dependence of its body on earlier instructions is ordered
+   once, ahead of the loop (hoist_entry_syncs), so inside the body only
+   the loop's own dependences remain.
 
    Extension point (issue 10, double buffering): every dependence is
    resolved in one place, resolve(); a placement policy that hoists the
@@ -43,9 +47,7 @@
 typedef struct rec {
   int id;
   pto_pipe pipe;
-  pto_memspace space;
-  int64_t lo, hi;
-  bool write;
+  pto_mir_access acc;
   unsigned ord;         /* bit p: ordered before later work of pipe p */
 } rec;
 
@@ -114,8 +116,10 @@ st_free(state *s)
 static bool
 same_key(const rec *a, const rec *b)
 {
-  return a->id == b->id && a->space == b->space && a->lo == b->lo
-         && a->hi == b->hi && a->write == b->write;
+  return a->id == b->id && a->acc.space == b->acc.space
+         && a->acc.lo == b->acc.lo && a->acc.hi == b->acc.hi
+         && a->acc.write == b->acc.write && a->acc.step == b->acc.step
+         && a->acc.width == b->acc.width;
 }
 
 static void
@@ -240,8 +244,7 @@ emit_sync(sctx *c, pto_mir_block *out, pto_pipe a, pto_pipe b, pto_loc loc)
 static bool
 conflicts(const rec *r, const pto_mir_access *a)
 {
-  return r->space == a->space && r->lo < a->hi && a->lo < r->hi
-         && (r->write || a->write);
+  return (r->acc.write || a->write) && pto_mir_overlap(&r->acc, a);
 }
 
 /* Whether record R of ST must be ordered before N and is not.  */
@@ -322,16 +325,16 @@ resolve(sctx *c, pto_mir_block *out, state *st, const pto_mir_node *n)
     bool drop = r->id == n->id;
     for (int j = 0; !drop && j < n->nacc; j++) {
       const pto_mir_access *a = &n->acc[j];
-      drop = a->write && a->space == r->space && a->lo <= r->lo
-             && r->hi <= a->hi;
+      drop = a->write && !a->step && a->space == r->acc.space
+             && a->lo <= r->acc.lo && r->acc.hi <= a->hi;
     }
     if (!drop)
       st->v[w++] = *r;
   }
   st->n = w;
   for (int j = 0; j < n->nacc; j++) {
-    rec r = { n->id, n->pipe, n->acc[j].space, n->acc[j].lo, n->acc[j].hi,
-              n->acc[j].write, pipelined(n->pipe) ? 0u : 1u << n->pipe };
+    rec r = { n->id, n->pipe, n->acc[j],
+              pipelined(n->pipe) ? 0u : 1u << n->pipe };
     st_push(st, r);
   }
 }
@@ -341,6 +344,33 @@ resolve(sctx *c, pto_mir_block *out, state *st, const pto_mir_node *n)
 /* ------------------------------------------------------------------ */
 
 static void walk_block(sctx *c, pto_mir_block *b, state *st);
+
+/* Whether node N is an instruction (has accesses to order).  */
+static bool
+is_instr(const pto_mir_node *n)
+{
+  return n->nacc > 0 && n->kind != PTO_MIR_SYNC;
+}
+
+/* Before loop L: order everything its body depends on from before the
+   loop (records of ST) with syncs placed ahead of the loop, once,
+   instead of inside the body on every iteration.  */
+static void
+hoist_entry_syncs(sctx *c, pto_mir_block *out, state *st,
+                  const pto_mir_block *body)
+{
+  for (int i = 0; i < body->n; i++) {
+    const pto_mir_node *n = body->items[i];
+    pto_pipe from = PTO_PIPE_S;
+    if (is_instr(n))
+      while (best_need(st, n, &from)) {
+        emit_sync(c, out, from, n->pipe, n->loc);
+        apply_sync(st, from, n->pipe);
+      }
+    hoist_entry_syncs(c, out, st, &n->body);
+    hoist_entry_syncs(c, out, st, &n->els);
+  }
+}
 
 /* A loop too deeply nested for the fixed point: its body starts with
    pipe_barrier(PIPE_ALL) (which also covers continue and the back edge)
@@ -363,11 +393,25 @@ walk_fenced_loop(sctx *c, pto_mir_node *n, state *st)
   apply_barrier(st, PTO_PIPE_ALL);
 }
 
+/* Whether loop N has constant bounds with at least one trip.  */
+static bool
+runs_at_least_once(const pto_mir_node *n)
+{
+  const pto_stmt *s = n->stmt;
+  if (n->kind != PTO_MIR_FOR || s->start->kind != PTO_E_INT
+      || s->stop->kind != PTO_E_INT)
+    return false;
+  return s->down ? s->start->u.ival > s->stop->u.ival
+                 : s->start->u.ival < s->stop->u.ival;
+}
+
 static void
 walk_loop(sctx *c, pto_mir_node *n, state *st)
 {
-  state entry = st_copy(st), in = st_copy(st);
-  for (int iter = 0; iter < 32; iter++) {
+  /* IN only ever loses ordering bits and gains records (it is merged
+     with what the body leaves), so the iteration terminates.  */
+  state in = st_copy(st);
+  for (;;) {
     state s = st_copy(&in);
     loopctx lc = { st_dead(), st_dead(), c->loop };
     bool dry = c->dry;
@@ -377,7 +421,7 @@ walk_loop(sctx *c, pto_mir_node *n, state *st)
     c->dry = dry;
     c->loop = lc.up;
     st_merge_into(&s, &lc.cont);
-    state next = st_merge(&entry, &s);
+    state next = st_merge(&in, &s);
     st_free(&s);
     st_free(&lc.cont);
     st_free(&lc.brk);
@@ -392,12 +436,19 @@ walk_loop(sctx *c, pto_mir_node *n, state *st)
   c->loop = &lc;
   walk_block(c, &n->body, &s);
   c->loop = lc.up;
+  /* The loop leaves from its head (the fixed point IN, which includes
+     the entry) or through a break; when the body surely runs, from the
+     head after an iteration only.  */
+  state exit;
+  if (runs_at_least_once(n)) {
+    st_merge_into(&s, &lc.cont);
+    exit = st_merge(&s, &lc.brk);
+  } else
+    exit = st_merge(&in, &lc.brk);
   st_free(&s);
   st_free(&lc.cont);
-  state exit = st_merge(&in, &lc.brk);
   st_free(&lc.brk);
   st_free(&in);
-  st_free(&entry);
   st_free(st);
   *st = exit;
 }
@@ -418,6 +469,7 @@ walk_node(sctx *c, pto_mir_block *out, pto_mir_node *n, state *st)
       }
       return;
     }
+    hoist_entry_syncs(c, out, st, &n->body);
     if (out)
       pto_mir_push(out, n);
     c->depth++;
@@ -483,7 +535,7 @@ walk_block(sctx *c, pto_mir_block *b, state *st)
 void
 pto_sync_insert(pto_mir_kernel *k)
 {
-  sctx c = { k, false, NULL };
+  sctx c = { k, false, NULL, 0 };
   state st = { 0 };
   walk_block(&c, &k->body, &st);
   if (!st.dead) {

@@ -102,7 +102,10 @@ convert_arg (tree t, tree a, location_t loc)
 static tree
 rewrite_launch (tree t)
 {
-  location_t loc = EXPR_LOCATION (t);
+  /* pto_launch is a macro of the system header pto.h: report at the
+     user's line.  */
+  location_t loc
+    = expansion_point_location_if_in_system_header (EXPR_LOCATION (t));
   int n = call_expr_nargs (t);
   tree k = CALL_EXPR_ARG (t, 0);
   STRIP_NOPS (k);

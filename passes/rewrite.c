@@ -119,8 +119,8 @@ kind_rank(const pto_expr *e)
 {
   switch (e->kind) {
   case PTO_E_VAR: return 0;
-  case PTO_E_INT: return 9;
-  case PTO_E_FLOAT: return 8;
+  case PTO_E_INT: return 101;
+  case PTO_E_FLOAT: return 100;
   default: return 1 + (int)e->kind;
   }
 }
@@ -362,7 +362,12 @@ rewrite_root(engine *g, pto_expr *e)
     int size = pto_rw_size(e);
     pto_expr *r = NULL;
     int key = pto_rw_key(e);
-    if (key >= 0)
+    /* An operation on constants is folded or, when undefined (1 / 0,
+       MIN / -1, 1 << 99), kept as written for later diagnostics.  */
+    bool allconst = (e->kind == PTO_E_BIN || e->kind == PTO_E_UN)
+                    && e->a->kind == PTO_E_INT
+                    && (e->kind == PTO_E_UN || e->b->kind == PTO_E_INT);
+    if (key >= 0 && !allconst)
       r = try_bucket(g, e, key, size);
     if (!r)
       r = try_bucket(g, e, PTO_RWK_ANY, size);

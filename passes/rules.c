@@ -167,6 +167,10 @@ r_fold(pto_rw *c, pto_expr *e)
            || (e->kind == PTO_E_SELECT && isc(e->a));
   if (!k)
     return NULL;
+  /* abs of an unsigned value is the value (fold.c would negate a u64
+     above 2^63, whose ival is negative).  */
+  if (isun(e, PTO_UN_ABS) && isint(e) && !pto_dtype_is_signed(DT(e)))
+    return e->a;
   pto_expr *n = pto_arena_alloc(c->p->arena, sizeof *n);
   *n = *e;
   pto_expr *r = pto_fold_expr(c->p, n);
@@ -328,6 +332,8 @@ sum_build(pto_rw *c, const sum *s)
     acc = BIN(SUB, acc, INT(s->type, -k));
   return acc;
 }
+
+static pto_iv sum_iv(pto_rw *c, const sum *s);
 
 /* sum_normal: flatten an ADD/SUB/NEG chain, combine like terms, fold the
    constants, order the terms (x+0, x-x, x+x -> x*2, x*c0+x*c1,
@@ -610,6 +616,23 @@ r_logic_normal(pto_rw *c, pto_expr *e)
   return bitchain(c, e, e->u.binop, PTO_UN_NOT);
 }
 
+/* and_or_disjoint: (x | c1) & c2 -> x & c2 when c1 & c2 == 0, and
+   (x & c1) | c2 -> x | c2 when c1 | c2 is all ones.  W.  */
+static pto_expr *
+r_and_or_disjoint(pto_rw *c, pto_expr *e)
+{
+  if (!isint(e) || !isc(e->b) || e->a->kind != PTO_E_BIN || !isc(e->a->b))
+    return NULL;
+  pto_i128 c1 = cv(e->a->b), c2 = cv(e->b);
+  pto_binop op = e->u.binop, in = e->a->u.binop;
+  if (op == PTO_BIN_BAND && in == PTO_BIN_BOR && (c1 & c2) == 0)
+    return BIN(BAND, e->a->a, e->b);
+  if (op == PTO_BIN_BOR && in == PTO_BIN_BAND
+      && norm(DT(e), c1 | c2) == all_ones(DT(e)))
+    return BIN(BOR, e->a->a, e->b);
+  return NULL;
+}
+
 /* and_mask_range: x & (2^k-1) -> x when 0 <= x < 2^k.  R.  */
 static pto_expr *
 r_and_mask_range(pto_rw *c, pto_expr *e)
@@ -714,6 +737,41 @@ r_minmax_common_const(pto_rw *c, pto_expr *e)
     return NULL;
   return pto_rw_bin(c, a->u.binop, pto_rw_bin(c, e->u.binop, a->a, b->a),
                     a->b);
+}
+
+/* minmax_offset: max(s + c1, s + c2) -> s + max(c1, c2) for the same
+   sum s (x + 3 vs x - 1, x vs x + 2), neither operand wrapping.  R.  */
+static pto_expr *
+r_minmax_offset(pto_rw *c, pto_expr *e)
+{
+  if (!isint(e) || !pto_rw_pure(e))
+    return NULL;
+  sum a, b;
+  sum_of(&a, e->a);
+  sum_of(&b, e->b);
+  if (a.overflow || b.overflow || a.k == b.k || !sum_tidy(&a) || !sum_tidy(&b)
+      || a.n != b.n || a.n == 0)
+    return NULL;
+  for (int i = 0; i < a.n; i++)
+    if (a.t[i].coef != b.t[i].coef || !pto_rw_equal(a.t[i].base, b.t[i].base))
+      return NULL;
+  if (!pto_iv_fits(sum_iv(c, &a), a.dt) || !pto_iv_fits(sum_iv(c, &b), a.dt))
+    return NULL;
+  bool ismax = e->u.binop == PTO_BIN_MAX;
+  return (ismax ? a.k > b.k : a.k < b.k) ? e->a : e->b;
+}
+
+/* minmax_neg: min(-x, -y) -> -max(x, y) and the dual, when neither
+   negation wraps.  R.  */
+static pto_expr *
+r_minmax_neg(pto_rw *c, pto_expr *e)
+{
+  if (!isint(e) || !isun(e->a, PTO_UN_NEG) || !isun(e->b, PTO_UN_NEG)
+      || !pto_rw_nowrap(e->a, c->env, c->memo)
+      || !pto_rw_nowrap(e->b, c->env, c->memo))
+    return NULL;
+  pto_binop op = e->u.binop == PTO_BIN_MIN ? PTO_BIN_MAX : PTO_BIN_MIN;
+  return UN(NEG, pto_rw_bin(c, op, e->a->a, e->b->a));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1379,6 +1437,35 @@ combine_cmps(pto_rw *c, pto_expr *e, pto_expr *l, pto_expr *r)
   return NULL;
 }
 
+/* cmp_cast: (T)x op c -> x op c' when the cast keeps x's value (x's
+   range fits T) and c fits x's type: index math compared in a wider
+   type.  R.  */
+static pto_expr *
+r_cmp_cast(pto_rw *c, pto_expr *e)
+{
+  if (!cmp_ints(e) || !isc(e->b) || !isun(e->a, PTO_UN_CAST)
+      || !isint(e->a->a))
+    return NULL;
+  pto_expr *x = e->a->a;
+  pto_i128 k = cv(e->b);
+  if (!pto_iv_fits(R(c, x), DT(e->a)) || !fits(DT(x), k))
+    return NULL;
+  return pto_rw_bin(c, e->u.binop, x, INT(x->type, k));
+}
+
+/* and_or_absorb: a && (a || b) -> a, a || (a && b) -> a (either operand
+   order inside).  W (b is only dropped).  */
+static pto_expr *
+r_and_or_absorb(pto_rw *c, pto_expr *e)
+{
+  pto_binop inner = e->u.binop == PTO_BIN_LAND ? PTO_BIN_LOR : PTO_BIN_LAND;
+  (void)c;
+  pto_expr *a = e->a, *r = e->b;
+  if (!isbool(a) || !isbin(r, inner) || !pto_rw_pure(r))
+    return NULL;
+  return pto_rw_equal(r->a, a) || pto_rw_equal(r->b, a) ? a : NULL;
+}
+
 /* cmp_bool_const: b == true -> b, b == false -> !b, b != false -> b,
    b != true -> !b.  W.  */
 static pto_expr *
@@ -1515,6 +1602,55 @@ r_sel_to_logic(pto_rw *c, pto_expr *e)
     return BIN(LAND, e->a, e->b);
   if (iscv(e->b, 1) && !isc(e->c))
     return BIN(LOR, e->a, e->c);
+  return NULL;
+}
+
+/* sel_eq_arms: x == y ? x : y -> y, x != y ? x : y -> x (either
+   operand order).  W.  */
+static pto_expr *
+r_sel_eq_arms(pto_rw *c, pto_expr *e)
+{
+  pto_expr *k = e->a;
+  (void)c;
+  if (k->kind != PTO_E_BIN || !pto_rw_is_intlike(k->a) || !pto_rw_pure(k)
+      || (k->u.binop != PTO_BIN_EQ && k->u.binop != PTO_BIN_NE))
+    return NULL;
+  bool same = (pto_rw_equal(k->a, e->b) && pto_rw_equal(k->b, e->c))
+              || (pto_rw_equal(k->b, e->b) && pto_rw_equal(k->a, e->c));
+  if (!same)
+    return NULL;
+  return k->u.binop == PTO_BIN_EQ ? e->c : e->b;
+}
+
+/* sel_common_const: c ? x + k : y + k -> (c ? x : y) + k, also with -,
+   * and a common constant.  W.  */
+static pto_expr *
+r_sel_common_const(pto_rw *c, pto_expr *e)
+{
+  pto_expr *a = e->b, *b = e->c;
+  if (!isint(e) || a->kind != PTO_E_BIN || b->kind != PTO_E_BIN
+      || a->u.binop != b->u.binop || !isc(a->b) || !isc(b->b)
+      || cv(a->b) != cv(b->b))
+    return NULL;
+  pto_binop op = a->u.binop;
+  if (op != PTO_BIN_ADD && op != PTO_BIN_SUB && op != PTO_BIN_MUL)
+    return NULL;
+  return pto_rw_bin(c, op, pto_rw_sel(c, e->a, a->a, b->a), a->b);
+}
+
+/* sel_merge: c1 ? (c2 ? a : b) : b -> (c1 && c2) ? a : b and
+   c1 ? a : (c2 ? a : b) -> (c1 || c2) ? a : b (c2 is evaluated exactly
+   when it was).  W.  */
+static pto_expr *
+r_sel_merge(pto_rw *c, pto_expr *e)
+{
+  if (!isbool(e->a))
+    return NULL;
+  pto_expr *t = e->b, *f = e->c;
+  if (t->kind == PTO_E_SELECT && isbool(t->a) && pto_rw_equal(t->c, f))
+    return pto_rw_sel(c, BIN(LAND, e->a, t->a), t->b, f);
+  if (f->kind == PTO_E_SELECT && isbool(f->a) && pto_rw_equal(f->b, t))
+    return pto_rw_sel(c, BIN(LOR, e->a, f->a), t, f->c);
   return NULL;
 }
 
@@ -1656,16 +1792,24 @@ const pto_rule pto_rules[] = {
     {B_(MUL), "mul_distribute_const", 'W', r_mul_distribute_const},
     {B_(MUL), "mul_normal", 'W', r_mul_normal},
     {B_(BAND), "and_mask_range", 'R', r_and_mask_range},
+    {B_(BAND), "and_or_disjoint", 'W', r_and_or_disjoint},
+    {B_(BOR), "and_or_disjoint", 'W', r_and_or_disjoint},
     {B_(BAND), "bit_normal", 'W', r_bit_normal},
     {B_(BOR), "bit_normal", 'W', r_bit_normal},
     {B_(BXOR), "bool_xor_true", 'W', r_bool_xor_true},
     {B_(BXOR), "bit_normal", 'W', r_bit_normal},
     {B_(LAND), "demorgan_in", 'W', r_demorgan_in},
     {B_(LOR), "demorgan_in", 'W', r_demorgan_in},
+    {B_(LAND), "and_or_absorb", 'W', r_and_or_absorb},
+    {B_(LOR), "and_or_absorb", 'W', r_and_or_absorb},
     {B_(LAND), "logic_cmp_combine", 'W', r_logic_cmp_combine},
     {B_(LOR), "logic_cmp_combine", 'W', r_logic_cmp_combine},
     {B_(LAND), "logic_normal", 'W', r_logic_normal},
     {B_(LOR), "logic_normal", 'W', r_logic_normal},
+    {B_(MIN), "minmax_offset", 'R', r_minmax_offset},
+    {B_(MAX), "minmax_offset", 'R', r_minmax_offset},
+    {B_(MIN), "minmax_neg", 'R', r_minmax_neg},
+    {B_(MAX), "minmax_neg", 'R', r_minmax_neg},
     {B_(MIN), "minmax_common_const", 'R', r_minmax_common_const},
     {B_(MAX), "minmax_common_const", 'R', r_minmax_common_const},
     {B_(MIN), "minmax_normal", 'R', r_minmax_normal},
@@ -1719,7 +1863,8 @@ const pto_rule pto_rules[] = {
     {B_(op), "cmp_gcd", 'R', r_cmp_gcd},                              \
     {B_(op), "cmp_div_const", 'R', r_cmp_div_const},                  \
     {B_(op), "cmp_neg", 'R', r_cmp_neg},                              \
-    {B_(op), "cmp_sides", 'R', r_cmp_sides},
+    {B_(op), "cmp_sides", 'R', r_cmp_sides},                          \
+    {B_(op), "cmp_cast", 'R', r_cmp_cast},
     CMP_ROWS(LT) CMP_ROWS(LE) CMP_ROWS(GT) CMP_ROWS(GE) CMP_ROWS(EQ)
     CMP_ROWS(NE)
 #undef CMP_ROWS
@@ -1728,6 +1873,9 @@ const pto_rule pto_rules[] = {
     {U_(NOT), "not_not", 'W', r_not_not},
     {U_(NOT), "not_cmp", 'W', r_not_cmp},
     {SEL, "sel_same", 'W', r_sel_same},
+    {SEL, "sel_eq_arms", 'W', r_sel_eq_arms},
+    {SEL, "sel_merge", 'W', r_sel_merge},
+    {SEL, "sel_common_const", 'W', r_sel_common_const},
     {SEL, "sel_bool_arms", 'W', r_sel_bool_arms},
     {SEL, "sel_not_cond", 'W', r_sel_not_cond},
     {SEL, "sel_nested", 'W', r_sel_nested},

@@ -543,7 +543,10 @@ handle_bind(simp *c, pto_stmt *s)
     c->map[v->id] = s->value;
     return;
   }
-  if (!pto_let_has_effect(val) && v->type->kind == PTO_TY_SCALAR
+  /* Only a bind keeps its initial value: a variable assigned later (a
+     loop counter) must not be known by its initialiser's range.  */
+  if (pto_let_is_bind(c->li, v) && !pto_let_has_effect(val)
+      && v->type->kind == PTO_TY_SCALAR
       && !pto_dtype_is_float(v->type->dtype)) {
     pto_range r = pto_expr_range(val, c->penv);
     if (r.known)

@@ -573,9 +573,48 @@ index_expr(unroll_ctx *c, const loop_plan *plan, pto_var *idx, int k)
   return bin(c, PTO_BIN_ADD, i, off, l);
 }
 
+/* Return true if E takes the address of variable V ("&v").  */
+static bool
+expr_takes_addr(const pto_expr *e, const pto_var *v)
+{
+  if (!e)
+    return false;
+  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_ADDR
+      && e->a->kind == PTO_E_VAR && e->a->u.var == v)
+    return true;
+  if (expr_takes_addr(e->a, v) || expr_takes_addr(e->b, v)
+      || expr_takes_addr(e->c, v))
+    return true;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_takes_addr(e->args[i], v))
+      return true;
+  return false;
+}
+
+/* Return true if a statement of B (nested blocks included) takes the
+   address of V.  */
+static bool
+block_takes_addr(const pto_block *b, const pto_var *v)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_stmt *s = b->items[i];
+    const pto_expr *roots[] = {s->lhs, s->value, s->cond,
+                               s->start, s->stop, s->step};
+    for (size_t j = 0; j < sizeof roots / sizeof *roots; j++)
+      if (expr_takes_addr(roots[j], v))
+        return true;
+    if (block_takes_addr(&s->body, v) || block_takes_addr(&s->els, v))
+      return true;
+  }
+  return false;
+}
+
 /* The P-path of PLAN over [FROM, TO): a loop stepping STEP*P whose body
    is P copies of the original body, copy K seeing the index as
-   idx + K*STEP.  */
+   idx + K*STEP.  When the body takes the address of the index ("&i"),
+   copy K > 0 first binds that value to a variable
+   "var i_Unroll<P>_<K>: T = idx + K*STEP;" and sees the index as it, so
+   that "&" keeps an lvalue operand.  */
 static pto_stmt *
 build_path(unroll_ctx *c, const loop_plan *plan, int64_t p, pto_expr *from,
            pto_expr *to)
@@ -592,9 +631,17 @@ build_path(unroll_ctx *c, const loop_plan *plan, int64_t p, pto_expr *from,
   pto_stmt *path = pto_s_for(c->p, idx, from, to, step, s->down, l);
   path_attrs(c, plan, p, &path->attrs);
   pto_assert(s->var->aux == NULL);
+  bool addr_taken = block_takes_addr(&s->body, s->var);
   for (int k = 0; k < p; k++) {
     s->var->aux = index_expr(c, plan, idx, k);
     copy_names cn = {c, p, k};
+    if (addr_taken && k > 0) {
+      pto_var *v = pto_var_new(c->p, c->f, rename_copy(&cn, s->var),
+                               plan->t, s->var->loc);
+      pto_block_push(c->p, &path->body,
+                     pto_s_decl(c->p, v, s->var->aux, l));
+      s->var->aux = pto_e_var(c->p, v, l);
+    }
     pto_block_clone(c->p, c->f, &path->body, &s->body, rename_copy, &cn);
   }
   s->var->aux = NULL;

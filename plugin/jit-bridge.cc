@@ -264,9 +264,9 @@ on_all_ipa_passes_start (void *, void *)
   if (!pto_frontend_program)
     {
       if (defines_dsl_functions ())
-	error ("pto: the plugin was built without the front end's "
-	       "%<pto_frontend_program%>: kernels and PTO_HOST functions "
-	       "cannot be compiled");
+	error ("pto: this plugin was built without the front end%'s "
+	       "%<pto_frontend_program%>: %<PTO_KERNEL%> and %<PTO_HOST%> "
+	       "functions cannot be compiled");
       return;
     }
   pto_program *p = pto_frontend_program ();

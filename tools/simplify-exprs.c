@@ -188,7 +188,7 @@ parse_number(parser *ps, bool neg)
     return NULL;
   }
   ps->s = end;
-  pto_dtype dt = PTO_DT_I32;
+  pto_dtype dt = PTO_DT_I64;  /* loose: typed by its context, else i32 */
   bool loose = true;
   if (*ps->s == ':') {
     ps->s++;
@@ -205,16 +205,25 @@ parse_number(parser *ps, bool neg)
   return e;
 }
 
-/* Give a loose literal the type T (re-wrapping its value).  */
+/* Give a loose literal the type T (wrapping its value; the node is
+   fresh, so it is changed in place).  */
 static pto_expr *
 retype(parser *ps, pto_expr *e, const pto_type *t)
 {
-  if (!is_loose(e) || e->type == t || t->kind != PTO_TY_SCALAR
+  (void)ps;
+  if (!e || !is_loose(e) || e->type == t || t->kind != PTO_TY_SCALAR
       || !pto_dtype_is_int(t->dtype))
     return e;
-  pto_expr *n = pto_e_int(ps->sc->p, t, pto_rw_wrap(t->dtype, e->u.ival),
-                          pto_noloc);
-  return n;
+  e->type = t;
+  e->u.ival = pto_rw_wrap(t->dtype, e->u.ival);
+  return e;
+}
+
+/* A loose literal no context typed becomes an i32.  */
+static pto_expr *
+settle(parser *ps, pto_expr *e)
+{
+  return retype(ps, e, pto_type_scalar(ps->sc->p, PTO_DT_I32));
 }
 
 static pto_expr *
@@ -222,6 +231,10 @@ mk_bin(parser *ps, pto_binop op, pto_expr *a, pto_expr *b)
 {
   if (!a || !b)
     return NULL;
+  if (is_loose(a) && is_loose(b)) {
+    settle(ps, a);
+    settle(ps, b);
+  }
   a = retype(ps, a, b->type);
   b = retype(ps, b, a->type);
   if (a->type != b->type) {
@@ -272,7 +285,7 @@ parse_primary(parser *ps)
     const char *save = ps->s;
     pto_dtype dt;
     if (parse_dtype(ps, &dt) && accept(ps, ")")) {
-      pto_expr *a = parse_unary(ps);
+      pto_expr *a = settle(ps, parse_unary(ps));
       if (!a)
         return NULL;
       if (a->type->kind != PTO_TY_SCALAR || pto_dtype_is_float(dt)
@@ -302,7 +315,7 @@ parse_primary(parser *ps)
     return parse_call2(ps, PTO_BIN_FLOORMOD);
   if (accept(ps, "abs")) {
     expect(ps, "(");
-    pto_expr *a = parse_expr(ps);
+    pto_expr *a = settle(ps, parse_expr(ps));
     expect(ps, ")");
     return a ? pto_e_un(ps->sc->p, PTO_UN_ABS, a, NULL, pto_noloc) : NULL;
   }
@@ -336,7 +349,7 @@ parse_unary(parser *ps)
   else
     return parse_primary(ps);
   ps->s++;
-  pto_expr *a = parse_unary(ps);
+  pto_expr *a = settle(ps, parse_unary(ps));
   if (!a)
     return NULL;
   bool isb = a->type->dtype == PTO_DT_BOOL;
@@ -398,6 +411,10 @@ parse_expr(parser *ps)
   pto_expr *b = parse_expr(ps);
   if (!a || !b)
     return NULL;
+  if (is_loose(a) && is_loose(b)) {
+    settle(ps, a);
+    settle(ps, b);
+  }
   if (c->type->dtype != PTO_DT_BOOL) {
     perr(ps, "the condition of '?:' must be bool");
     return NULL;
@@ -514,6 +531,7 @@ pto_sx_line(pto_sx_scope *sc, const char *line, pto_loc loc, pto_diag *diag,
     perr(&ps, "unexpected text after the expression");
   if (ps.failed || !e)
     return -1;
+  settle(&ps, e);
   unmark(e);
   if (!pto_rw_is_intlike(e)) {
     perr(&ps, "not an integer or bool expression");

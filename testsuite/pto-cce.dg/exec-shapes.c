@@ -33,7 +33,29 @@ static PTO_KERNEL void ref(const float *x, float *o, int rs, float *big)
   pto_store(big, 512, g);
 }
 
+typedef PTO_TILE(pto_f16, 5, 40) h_t;
+static PTO_KERNEL void ref_f16tail(const pto_f16 *x, pto_f16 *o)
+{
+  h_t h;
+  pto_load(h, x, 40);
+  pto_adds(h, h, (pto_f16)1.0f);
+  pto_exp(h, h);
+  pto_store(o, 40, h);
+}
+
 void shapes__sim(void *const *args);
+void f16tail__sim(void *const *args);
+static pto_f16 hx[200], ho[210], hw[210];
+static void reset_h(void)
+{
+  for (int i = 0; i < 210; i++)
+    ho[i] = (pto_f16)-5.0f;
+}
+static void check_h(const char *ord)
+{
+  (void)ord;
+  CHECK_ARRAY_NEAR("f16 tail (exp)", ho, hw, 210, 1e-3);
+}
 
 enum { NO = 2200, NB = 64 * 512 };
 static float x[2048], o[NO], wo[NO], big[NB], wbig[NB], big0[NB];
@@ -66,5 +88,15 @@ int main(void)
   float *po = o, *pb = big;
   void *args[] = { &px, &po, &rs, &pb };
   cce_run(shapes__sim, args, 1, reset, check);
+
+  for (int i = 0; i < 200; i++)
+    hx[i] = (pto_f16)((float)(i % 13 - 6) * 0.25f);
+  for (int i = 0; i < 210; i++)
+    hw[i] = (pto_f16)-5.0f;
+  pto_launch(ref_f16tail, 1, hx, hw);
+  const pto_f16 *phx = hx;
+  pto_f16 *pho = ho;
+  void *hargs[] = { &phx, &pho };
+  cce_run(f16tail__sim, hargs, 1, reset_h, check_h);
   return harness_end("exec-shapes");
 }

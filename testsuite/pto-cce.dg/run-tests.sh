@@ -4,6 +4,7 @@
 #   srcdir=/path/to/src sh /path/to/src/testsuite/pto-cce.dg/run-tests.sh [NAME...]
 #
 # For every testsuite/pto-cce.dg/NAME.pto (or the NAMEs given):
+#   NAME.opts present: extra pto-opt options (one line, e.g. --arch=X).
 #   NAME.cce present: golden test.  `pto-opt --pipeline=default
 #     --emit-cce' must succeed and write exactly NAME.cce.
 #   NAME.err present: error test.  pto-opt must fail, write no .cce, and
@@ -30,8 +31,8 @@ build=$(pwd)
 opt=$build/tools/pto-opt
 rtlib=$build/runtime/.libs
 CC=${CC:-gcc}
-work=$build/testsuite/pto-cce.out
-mkdir -p "$work" || exit 1
+work=$build/testsuite/out/pto-cce
+mkdir -p "$work" || exit 99
 fails=0
 passes=0
 
@@ -41,7 +42,10 @@ fail() { fails=$((fails + 1)); echo "FAIL: $1"; }
 # emit NAME OUT [ENV...]: pto-opt over NAME.pto from inside $dir (so the
 # file name in the output is the bare NAME.pto).
 emit() {
-  (cd "$dir" && "$opt" --pipeline=default --emit-cce="$2" "$1.pto" \
+  opts=
+  [ -f "$dir/$1.opts" ] && opts=$(cat "$dir/$1.opts")
+  # shellcheck disable=SC2086
+  (cd "$dir" && "$opt" --pipeline=default $opts --emit-cce="$2" "$1.pto" \
      >/dev/null 2>"$2.stderr")
 }
 

@@ -16,6 +16,8 @@
       vmax] and x = k*d - 1, k*d for 512 values of k spread over the
       range (the only places a wrong magic number can first fail are
       quotient steps), checked in 128-bit arithmetic.
+   4. A complete proof over [0, vmax] for 1,000,000 random (d, vmax)
+      pairs (32- and 40-bit), by the lemma of check_magic_lemma.
    Exit status 0 when everything passes.  */
 
 #include "rewrite-eval.h"
@@ -260,6 +262,43 @@ check_magic32(long *checked, long *pairs, long *kept)
   }
 }
 
+/* A proof for every x in [0, vmax] from two evaluations (Hacker's
+   Delight 10-9): with M*d >= 2^S, f(x) = (x*M) >> S >= x / d everywhere,
+   and writing x = q*d + r, f(x) > q iff q*e + r*(2^S + e)/d >= 2^S where
+   e = M*d - 2^S >= 0: increasing in q and in r.  So f == x/d on all of
+   [0, vmax] iff it holds at vmax and at the largest q*d + d - 1 <= vmax.
+   Checked for 1,000,000 random 32-bit (d, vmax) pairs and, as 64-bit
+   pairs, vmax up to 2^40.  */
+static void
+check_magic_lemma(long *proved, long *kept)
+{
+  typedef unsigned __int128 u128;
+  uint64_t st = 777;
+  for (long i = 0; i < 1000000; i++) {
+    int bits = i % 4 == 3 ? 40 : 32;
+    uint64_t lim = (UINT64_C(1) << bits) - 1;
+    uint64_t d = 3 + ev_rand(&st) % (i % 2 ? 1000 : lim - 3);
+    uint64_t vmax = d + ev_rand(&st) % (lim - d + 1);
+    uint64_t m;
+    int s;
+    if (!pto_magicgu(vmax, d, &m, &s)) {
+      ++*kept;
+      continue;
+    }
+    uint64_t top = (vmax + 1) / d * d - 1;   /* largest q*d + d - 1 */
+    bool ok = (u128)m * d >= ((u128)1 << s)
+              && (uint64_t)(((u128)vmax * m) >> s) == vmax / d
+              && (top > vmax || (uint64_t)(((u128)top * m) >> s) == top / d);
+    if (!ok) {
+      fprintf(stderr, "FAIL magic lemma d=%llu vmax=%llu\n",
+              (unsigned long long)d, (unsigned long long)vmax);
+      failures++;
+      return;
+    }
+    ++*proved;
+  }
+}
+
 int
 main(void)
 {
@@ -269,10 +308,12 @@ main(void)
   check_magic16(&magic);
   check_ir16(&ir);
   check_magic32(&m32, &pairs, &kept);
+  long proved = 0, kept2 = 0;
+  check_magic_lemma(&proved, &kept2);
   printf("rewrite-decompose: %zu forms (%ld assignments), magic16 %ld, "
          "IR16 %ld, magic32 %ld pairs %ld checks (%ld kept as divisions), "
-         "%d failures\n",
+         "lemma proofs %ld (%ld kept), %d failures\n",
          sizeof dcases / sizeof *dcases, checked, magic, ir, pairs, m32, kept,
-         failures);
+         proved, kept2, failures);
   return failures ? 1 : 0;
 }

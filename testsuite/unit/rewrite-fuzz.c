@@ -85,7 +85,7 @@ gen_int(gen *g, int depth)
       PTO_BIN_DIV, PTO_BIN_MOD, PTO_BIN_FLOORDIV, PTO_BIN_FLOORMOD,
       PTO_BIN_MIN, PTO_BIN_MAX, PTO_BIN_SHL, PTO_BIN_SHR, PTO_BIN_BAND,
       PTO_BIN_BOR, PTO_BIN_BXOR};
-  uint64_t k = rnd(g, 24);
+  uint64_t k = rnd(g, 25);
   if (k < 16) {
     pto_binop op = ops[k];
     pto_expr *a = gen_int(g, depth - 1);
@@ -129,6 +129,28 @@ gen_int(gen *g, int depth)
       in = pto_e_un(g->p, PTO_UN_CAST, in,
                     pto_type_scalar(g->p, mids[rnd(g, 5)]), pto_noloc);
     return pto_e_un(g->p, PTO_UN_CAST, in, g->t, pto_noloc);
+  }
+  case 22: {
+    /* Index math: (a*c1 + b*c2 + c3) op d, op one of / % floordiv
+       floormod, d small and positive; sometimes nested once more.  */
+    pto_expr *acc = NULL;
+    for (int i = 0, n = 1 + (int)rnd(g, 3); i < n; i++) {
+      pto_expr *t = pto_e_bin(g->p, PTO_BIN_MUL, g->vars[rnd(g, 3)],
+                              pto_e_int(g->p, g->t, (int64_t)rnd(g, 33),
+                                        pto_noloc),
+                              pto_noloc);
+      acc = acc ? pto_e_bin(g->p, PTO_BIN_ADD, acc, t, pto_noloc) : t;
+    }
+    acc = pto_e_bin(g->p, PTO_BIN_ADD, acc,
+                    pto_e_int(g->p, g->t, (int64_t)rnd(g, 40) - 8, pto_noloc),
+                    pto_noloc);
+    static const pto_binop dm[] = {PTO_BIN_DIV, PTO_BIN_MOD, PTO_BIN_FLOORDIV,
+                                   PTO_BIN_FLOORMOD};
+    for (int i = 0, n = 1 + (int)rnd(g, 2); i < n; i++)
+      acc = pto_e_bin(g->p, dm[rnd(g, 4)], acc,
+                      pto_e_int(g->p, g->t, 1 + (int64_t)rnd(g, 16), pto_noloc),
+                      pto_noloc);
+    return acc;
   }
   default: {
     pto_expr *x = gen_int(g, depth - 1);

@@ -25,7 +25,8 @@ TESTS += \
 	testsuite/unit/rewrite-fuzz
 
 testsuite_unit_rewrite_rules_SOURCES = testsuite/unit/rewrite-rules.c \
-	testsuite/unit/rewrite-eval.h tools/simplify-exprs.c
+	testsuite/unit/rewrite-eval.h testsuite/unit/rewrite-patterns.h \
+	tools/simplify-exprs.c
 testsuite_unit_rewrite_rules_LDADD = $(rewrite_test_ldadd)
 testsuite_unit_rewrite_decompose_SOURCES = \
 	testsuite/unit/rewrite-decompose.c testsuite/unit/rewrite-eval.h \
