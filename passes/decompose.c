@@ -226,7 +226,8 @@ decompose_mul(dctx *c, pto_expr *e)
     sh = v == pto_iv_of_dtype(DT(e)).lo ? pto_dtype_bits(DT(e)) - 1 : -1;
   if (sh > 0 && (c->flags & PTO_DEC_POW2))
     return B(c, PTO_BIN_SHL, x, K(c, e->type, sh));
-  if ((c->flags & PTO_DEC_NEG) && pto_rw_wrap(DT(e), v) == pto_rw_wrap(DT(e), -1))
+  if ((c->flags & PTO_DEC_NEG)
+      && pto_rw_wrap(DT(e), v) == pto_rw_wrap(DT(e), -1))
     return pto_rw_un(&c->rw, PTO_UN_NEG, x, NULL);
   return e;
 }

@@ -733,7 +733,8 @@ r_minmax_common_const(pto_rw *c, pto_expr *e)
       || a->u.binop != b->u.binop
       || (a->u.binop != PTO_BIN_ADD && a->u.binop != PTO_BIN_SUB)
       || !isc(a->b) || !isc(b->b) || cv(a->b) != cv(b->b)
-      || !pto_rw_nowrap(a, c->env, c->memo) || !pto_rw_nowrap(b, c->env, c->memo))
+      || !pto_rw_nowrap(a, c->env, c->memo)
+      || !pto_rw_nowrap(b, c->env, c->memo))
     return NULL;
   return pto_rw_bin(c, a->u.binop, pto_rw_bin(c, e->u.binop, a->a, b->a),
                     a->b);
@@ -1038,7 +1039,8 @@ static pto_expr *
 r_div_mul_var(pto_rw *c, pto_expr *e)
 {
   pto_expr *m = e->a;
-  if (!isint(e) || !isbin(m, PTO_BIN_MUL) || !pto_rw_nowrap(m, c->env, c->memo))
+  if (!isint(e) || !isbin(m, PTO_BIN_MUL)
+      || !pto_rw_nowrap(m, c->env, c->memo))
     return NULL;
   pto_expr *x = pto_rw_equal(m->b, e->b) ? m->a
                 : pto_rw_equal(m->a, e->b) ? m->b : NULL;

@@ -39,6 +39,7 @@
 
 #include "passes/passes.h"
 #include "frontend/frontend.h"
+#include "plugin/jit-bridge.h"
 
 #ifndef PTO_VERSION
 #define PTO_VERSION "unknown"
@@ -277,6 +278,9 @@ register_callbacks (const char *name)
      PLUGIN_PRE_GENERICIZE (frontend/frontend.h).  It reads the options
      through these pointers when its callbacks run, after parsing.  */
   pto_frontend_init (name, &state.opts, &state.dump_after, &state.trace);
+  /* The libgccjit back end and the pto_launch rewrite of ordinary C code
+     (plugin/jit-bridge.h).  */
+  pto_jit_bridge_init (name);
 }
 
 /* ------------------------------------------------------------------ */

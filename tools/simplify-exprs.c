@@ -595,7 +595,8 @@ pto_opt_simplify_exprs(const char *path, pto_diag *diag)
   pto_buf_free(&out);
   if (f != stdin)
     fclose(f);
-  fprintf(stderr, "# %ld expressions, %.3f us per expression, nodes %ld -> %ld\n",
+  fprintf(stderr,
+          "# %ld expressions, %.3f us per expression, nodes %ld -> %ld\n",
           count, count ? us / count : 0.0, before, after);
   pto_sx_free(sc);
   return bad ? 1 : 0;

@@ -1,10 +1,7 @@
 /* pto.run/jit-while.c - a while loop whose variables change in the
-   body, with continue and break, in a kernel.
-
-   run.exp expects this to FAIL for now (XFAIL): the Simplify pass treats
-   the loop-carried variables as their initial values and deletes the
-   break and the accumulation (reproducer: pto-opt --passes=simplify on
-   the loop).  Reference mode prints "loops 48 13".  */
+   body, with continue and break, in a kernel.  (Simplify once treated
+   the loop-carried variables as their initial values and deleted the
+   break and the accumulation.)  Reference mode prints "loops 48 13".  */
 
 #include <pto.h>
 #include <stdio.h>

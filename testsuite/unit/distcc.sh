@@ -44,6 +44,12 @@ pass () { echo "PASS: $*"; }
 skip () { echo "SKIP: $*"; exit 77; }
 hard () { echo "ERROR: $*"; exit 99; }
 
+# Compiler masquerade directories (/usr/lib/ccache, /usr/lib/distcc) in
+# PATH would send the "local" builds through ccache or distcc too.
+PATH=$(printf '%s\n' "$PATH" | tr ':' '\n' \
+       | grep -v -E '/lib(64)?/(ccache|distcc)/?$' | paste -s -d: -)
+export PATH
+
 command -v distcc >/dev/null 2>&1 || skip "distcc is not installed"
 command -v distccd >/dev/null 2>&1 || skip "distccd is not installed"
 test -n "$PTO_CC_UNINSTALLED" && test -n "$PTO_PLUGIN" \
@@ -63,7 +69,7 @@ cleanup ()
   rm -rf "$tmp"
 }
 trap cleanup 0
-trap 'exit 99' 1 2 13 15
+trap 'exit 99' HUP INT PIPE TERM
 # The daemon may run as another user: it must traverse $tmp, read the
 # staged files and write its own temporary files in dtmp.
 chmod 755 "$tmp"
@@ -141,11 +147,11 @@ check_file ()
 {
   name=$1 need_trace=$2
   flags="-O2 -fplugin-arg-pto-trace"
-  (cd "$tmp" && "$cc" $flags -c $name.c -o local/$name.o) \
+  (cd "$tmp" && "$cc" $flags -c "$name.c" -o "local/$name.o") \
     2> "$tmp/$name.local.err" \
     || { cat "$tmp/$name.local.err"; fail "$name: local build"; return; }
   before=$(grep -c 'COMPILE_OK' "$log")
-  if ! (cd "$tmp" && distcc "$cc" $flags -c $name.c -o remote/$name.o) \
+  if ! (cd "$tmp" && distcc "$cc" $flags -c "$name.c" -o "remote/$name.o") \
       2> "$tmp/$name.remote.err"; then
     cat "$tmp/$name.remote.err" "$log"
     fail "$name: distcc build"

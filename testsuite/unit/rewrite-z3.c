@@ -13,7 +13,7 @@
                                           original == simplified)
    i.e. for EVERY assignment in the ranges, the simplified form is
    defined and equal wherever the original is.  Queries time out after
-   PTO_Z3_TIMEOUT ms (default 10000); a timeout is reported as unknown
+   PTO_Z3_TIMEOUT ms (default 2000); a timeout is reported as unknown
    and is not a failure, a counterexample is.  Same printed form: no
    query.  Exit status 0 unless a counterexample is found.  */
 
@@ -319,7 +319,7 @@ main(void)
 {
   const char *to = getenv("PTO_Z3_TIMEOUT");
   Z3_config cfg = Z3_mk_config();
-  Z3_set_param_value(cfg, "timeout", to ? to : "10000");
+  Z3_set_param_value(cfg, "timeout", to ? to : "2000");
   Z3_context z = Z3_mk_context(cfg);
   Z3_del_config(cfg);
   long proven = 0, same = 0, unknown = 0, bad = 0;

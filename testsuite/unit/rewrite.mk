@@ -35,3 +35,19 @@ testsuite_unit_rewrite_decompose_LDADD = $(rewrite_test_ldadd)
 testsuite_unit_rewrite_fuzz_SOURCES = testsuite/unit/rewrite-fuzz.c \
 	testsuite/unit/rewrite-eval.h
 testsuite_unit_rewrite_fuzz_LDADD = $(rewrite_test_ldadd)
+
+# z3 proofs (optional, libz3-dev): every generic pattern simplified under
+# whole dtypes i8..u64 and some ranges, proven equal with definedness by
+# the solver (rewrite-z3.c).  Needs in configure.ac (not there yet):
+#   AC_CHECK_LIB([z3], [Z3_mk_context], [have_z3=yes], [have_z3=no])
+#   AC_CHECK_HEADER([z3.h], [], [have_z3=no])
+#   AM_CONDITIONAL([PTO_HAVE_Z3], [test "x$have_z3" = xyes])
+# then uncomment:
+#if PTO_HAVE_Z3
+#check_PROGRAMS += testsuite/unit/rewrite-z3
+#TESTS += testsuite/unit/rewrite-z3
+#testsuite_unit_rewrite_z3_SOURCES = testsuite/unit/rewrite-z3.c \
+#	testsuite/unit/rewrite-eval.h testsuite/unit/rewrite-patterns.h \
+#	tools/simplify-exprs.c
+#testsuite_unit_rewrite_z3_LDADD = $(rewrite_test_ldadd) -lz3
+#endif
