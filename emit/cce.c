@@ -276,6 +276,19 @@ ub(pto_buf *b, const char *ctype, int64_t off)
   pto_buf_printf(b, "(__ubuf__ %s *)((uintptr_t)%lld)", ctype, (long long)off);
 }
 
+/* UB operand OFF of node N (shifted by the buffer set under double
+   buffering, see mir.h).  */
+static void
+ubn(pto_buf *b, const pto_mir_node *n, const char *ctype, int64_t off)
+{
+  if (!n->pp_var) {
+    ub(b, ctype, off);
+    return;
+  }
+  pto_buf_printf(b, "(__ubuf__ %s *)((uintptr_t)(%lld + %lld * %s))", ctype,
+                 (long long)off, (long long)n->pp_delta, n->pp_var);
+}
+
 static void
 gm_operand(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
 {
@@ -302,16 +315,20 @@ print_dma(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n, int depth)
   }
   pto_buf_printf(b, "%s(", n->op);
   if (!n->gm) {
-    ub(b, n->ctype, n->ub);
+    ubn(b, n, n->ctype, n->ub);
     pto_buf_puts(b, ", ");
-    ub(b, n->ctype, n->ub2);
+    ubn(b, n, n->ctype, n->ub2);
   } else {
     pto_buf ubp = { 0 };
     if (n->row_stride)
-      pto_buf_printf(&ubp, "(__ubuf__ %s *)((uintptr_t)(%lld + r__ * %lld))",
-                     n->ctype, (long long)n->ub, (long long)n->ub_pitch);
+      pto_buf_printf(&ubp, "(__ubuf__ %s *)((uintptr_t)(%lld + r__ * %lld%s%s))",
+                     n->ctype, (long long)n->ub, (long long)n->ub_pitch,
+                     n->pp_var ? " + " : "",
+                     n->pp_var ? pto_arena_printf(k->prog->arena, "%lld * %s",
+                                                  (long long)n->pp_delta,
+                                                  n->pp_var) : "");
     else
-      ub(&ubp, n->ctype, n->ub);
+      ubn(&ubp, n, n->ctype, n->ub);
     if (load) {
       pto_buf_printf(b, "%s, ", ubp.s);
       gm_operand(b, k, n);
@@ -341,26 +358,26 @@ static void
 print_vec(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
 {
   pto_buf_printf(b, "%s(", n->op);
-  ub(b, n->ctype, n->dst);
+  ubn(b, n, n->ctype, n->dst);
   switch (n->form) {
   case PTO_VF_BINARY:
     pto_buf_puts(b, ", ");
-    ub(b, n->stype, n->src[0]);
+    ubn(b, n, n->stype, n->src[0]);
     pto_buf_puts(b, ", ");
-    ub(b, n->stype, n->src[1]);
+    ubn(b, n, n->stype, n->src[1]);
     pto_buf_printf(b, ", %lld, %d, %d, %d, %d, %d, %d);\n",
                    (long long)n->repeat, n->dbs, n->sbs[0], n->sbs[1], n->drs,
                    n->srs[0], n->srs[1]);
     return;
   case PTO_VF_UNARY:
     pto_buf_puts(b, ", ");
-    ub(b, n->stype, n->src[0]);
+    ubn(b, n, n->stype, n->src[0]);
     pto_buf_printf(b, ", %lld, %d, %d, %d, %d);\n", (long long)n->repeat,
                    n->dbs, n->sbs[0], n->drs, n->srs[0]);
     return;
   case PTO_VF_SCALAR:
     pto_buf_puts(b, ", ");
-    ub(b, n->stype, n->src[0]);
+    ubn(b, n, n->stype, n->src[0]);
     pto_buf_puts(b, ", ");
     print_scalar_operand(b, k, n);
     pto_buf_printf(b, ", %lld, %d, %d, %d, %d);\n", (long long)n->repeat,
@@ -374,7 +391,7 @@ print_vec(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
     return;
   case PTO_VF_REDUCE:
     pto_buf_puts(b, ", ");
-    ub(b, n->stype, n->src[0]);
+    ubn(b, n, n->stype, n->src[0]);
     pto_buf_printf(b, ", %lld, %d, %d, %d%s%s);\n", (long long)n->repeat,
                    n->drs, n->sbs[0], n->srs[0], n->order ? ", " : "",
                    n->order ? n->order : "");
@@ -545,6 +562,11 @@ print_node(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n, int depth
   case PTO_MIR_SYNC:
     if (n->sync == PTO_SYNC_BARRIER)
       pto_buf_printf(b, "pipe_barrier(%s);\n", pto_pipe_name(n->from));
+    else if (n->pp_var)
+      pto_buf_printf(b, "%s(%s, %s, (event_t)(%d + %s));\n",
+                     n->sync == PTO_SYNC_SET ? "set_flag" : "wait_flag",
+                     pto_pipe_name(n->from), pto_pipe_name(n->to), n->event,
+                     n->pp_var);
     else
       pto_buf_printf(b, "%s(%s, %s, EVENT_ID%d);\n",
                      n->sync == PTO_SYNC_SET ? "set_flag" : "wait_flag",
@@ -684,12 +706,13 @@ static const char prelude[] =
 /* Lower one kernel and append its text; 0 on success.  */
 static int
 emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
-            pto_diag *d, long *drop, pto_buf *out)
+            const pto_options *o, pto_diag *d, long *drop, pto_buf *out)
 {
   pto_mir_kernel k = { 0 };
   k.prog = p;
   k.func = f;
   k.arch = arch;
+  k.double_buffer = o ? o->double_buffer : true;
   k.drop_sync = *drop;
   int errs = pto_memplan(&k, d);
   if (!errs)
@@ -743,7 +766,7 @@ pto_emit_cce(const pto_program *p, const pto_options *o, pto_diag *d,
     const pto_func *f = p->funcs[i];
     if (f->dead || f->kind != PTO_FN_KERNEL)
       continue;
-    errs += emit_kernel(p, f, arch, d, &drop, out);
+    errs += emit_kernel(p, f, arch, o, d, &drop, out);
   }
   return errs || d->errors ? 1 : 0;
 }

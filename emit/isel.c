@@ -31,6 +31,23 @@
      Rows whose byte length is not a multiple of 32 B cannot be
      addressed by repeat strides: the scalar unit reduces them, left to
      right exactly as pto.h.
+   * row_expand / row_expand_add/sub/mul/div (d[i][j] = r[i][0] or
+     a[i][j] OP r[i][0], r an R x 1 tile): when rows are a multiple of
+     32 B, one vector op per row whose scalar operand is r[i][0] read by
+     the scalar unit (PTO_UB_LOAD at issue; sync.c orders it after the
+     V op that produced r, one V->S wait per statement, not per row):
+     vector_dup(d_i, r_i) for row_expand, vadds(d_i, a_i, r_i), vmuls,
+     and vadds(d_i, a_i, -r_i) for sub (a + (-r) is a - r exactly, also
+     for fp16 computed in float).  div stays exact (pto.h divides, a
+     multiply by 1/r would round twice): vector_dup(scratch_i, r_i) for
+     every row into an R x C scratch tile (pto_isel_scratch_bytes,
+     planned by memplan.c), then one flat vdiv(d, a, scratch): one
+     pipe_barrier(PIPE_V) between the dups and the divide instead of
+     one per row that a reused one-row scratch would need.  Rows of other
+     byte lengths cannot be addressed by vector instructions: the scalar
+     unit computes them (in float for fp16, rounded once, as pto.h).
+     There is no UB-to-vector broadcast (vbrcb) in the simulator, hence
+     the per-row scalar reads.
    * load/store: a tile stored contiguously in GM (one row, or row
      stride == cols) moves as one burst of whole 32 B blocks; rows of a
      multiple of 32 B with a constant stride that is a multiple of 32 B
@@ -43,9 +60,11 @@
    * Tile elements t[i][j] in scalar code are read and written by the
      scalar unit (PTO_UB_LOAD / PTO_UB_STORE); GM elements p[i] are
      plain scalar loads and stores.
-   * matmul (the cube path) is not lowered yet: a located error.  */
+   * matmul and the loads/stores/fills of its tiles: the cube path
+     (cube.c), offered every intrinsic first.  */
 
 #include "emit/mir.h"
+#include "emit/cube.h"
 
 #include <string.h>
 
@@ -941,12 +960,142 @@ lower_rowred(isel *c, pto_mir_block *out, const pto_stmt *s,
               cols, cols * esz, scratch);
 }
 
+/* ------------------------------------------------------------------ */
+/* Row broadcasts                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Whether the rows of a row broadcast over COLS elements of ESZ bytes
+   are addressable by vector instructions (32 B aligned rows).  */
+static bool
+rowbcast_vector_ok(int64_t cols, int esz)
+{
+  return (cols * esz) % 32 == 0;
+}
+
+/* The C operator of a row_expand_<op>, or NULL for row_expand.  */
+static const char *
+rowbcast_cop(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_ROW_EXPAND_ADD: return "+";
+  case PTO_OP_ROW_EXPAND_SUB: return "-";
+  case PTO_OP_ROW_EXPAND_MUL: return "*";
+  case PTO_OP_ROW_EXPAND_DIV: return "/";
+  default: return NULL;
+  }
+}
+
+/* Scalar-unit fallback: every element of D from A and R (A NULL for
+   row_expand), r[i] read before row i is written, arithmetic in float
+   and rounded once to the element type, as pto.h.  */
+static void
+rowbcast_scalar(isel *c, pto_mir_block *out, pto_loc loc, pto_op op,
+                pto_dtype dt, const pto_mir_buffer *d,
+                const pto_mir_buffer *a, const pto_mir_buffer *r,
+                int64_t rows, int64_t cols)
+{
+  const char *ct = pto_mir_ctype(dt);
+  int esz = pto_dtype_bytes(dt);
+  const char *cop = rowbcast_cop(op);
+  pto_buf t = { 0 };
+  pto_buf_printf(&t, "for (int32_t r__ = 0; r__ < %lld; ++r__) {\n"
+                     "  %s s__ = PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                     "(%lld + r__ * %d)));\n"
+                     "  for (int32_t k__ = 0; k__ < %lld; ++k__)\n",
+                 (long long)rows, a ? "float" : ct, ct, (long long)r->offset,
+                 esz, (long long)cols);
+  pto_buf_printf(&t, "    PTO_UB_STORE((__ubuf__ %s *)((uintptr_t)"
+                     "(%lld + (r__ * %lld + k__) * %d)), ",
+                 ct, (long long)d->offset, (long long)cols, esz);
+  if (a)
+    pto_buf_printf(&t, "(%s)((float)PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                       "(%lld + (r__ * %lld + k__) * %d))) %s s__));\n}",
+                   ct, ct, (long long)a->offset, (long long)cols, esz, cop);
+  else
+    pto_buf_puts(&t, "s__);\n}");
+  pto_mir_node *n = add_scalar(c, out, loc, t.s);
+  pto_buf_free(&t);
+  c->k->count.scalar_elems += rows * cols;
+  pto_mir_add_access(n, PTO_MEM_UB, r->offset, r->offset + rows * esz, false);
+  if (a)
+    pto_mir_add_access(n, PTO_MEM_UB, a->offset,
+                       a->offset + rows * cols * esz, false);
+  pto_mir_add_access(n, PTO_MEM_UB, d->offset, d->offset + rows * cols * esz,
+                     true);
+}
+
+/* pto.row_expand(d, r) and pto.row_expand_<op>(d, a, r).  */
+static void
+lower_rowbcast(isel *c, pto_mir_block *out, const pto_stmt *s,
+               const pto_expr *call)
+{
+  bool has_src = call->op != PTO_OP_ROW_EXPAND;
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  const pto_mir_buffer *a = has_src ? tile_of(c, call->args[1]) : NULL;
+  const pto_mir_buffer *r = tile_of(c, call->args[call->nargs - 1]);
+  if (!d || !r || (has_src && !a))
+    return;
+  const pto_type *t = call->args[0]->type;
+  pto_dtype dt = t->dtype;
+  int esz = pto_dtype_bytes(dt);
+  int64_t rows = t->rows, cols = t->cols, pitch = cols * esz;
+  const char *ct = pto_mir_ctype(dt);
+  note_vec_min(c->k, rows * pitch);
+  if (!rowbcast_vector_ok(cols, esz)) {
+    rowbcast_scalar(c, out, call->loc, call->op, dt, d, a, r, rows, cols);
+    return;
+  }
+  const pto_mir_buffer *tmp = NULL;
+  if (call->op == PTO_OP_ROW_EXPAND_DIV) {
+    tmp = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(tmp);
+  }
+  for (int64_t i = 0; i < rows; i++) {
+    int64_t ri = r->offset + i * esz;
+    sacc sa = { 0 };
+    sa.r_lo = ri;
+    sa.r_hi = ri + esz;
+    operand_reads(c, out, call->loc, &sa);
+    const char *load = pto_arena_printf(
+        c->k->prog->arena, "%sPTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)(%lld)))",
+        call->op == PTO_OP_ROW_EXPAND_SUB ? "-" : "", ct, (long long)ri);
+    int64_t drow = d->offset + i * pitch;
+    int64_t so[2] = { has_src ? a->offset + i * pitch : 0, 0 };
+    vspec v;
+    switch (call->op) {
+    case PTO_OP_ROW_EXPAND:
+      v = spec(PTO_VF_DUP, "vector_dup", dt, 0);
+      v.lit = load;
+      vec_flat(c, out, call->loc, &v, drow, so, cols);
+      break;
+    case PTO_OP_ROW_EXPAND_DIV:
+      v = spec(PTO_VF_DUP, "vector_dup", dt, 0);
+      v.lit = load;
+      vec_flat(c, out, call->loc, &v, tmp->offset + i * pitch, so, cols);
+      break;
+    default:
+      v = spec(PTO_VF_SCALAR,
+               call->op == PTO_OP_ROW_EXPAND_MUL ? "vmuls" : "vadds", dt, 1);
+      v.lit = load;
+      vec_flat(c, out, call->loc, &v, drow, so, cols);
+      break;
+    }
+  }
+  if (tmp) {
+    vspec v = spec(PTO_VF_BINARY, "vdiv", dt, 2);
+    int64_t so[2] = { a->offset, tmp->offset };
+    vec_flat(c, out, call->loc, &v, d->offset, so, rows * cols);
+  }
+}
+
 int64_t
 pto_isel_scratch_bytes(const pto_stmt *s)
 {
   const pto_expr *e = s->value;
   if (s->kind != PTO_S_EVAL || !e || e->kind != PTO_E_CALL || !e->is_op)
     return 0;
+  if (e->op == PTO_OP_MATMUL)
+    return pto_cube_scratch_bytes(s);
   if (e->op == PTO_OP_CAST) {
     pto_dtype to = e->args[0]->type->dtype, from = e->args[1]->type->dtype;
     if (to != from && !conv_op(to, from))
@@ -966,6 +1115,16 @@ pto_isel_scratch_bytes(const pto_stmt *s)
              + red_scratch(rows, cols, 4);
     return red_scratch(rows, cols, esz);
   }
+  if (e->op == PTO_OP_ROW_EXPAND_DIV) {
+    /* The broadcast divisor, R x C (lower_rowbcast).  */
+    const pto_type *t = e->args[0]->type;
+    if (t->kind != PTO_TY_TILE)
+      return 0;
+    int esz = pto_dtype_bytes(t->dtype);
+    if (!rowbcast_vector_ok(t->cols, esz))
+      return 0;
+    return round32((int64_t)t->rows * t->cols * esz);
+  }
   return 0;
 }
 
@@ -978,6 +1137,12 @@ static void lower_block(isel *c, pto_mir_block *out, const pto_block *b);
 static void
 lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
 {
+  /* The cube path (cube.c) owns matmul and its tiles' loads/stores.  */
+  int cube = pto_cube_lower(c->k, c->diag, out, s, e);
+  if (cube) {
+    c->errors += cube < 0;
+    return;
+  }
   switch (e->op) {
   case PTO_OP_LOAD:
     lower_copy(c, out, e, true);
@@ -992,10 +1157,15 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
   case PTO_OP_ROW_MAX:
     lower_rowred(c, out, s, e);
     break;
+  case PTO_OP_ROW_EXPAND:
+  case PTO_OP_ROW_EXPAND_ADD:
+  case PTO_OP_ROW_EXPAND_SUB:
+  case PTO_OP_ROW_EXPAND_MUL:
+  case PTO_OP_ROW_EXPAND_DIV:
+    lower_rowbcast(c, out, s, e);
+    break;
   case PTO_OP_MATMUL:
-    pto_error(c->diag, e->loc, "pto.matmul is not supported by the CCE back "
-                               "end yet (the cube path)");
-    c->errors++;
+    pto_ice("pto.matmul not lowered by cube.c");
     break;
   case PTO_OP_LAUNCH:
     pto_error(c->diag, e->loc, "pto.launch cannot appear in a kernel");
@@ -1175,6 +1345,9 @@ int
 pto_isel(pto_mir_kernel *k, pto_diag *diag)
 {
   isel c = { k, diag, 0, NULL, NULL };
+  c.errors = pto_cube_plan(k, diag);
+  if (c.errors)
+    return c.errors;
   lower_block(&c, &k->body, &k->func->body);
   return c.errors;
 }

@@ -78,14 +78,15 @@ typedef struct jit {
   gcc_jit_function **funcs;  /* by index in prog->funcs */
 
   /* libpto-rt entries, imported on first use.  */
-  gcc_jit_function *rt[16];
+  gcc_jit_function *rt[24];   /* by enum rt_entry (< RT_COUNT) */
 } jit;
 
 enum rt_entry {
   RT_LOAD, RT_STORE, RT_BINARY, RT_SCALAR, RT_UNARY, RT_FILL, RT_CAST,
   RT_ROWRED, RT_MATMUL, RT_SET_BLOCKS, RT_LAUNCH, RT_REGISTER,
-  RT_F16_ROUND, RT_F16_LOAD, RT_F16_BITS
+  RT_F16_ROUND, RT_F16_LOAD, RT_F16_BITS, RT_ROWBCAST, RT_COUNT
 };
+_Static_assert(RT_COUNT <= 24, "jit.rt is too small for enum rt_entry");
 
 /* Per-function emission state.  CUR is the block statements go to; it is
    NULL right after a terminator (return, break, continue), and the next
@@ -322,6 +323,7 @@ rt_fn(jit *j, enum rt_entry e)
       [RT_F16_ROUND] = {"__pto_rt_f16_round", "d", 0, 'f'},
       [RT_F16_LOAD] = {"__pto_rt_f16_load", "u", 0, 'f'},
       [RT_F16_BITS] = {"__pto_rt_f16_bits", "d", 0, 'u'},
+      [RT_ROWBCAST] = {"__pto_rt_rowbcast", "iipccii", 0},
   };
   if (!j->rt[e]) {
     gcc_jit_type *ret = tab[e].ret == 'f'   ? j->t_float
@@ -983,6 +985,26 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
     v[n++] = I(a[1]->type->cols);
     call_rt(fc, RT_ROWRED, n, v);
     return;
+  case PTO_OP_ROW_EXPAND: case PTO_OP_ROW_EXPAND_ADD:
+  case PTO_OP_ROW_EXPAND_SUB: case PTO_OP_ROW_EXPAND_MUL:
+  case PTO_OP_ROW_EXPAND_DIV: {
+    /* d[i][j] = r[i][0] or a[i][j] OP r[i][0]; r is the last operand.  */
+    int code = e->op == PTO_OP_ROW_EXPAND       ? PTO_RT_ROW_EXPAND
+               : e->op == PTO_OP_ROW_EXPAND_ADD ? PTO_RT_ROW_EXPAND_ADD
+               : e->op == PTO_OP_ROW_EXPAND_SUB ? PTO_RT_ROW_EXPAND_SUB
+               : e->op == PTO_OP_ROW_EXPAND_MUL ? PTO_RT_ROW_EXPAND_MUL
+                                                : PTO_RT_ROW_EXPAND_DIV;
+    bool has_src = e->op != PTO_OP_ROW_EXPAND;
+    v[n++] = I(code);
+    v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
+    v[n++] = tile_addr(fc, a[0]);
+    v[n++] = tile_caddr(fc, a[has_src ? 1 : 0]);
+    v[n++] = tile_caddr(fc, a[has_src ? 2 : 1]);
+    v[n++] = I(t0->rows);
+    v[n++] = I(t0->cols);
+    call_rt(fc, RT_ROWBCAST, n, v);
+    return;
+  }
   case PTO_OP_MATMUL:
     v[n++] = I(rt_dtype(j, a[1]->type->dtype, e->loc));
     v[n++] = tile_addr(fc, a[0]);

@@ -351,3 +351,25 @@ pto_memplan(pto_mir_kernel *k, pto_diag *diag)
   free(pl.loops);
   return pl.errors;
 }
+
+/* Double buffering (sync.c): see mir.h.  The second copy starts at the
+   planned peak, the first byte no buffer uses, so it is free during
+   every loop; sibling loops reuse the same region (sync.c orders their
+   accesses: a double-buffered loop ends with pipe_barrier(PIPE_ALL)).
+   Whether values flow into or out of the loop through [LO, HI) is
+   sync.c's check (it sees every access); LOOP is for future use.  */
+int64_t
+pto_memplan_pong(const pto_mir_kernel *k, const pto_stmt *loop, int64_t lo,
+                 int64_t hi)
+{
+  (void)loop;
+  int64_t peak = 0;
+  for (int i = 0; i < k->nbufs; i++) {
+    const pto_mir_buffer *b = &k->bufs[i];
+    if (b->offset + b->size > peak)
+      peak = b->offset + b->size;
+  }
+  if (lo < hi && peak >= lo && peak + (hi - lo) <= k->arch->ub)
+    return peak - lo;
+  return -1;
+}

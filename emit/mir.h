@@ -131,6 +131,12 @@ struct pto_mir_node {
   int event;
   /* SCALAR, COMMENT: C text (lines separated by '\n', no final one).  */
   const char *text;
+  /* Double buffering (sync.c): when PP_VAR is set (the name of a C
+     variable holding 0 or 1, the buffer set of the current iteration),
+     every UB offset of a DMA/VEC node is printed as OFF + PP_DELTA *
+     PP_VAR, and a SET/WAIT's event as EVENT + PP_VAR.  */
+  const char *pp_var;
+  int64_t pp_delta;
 };
 
 /* A UB buffer: a tile variable or a statement's scratch.  */
@@ -165,6 +171,8 @@ typedef struct pto_mir_kernel {
     int64_t scalar_elems;     /* elements moved/computed by pipe S */
   } count;
   int nsync;                  /* sync instructions inserted */
+  struct pto_cube_plan *cube; /* cube.c: L1/L0C placement (NULL: not planned) */
+  bool double_buffer;         /* option double-buffer (sync.c) */
   long drop_sync;             /* debug: skip the Nth sync (0: none) */
 } pto_mir_kernel;
 
@@ -190,6 +198,12 @@ const char *pto_mir_ctype(pto_dtype dt);
 
 /* memplan.c: plan UB for K->func; 0 on success, else errors reported.  */
 int pto_memplan(pto_mir_kernel *k, pto_diag *diag);
+/* memplan.c: the distance D from UB bytes [LO, HI) touched by loop
+   LOOP's body to a second copy [LO + D, HI + D) that is free while the
+   loop runs (above every planned buffer), or -1 when the copy does not
+   fit the arch's UB.  */
+int64_t pto_memplan_pong(const pto_mir_kernel *k, const pto_stmt *loop,
+                         int64_t lo, int64_t hi);
 /* isel.c: scratch bytes statement S needs (0: none).  */
 int64_t pto_isel_scratch_bytes(const pto_stmt *s);
 /* isel.c: build K->body; 0 on success.  */

@@ -65,6 +65,9 @@ typedef struct loopctx {
 typedef struct sctx {
   pto_mir_kernel *k;
   bool dry;             /* analysing only: insert nothing */
+  const char *pp_var;   /* inside a double-buffered body: parity var */
+  const pto_mir_node *dbuf_exit;  /* the last double-buffered loop's
+                                     closing pipe_barrier(PIPE_ALL) */
   loopctx *loop;
   int depth;            /* loop nesting */
 } sctx;
@@ -220,6 +223,8 @@ sync_node(sctx *c, pto_sync_kind kind, pto_pipe from, pto_pipe to, pto_loc loc)
   n->to = to;
   n->pipe = kind == PTO_SYNC_WAIT ? to : from;
   n->event = kind == PTO_SYNC_BARRIER ? 0 : event_for(c, from, to);
+  if (kind != PTO_SYNC_BARRIER)
+    n->pp_var = c->pp_var;
   return n;
 }
 
@@ -453,6 +458,9 @@ walk_loop(sctx *c, pto_mir_node *n, state *st)
   *st = exit;
 }
 
+static bool walk_dbuf_loop(sctx *c, pto_mir_block *out, pto_mir_node *n,
+                           state *st);
+
 static void
 walk_node(sctx *c, pto_mir_block *out, pto_mir_node *n, state *st)
 {
@@ -460,6 +468,8 @@ walk_node(sctx *c, pto_mir_block *out, pto_mir_node *n, state *st)
   case PTO_MIR_FOR:
   case PTO_MIR_WHILE:
     resolve(c, out, st, n);
+    if (walk_dbuf_loop(c, out, n, st))
+      return;
     if (c->depth >= MAX_FIXPOINT_DEPTH) {
       walk_fenced_loop(c, n, st);
       if (out) {
@@ -532,13 +542,553 @@ walk_block(sctx *c, pto_mir_block *b, state *st)
   }
 }
 
+/* ------------------------------------------------------------------ */
+/* Double buffering (issue 10; option double-buffer)                   */
+/* ------------------------------------------------------------------ */
+
+/* A streaming loop (a FOR whose body is straight-line DMA/vector code
+   and scalar statements, where every UB byte the body reads was written
+   earlier in the same iteration, whose UB bytes are dead after the loop
+   (dead_after_loop, around enclosing loops too), and whose GM transfers all depend on the loop index) gets
+   two buffer sets.  Design:
+   * buffer selection: a run-time parity variable pto_dbN (0/1, toggled
+     at the end of each iteration); every UB offset of the body is
+     OFF + D * pto_dbN, D from pto_memplan_pong (the copy sits above the
+     planned peak).  No unrolling: any trip count, the UnrollLoops
+     sub-loops included (each sibling loop is transformed on its own).
+   * ordering inside an iteration: the ordinary analysis from an empty
+     state (pairs set/wait back to back), with events 0 + pto_dbN, so a
+     pipe running an iteration ahead never re-sets a pending event.
+   * ordering across iterations: only iterations i and i+2 share bytes.
+     For every pipe pair (P, Q), P != Q, with a P instruction whose UB
+     access conflicts with a Q instruction's at or before it in the body
+     (a later one is ordered after it by iteration i+2's own syncs, which
+     follow the P instruction of i+2 and so of i): set_flag(P, Q, 2 + pto_dbN)
+     after the last such P instruction, wait_flag(P, Q, 2 + pto_dbN)
+     before the first such Q instruction ("buffer free"; events 2 and 3),
+     primed before the loop (set for both sets) and drained after it
+     (wait for both): balanced for every trip count, 0 included.  A
+     pipelined pipe (V) conflicting with itself gets pipe_barrier before
+     its first such instruction.  GM transfers of different iterations
+     are assumed disjoint (each addresses GM through the loop index;
+     the race detector checks the kernels of the testsuite).
+   * around the loop: pipe_barrier(PIPE_ALL) before (orders everything
+     earlier, also on the second set) and after the drains (orders the
+     loop before everything later): one join per loop, not per
+     iteration.  */
+
+/* Whether expression E mentions variable V.  */
+static bool
+mentions(const pto_expr *e, const pto_var *v)
+{
+  if (!e)
+    return false;
+  if (e->kind == PTO_E_VAR)
+    return e->u.var == v;
+  if (mentions(e->a, v) || mentions(e->b, v) || mentions(e->c, v))
+    return true;
+  for (int i = 0; i < e->nargs; i++)
+    if (mentions(e->args[i], v))
+      return true;
+  return false;
+}
+
+/* Whether UB read R (at body position AT) is covered by the dense UB
+   writes of body positions before AT.  */
+static bool
+written_before(const pto_mir_block *b, int at, const pto_mir_access *r)
+{
+  int64_t pos = r->lo;
+  for (bool moved = true; moved && pos < r->hi;) {
+    moved = false;
+    for (int i = 0; i < at && !moved; i++)
+      for (int j = 0; j < b->items[i]->nacc && !moved; j++) {
+        const pto_mir_access *w = &b->items[i]->acc[j];
+        if (w->write && !w->step && w->space == PTO_MEM_UB && w->lo <= pos
+            && pos < w->hi) {
+          pos = w->hi;
+          moved = true;
+        }
+      }
+  }
+  return pos >= r->hi;
+}
+
+/* Whether node I of a candidate body is acceptable; extends [*LO, *HI)
+   by its UB accesses.  */
+static bool
+dbuf_item_ok(const pto_mir_block *b, int i, const pto_var *iv, int64_t *lo,
+             int64_t *hi, bool *load)
+{
+  const pto_mir_node *n = b->items[i];
+  switch (n->kind) {
+  case PTO_MIR_COMMENT:
+  case PTO_MIR_MASK:
+    return true;
+  case PTO_MIR_STMT:
+    return n->nacc == 0
+           && (n->stmt->kind == PTO_S_DECL || n->stmt->kind == PTO_S_ASSIGN
+               || n->stmt->kind == PTO_S_EVAL);
+  case PTO_MIR_DMA:
+    if (n->gm && !mentions(n->gm, iv))
+      return false;
+    if (n->gm && !strcmp(n->op, "copy_gm_to_ubuf"))
+      *load = true;
+    break;
+  case PTO_MIR_VEC:
+    break;
+  default:
+    return false;
+  }
+  for (int j = 0; j < n->nacc; j++) {
+    const pto_mir_access *a = &n->acc[j];
+    if (a->space != PTO_MEM_UB)
+      continue;
+    if (!a->write && !written_before(b, i, a))
+      return false;
+    if (a->lo < *lo)
+      *lo = a->lo;
+    if (a->hi > *hi)
+      *hi = a->hi;
+  }
+  return true;
+}
+
+/* Liveness of the loop's UB bytes [LO, HI) after it: COV[0..*NCOV) are
+   the byte intervals written since the loop on every path.  */
+typedef struct live_scan {
+  int64_t lo, hi;
+  bool live;
+} live_scan;
+
+/* Whether [A, B) is inside the union of COV's intervals.  */
+static bool
+covered(const int64_t (*cov)[2], int ncov, int64_t a, int64_t b)
+{
+  for (bool moved = true; moved && a < b;) {
+    moved = false;
+    for (int i = 0; i < ncov && !moved; i++)
+      if (cov[i][0] <= a && a < cov[i][1]) {
+        a = cov[i][1];
+        moved = true;
+      }
+  }
+  return a >= b;
+}
+
+/* Scan items [FROM, TO) of B in order; reads of [LO, HI) not covered
+   make the bytes live.  Writes at this level extend COV (the caller's
+   array, capacity CAP); nested blocks scan with a copy.  Returns whether
+   the whole range is covered (dead from here on).  */
+static bool
+scan_after(live_scan *ls, const pto_mir_block *b, int from, int to,
+           int64_t (*cov)[2], int *ncov, int cap)
+{
+  for (int i = from; i < to && !ls->live; i++) {
+    const pto_mir_node *n = b->items[i];
+    for (int j = 0; j < n->nacc; j++) {
+      const pto_mir_access *a = &n->acc[j];
+      int64_t x = a->lo > ls->lo ? a->lo : ls->lo;
+      int64_t y = a->hi < ls->hi ? a->hi : ls->hi;
+      if (a->space == PTO_MEM_UB && !a->write && x < y
+          && !covered((const int64_t (*)[2])cov, *ncov, x, y))
+        ls->live = true;
+    }
+    if (n->body.n || n->els.n) {
+      int64_t (*c2)[2] = pto_xmalloc((size_t)cap * sizeof *c2);
+      int n2 = *ncov;
+      memcpy(c2, cov, (size_t)n2 * sizeof *c2);
+      scan_after(ls, &n->body, 0, n->body.n, c2, &n2, cap);
+      n2 = *ncov;
+      scan_after(ls, &n->els, 0, n->els.n, c2, &n2, cap);
+      free(c2);
+    }
+    for (int j = 0; j < n->nacc && *ncov < cap; j++) {
+      const pto_mir_access *a = &n->acc[j];
+      if (a->space == PTO_MEM_UB && a->write && !a->step
+          && n->kind != PTO_MIR_SYNC) {
+        cov[*ncov][0] = a->lo;
+        cov[*ncov][1] = a->hi;
+        ++*ncov;
+      }
+    }
+    if (covered((const int64_t (*)[2])cov, *ncov, ls->lo, ls->hi))
+      return true;
+  }
+  return false;
+}
+
+/* Find TARGET in B; push the enclosing (block, index) pairs, innermost
+   last.  */
+static bool
+find_path(const pto_mir_block *b, const pto_mir_node *target,
+          const pto_mir_block **blk, int *idx, const pto_mir_node **owner,
+          int *depth, const pto_mir_node *own)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    if (*depth >= 64)
+      return false;
+    blk[*depth] = b;
+    idx[*depth] = i;
+    owner[*depth] = own;
+    ++*depth;
+    if (n == target || find_path(&n->body, target, blk, idx, owner, depth, n)
+        || find_path(&n->els, target, blk, idx, owner, depth, n))
+      return true;
+    --*depth;
+  }
+  return false;
+}
+
+/* Whether UB bytes [LO, HI) written by loop N are dead after it: no
+   later instruction (following the program, around enclosing loops'
+   back edges) reads them before they are written again.  */
+static bool
+dead_after_loop(const pto_mir_kernel *k, const pto_mir_node *n, int64_t lo,
+                int64_t hi)
+{
+  const pto_mir_block *blk[64];
+  const pto_mir_node *owner[64];
+  int idx[64], depth = 0;
+  if (!find_path(&k->body, n, blk, idx, owner, &depth, NULL))
+    return false;
+  enum { CAP = 256 };
+  int64_t cov[CAP][2];
+  int ncov = 0;
+  live_scan ls = { lo, hi, false };
+  for (int d = depth - 1; d >= 0; d--) {
+    const pto_mir_block *b = blk[d];
+    if (scan_after(&ls, b, idx[d] + 1, b->n, cov, &ncov, CAP))
+      return !ls.live;
+    if (ls.live)
+      return false;
+    /* The end of a loop body continues at its start (back edge).  */
+    const pto_mir_node *o = owner[d];
+    if (o && (o->kind == PTO_MIR_FOR || o->kind == PTO_MIR_WHILE)
+        && scan_after(&ls, b, 0, idx[d], cov, &ncov, CAP))
+      return !ls.live;
+    if (ls.live)
+      return false;
+  }
+  return !ls.live;
+}
+
+/* The distance to the second buffer set of loop N, or -1 when N is not
+   a streaming loop that fits twice.  */
+static int64_t
+dbuf_delta(const sctx *c, const pto_mir_node *n, int64_t *top)
+{
+  if (!c->k->double_buffer || n->kind != PTO_MIR_FOR || c->pp_var)
+    return -1;
+  int64_t lo = INT64_MAX, hi = 0;
+  bool load = false;
+  for (int i = 0; i < n->body.n; i++)
+    if (!dbuf_item_ok(&n->body, i, n->stmt->var, &lo, &hi, &load))
+      return -1;
+  if (!load || lo >= hi)
+    return -1;
+  lo = lo / 32 * 32;
+  hi = (hi + 31) / 32 * 32;
+  if (!dead_after_loop(c->k, n, lo, hi))
+    return -1;
+  int64_t d = pto_memplan_pong(c->k, n->stmt, lo, hi);
+  *top = hi + d;
+  return d;
+}
+
+static bool
+ub_conflict(const pto_mir_node *a, const pto_mir_node *b)
+{
+  for (int i = 0; i < a->nacc; i++)
+    for (int j = 0; j < b->nacc; j++)
+      if (a->acc[i].space == PTO_MEM_UB && b->acc[j].space == PTO_MEM_UB
+          && (a->acc[i].write || b->acc[j].write)
+          && pto_mir_overlap(&a->acc[i], &b->acc[j]))
+        return true;
+  return false;
+}
+
+/* Cross-iteration ordering of a body: for pipe pair (P, Q), FIRST[P][Q]
+   is the first position of a Q instruction conflicting with a P one,
+   LAST[P][Q] the last position of such a P instruction (-1: none).  */
+typedef struct dbuf_plan {
+  int first[PTO_PIPE_COUNT][PTO_PIPE_COUNT];
+  int last[PTO_PIPE_COUNT][PTO_PIPE_COUNT];
+  bool dropped[PTO_PIPE_COUNT][PTO_PIPE_COUNT];   /* PTO_EMIT_DROP_SYNC */
+  bool redundant[PTO_PIPE_COUNT][PTO_PIPE_COUNT];
+  /* the pair's wait (or barrier) and set in the body */
+  const pto_mir_node *wnode[PTO_PIPE_COUNT][PTO_PIPE_COUNT];
+  const pto_mir_node *snode[PTO_PIPE_COUNT][PTO_PIPE_COUNT];
+} dbuf_plan;
+
+static void
+dbuf_cross(const pto_mir_block *b, dbuf_plan *dp)
+{
+  memset(dp->first, -1, sizeof dp->first);
+  memset(dp->last, -1, sizeof dp->last);
+  memset(dp->dropped, 0, sizeof dp->dropped);
+  memset(dp->redundant, 0, sizeof dp->redundant);
+  memset(dp->wnode, 0, sizeof dp->wnode);
+  memset(dp->snode, 0, sizeof dp->snode);
+  /* A pipelined pipe with a dependence inside the iteration gets a
+     pipe_barrier in every iteration (the ordinary analysis): iteration
+     i+1's orders i before i+2 on that pipe, no cross barrier needed.  */
+  bool inner_barrier[PTO_PIPE_COUNT] = { false };
+  for (int i = 0; i < b->n; i++)
+    for (int j = i + 1; j < b->n; j++) {
+      const pto_mir_node *x = b->items[i], *y = b->items[j];
+      if (is_instr(x) && is_instr(y) && x->pipe == y->pipe
+          && pipelined(x->pipe) && ub_conflict(x, y))
+        inner_barrier[x->pipe] = true;
+    }
+  for (int i = 0; i < b->n; i++)
+    for (int j = 0; j < b->n; j++) {
+      const pto_mir_node *x = b->items[i], *y = b->items[j];
+      if (x->pipe == y->pipe && inner_barrier[x->pipe])
+        continue;
+      /* Y before X: X of iteration i against Y of iteration i+2 (the
+         reverse is ordered through iteration i+2's own syncs).  */
+      if (j > i || !is_instr(x) || !is_instr(y) || !ub_conflict(x, y))
+        continue;
+      pto_pipe p = x->pipe, q = y->pipe;
+      if (p == q && !pipelined(p))
+        continue;
+      if (dp->first[p][q] < 0 || j < dp->first[p][q])
+        dp->first[p][q] = j;
+      if (i > dp->last[p][q])
+        dp->last[p][q] = i;
+    }
+}
+
+static pto_mir_node *
+flag_node(sctx *c, pto_sync_kind kind, pto_pipe p, pto_pipe q, int event,
+          const char *pp, pto_loc loc)
+{
+  pto_mir_node *n = pto_mir_new(c->k, PTO_MIR_SYNC, loc);
+  n->sync = kind;
+  n->from = p;
+  n->to = q;
+  n->pipe = kind == PTO_SYNC_WAIT ? q : p;
+  n->event = event;
+  n->pp_var = pp;
+  return n;
+}
+
+static pto_mir_node *
+scalar_text(sctx *c, const char *text, pto_loc loc)
+{
+  pto_mir_node *n = pto_mir_new(c->k, PTO_MIR_SCALAR, loc);
+  n->pipe = PTO_PIPE_S;
+  n->text = text;
+  return n;
+}
+
+/* Prime (SET) or drain (WAIT) both sets' events of every cross pair.  */
+static void
+dbuf_edges(sctx *c, pto_mir_block *out, const dbuf_plan *dp,
+           pto_sync_kind kind, pto_loc loc)
+{
+  for (int p = 0; p < PTO_PIPE_COUNT; p++)
+    for (int q = 0; q < PTO_PIPE_COUNT; q++)
+      if (p != q && dp->first[p][q] >= 0 && !dp->redundant[p][q])
+        for (int e = 2; e <= 3; e++)
+          pto_mir_push(out, flag_node(c, kind, (pto_pipe)p, (pto_pipe)q, e,
+                                      NULL, loc));
+}
+
+/* Rebuild body B of a double-buffered loop: shifted offsets, the
+   iteration's own syncs, the cross-iteration waits and sets, the parity
+   toggle.  */
+static void
+dbuf_body(sctx *c, pto_mir_block *b, dbuf_plan *dp, const char *pp,
+          int64_t delta, pto_loc loc)
+{
+  pto_mir_block nb = { 0 };
+  state s = { 0 };
+  for (int i = 0; i < b->n; i++) {
+    pto_mir_node *n = b->items[i];
+    if (n->kind == PTO_MIR_DMA || n->kind == PTO_MIR_VEC) {
+      n->pp_var = pp;
+      n->pp_delta = delta;
+    }
+    walk_node(c, &nb, n, &s);
+    for (int p = 0; p < PTO_PIPE_COUNT; p++) {
+      if (dp->first[p][n->pipe] != i || !is_instr(n))
+        continue;
+      pto_mir_node *w = p == (int)n->pipe
+                            ? flag_node(c, PTO_SYNC_BARRIER, n->pipe, n->pipe,
+                                        0, NULL, n->loc)
+                            : flag_node(c, PTO_SYNC_WAIT, (pto_pipe)p, n->pipe,
+                                        2, pp, n->loc);
+      pto_mir_insert(&nb, nb.n - 1, w);
+      dp->wnode[p][n->pipe] = w;
+    }
+    for (int q = 0; q < PTO_PIPE_COUNT; q++)
+      if (q != (int)n->pipe && is_instr(n) && dp->last[n->pipe][q] == i) {
+        pto_mir_node *sn = flag_node(c, PTO_SYNC_SET, n->pipe, (pto_pipe)q, 2,
+                                     pp, n->loc);
+        pto_mir_push(&nb, sn);
+        dp->snode[n->pipe][q] = sn;
+      }
+  }
+  pto_mir_push(&nb, scalar_text(c, pto_arena_printf(c->k->prog->arena,
+                                                    "%s ^= 1;", pp), loc));
+  st_free(&s);
+  free(b->items);
+  *b = nb;
+}
+
+/* Whether sync node N belongs to a cross pair left out (redundant, or
+   dropped for PTO_EMIT_DROP_SYNC).  */
+static bool
+left_out(const dbuf_plan *dp, const pto_mir_node *n)
+{
+  for (int p = 0; p < PTO_PIPE_COUNT; p++)
+    for (int q = 0; q < PTO_PIPE_COUNT; q++)
+      if ((dp->redundant[p][q] || dp->dropped[p][q])
+          && (dp->wnode[p][q] == n || dp->snode[p][q] == n))
+        return true;
+  return false;
+}
+
+/* Whether, with the syncs of body B that DP keeps, every conflict
+   between iteration i and iteration i+2 (same buffer set) is ordered.
+   Runs iterations 0, 1, 2 over vector clocks as the simulator's race
+   detector does: an instruction is ordered after an earlier one of pipe
+   P when its pipe's clock already covers it (set_flag snapshots the
+   setter's clock, wait_flag merges it, pipe_barrier covers its own
+   pipe; primed flags carry nothing).  */
+static bool
+dbuf_ordered(const pto_mir_block *b, const dbuf_plan *dp)
+{
+  enum { NP = PTO_PIPE_COUNT, NEV = 4 };
+  unsigned clk[NP] = { 0 }, vc[NP][NP] = { { 0 } };
+  unsigned flag[NP][NP][NEV][NP];
+  memset(flag, 0, sizeof flag);
+  unsigned *stamp0 = pto_xmalloc((size_t)(b->n + 1) * sizeof *stamp0);
+  unsigned (*vc2)[NP] = pto_xmalloc((size_t)(b->n + 1) * sizeof *vc2);
+  for (int it = 0; it < 3; it++)
+    for (int i = 0; i < b->n; i++) {
+      const pto_mir_node *n = b->items[i];
+      if (n->kind == PTO_MIR_SYNC) {
+        if (left_out(dp, n))
+          continue;
+        int ev = (n->event + (n->pp_var ? it % 2 : 0)) % NEV;
+        if (n->sync == PTO_SYNC_SET) {
+          memcpy(flag[n->from][n->to][ev], vc[n->from], sizeof vc[0]);
+          flag[n->from][n->to][ev][n->from] = clk[n->from];
+        } else if (n->sync == PTO_SYNC_WAIT) {
+          for (int p = 0; p < NP; p++)
+            if (flag[n->from][n->to][ev][p] > vc[n->to][p])
+              vc[n->to][p] = flag[n->from][n->to][ev][p];
+        } else if (n->from == PTO_PIPE_ALL) {
+          for (int q = 0; q < NP; q++)
+            memcpy(vc[q], clk, sizeof clk);
+        } else
+          vc[n->from][n->from] = clk[n->from];
+        continue;
+      }
+      if (!is_instr(n))
+        continue;
+      if (it == 2)
+        memcpy(vc2[i], vc[n->pipe], sizeof vc[0]);
+      clk[n->pipe]++;
+      if (it == 0)
+        stamp0[i] = clk[n->pipe];
+    }
+  bool ok = true;
+  for (int i = 0; i < b->n && ok; i++)
+    for (int j = 0; j < b->n && ok; j++) {
+      const pto_mir_node *x = b->items[i], *y = b->items[j];
+      if (!is_instr(x) || !is_instr(y) || !ub_conflict(x, y)
+          || (x->pipe == y->pipe && !pipelined(x->pipe)))
+        continue;
+      ok = vc2[j][x->pipe] >= stamp0[i];
+    }
+  free(stamp0);
+  free(vc2);
+  return ok;
+}
+
+/* Leave out every cross pair the others (and the iteration's own syncs)
+   already imply, one at a time in pipe order.  */
+static void
+dbuf_reduce(const pto_mir_block *b, dbuf_plan *dp)
+{
+  for (int p = 0; p < PTO_PIPE_COUNT; p++)
+    for (int q = 0; q < PTO_PIPE_COUNT; q++)
+      if (dp->first[p][q] >= 0) {
+        dp->redundant[p][q] = true;
+        if (!dbuf_ordered(b, dp))
+          dp->redundant[p][q] = false;
+      }
+}
+
+/* Remove the nodes of the cross pairs left out from body B.  */
+static void
+dbuf_prune(pto_mir_block *b, const dbuf_plan *dp)
+{
+  int w = 0;
+  for (int i = 0; i < b->n; i++)
+    if (!(b->items[i]->kind == PTO_MIR_SYNC && left_out(dp, b->items[i])))
+      b->items[w++] = b->items[i];
+  b->n = w;
+}
+
+/* Walk loop N double-buffered if it qualifies (false otherwise).  */
+static bool
+walk_dbuf_loop(sctx *c, pto_mir_block *out, pto_mir_node *n, state *st)
+{
+  int64_t top = 0, delta = dbuf_delta(c, n, &top);
+  if (delta < 0)
+    return false;
+  if (c->dry || !out) {
+    apply_barrier(st, PTO_PIPE_ALL);
+    return true;
+  }
+  dbuf_plan dp;
+  dbuf_cross(&n->body, &dp);
+  const char *pp = pto_arena_printf(c->k->prog->arena, "pto_db%d", n->id);
+  emit_sync(c, out, PTO_PIPE_ALL, PTO_PIPE_ALL, n->loc);
+  c->pp_var = pp;
+  dbuf_body(c, &n->body, &dp, pp, delta, n->loc);
+  c->pp_var = NULL;
+  dbuf_reduce(&n->body, &dp);
+  /* Each cross pair kept counts as one sync for PTO_EMIT_DROP_SYNC (its
+     wait and set in the body; the prime and drain stay, balanced).  */
+  for (int p = 0; p < PTO_PIPE_COUNT; p++)
+    for (int q = 0; q < PTO_PIPE_COUNT; q++)
+      if (dp.first[p][q] >= 0 && !dp.redundant[p][q]) {
+        c->k->nsync++;
+        dp.dropped[p][q] = c->k->drop_sync && c->k->nsync == c->k->drop_sync;
+      }
+  dbuf_prune(&n->body, &dp);
+  pto_mir_push(out, scalar_text(c, pto_arena_printf(c->k->prog->arena,
+                                                     "int32_t %s = 0;", pp),
+                                n->loc));
+  dbuf_edges(c, out, &dp, PTO_SYNC_SET, n->loc);
+  pto_mir_push(out, n);
+  dbuf_edges(c, out, &dp, PTO_SYNC_WAIT, n->loc);
+  int before = out->n;
+  emit_sync(c, out, PTO_PIPE_ALL, PTO_PIPE_ALL, n->loc);
+  if (out->n > before)
+    c->dbuf_exit = out->items[out->n - 1];
+  apply_barrier(st, PTO_PIPE_ALL);
+  if (top > c->k->peak)
+    c->k->peak = top;
+  return true;
+}
+
 void
 pto_sync_insert(pto_mir_kernel *k)
 {
-  sctx c = { k, false, NULL, 0 };
+  sctx c = { k, false, NULL, NULL, NULL, 0 };
   state st = { 0 };
   walk_block(&c, &k->body, &st);
-  if (!st.dead) {
+  /* A double-buffered loop at the very end already joined every pipe.  */
+  bool joined = k->body.n && k->body.items[k->body.n - 1] == c.dbuf_exit;
+  if (!st.dead && !joined) {
     c.k->nsync++;
     if (!(k->drop_sync && k->nsync == k->drop_sync))
       pto_mir_push(&k->body, sync_node(&c, PTO_SYNC_BARRIER, PTO_PIPE_ALL,

@@ -1026,6 +1026,41 @@ address (capture &c, tree t, location_t loc)
   return pto_e_un (c.p, PTO_UN_ADDR, lv, NULL, L (c, loc));
 }
 
+/* walk_tree callback over an operand whose value is discarded: return
+   the first subtree with an effect of its own.  Calls of the intrinsics
+   block_idx, block_num and unroll_factor (extern calls to GCC, so
+   TREE_SIDE_EFFECTS) have none.  */
+static tree
+effect_of_its_own (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  if (!TREE_SIDE_EFFECTS (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  switch (TREE_CODE (t))
+    {
+    case CALL_EXPR:
+      {
+	tree fn = get_callee_fndecl (t);
+	const char *iname = fn ? pto_fe_intrinsic_name (fn) : NULL;
+	if (iname && call_expr_nargs (t) == 0
+	    && (!strcmp (iname, "block_idx") || !strcmp (iname, "block_num")
+		|| !strcmp (iname, "unroll_factor")))
+	  return NULL_TREE;
+	return t;
+      }
+    case MODIFY_EXPR: case INIT_EXPR:
+    case PREINCREMENT_EXPR: case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR: case POSTDECREMENT_EXPR:
+    case TARGET_EXPR: case BIND_EXPR: case STATEMENT_LIST: case ASM_EXPR:
+      return t;
+    default:
+      return TREE_THIS_VOLATILE (t) ? t : NULL_TREE;
+    }
+}
+
 /* An rvalue.  CTX is the location to use when T has none.  */
 static pto_expr *
 expr (capture &c, tree t, location_t ctx)
@@ -1139,8 +1174,12 @@ expr (capture &c, tree t, location_t ctx)
 	return ty ? tuple_ctor (c, t, ty, loc) : bad (c);
       }
     case COMPOUND_EXPR:
+      /* GCC makes (E, 0) of E % 1 or E * 0: E is dropped when it has no
+	 effect but calls of the pure block intrinsics.  */
       if (!TREE_SIDE_EFFECTS (TREE_OPERAND (t, 0))
-	  || TREE_CODE (TREE_OPERAND (t, 0)) == SAVE_EXPR)
+	  || TREE_CODE (TREE_OPERAND (t, 0)) == SAVE_EXPR
+	  || !walk_tree_without_duplicates (&TREE_OPERAND (t, 0),
+					    effect_of_its_own, NULL))
 	return expr (c, TREE_OPERAND (t, 1), loc);
       err (c, loc, "the comma operator with side effects is not supported "
 	   "in PTO code: write separate statements");
@@ -1361,6 +1400,40 @@ check_rule (capture &c, pto_op op, const char *opname, pto_expr **args,
 	    err (c, locs[tiles[0]], "%qs: the destination must be a %dx1 tile "
 		 "of the source's element type (source %qs, destination %qs)",
 		 opname, a->rows, type_text (c, a), type_text (c, d));
+	    ok = false;
+	  }
+	break;
+      }
+    case PTO_RULE_ROWBCAST:
+      {
+	/* d (and a) R x C, the row values r R x 1, one dtype; the ops
+	   with a source a need float or _Float16 tiles.  */
+	const pto_type *r = args[tiles[ntiles - 1]]->type;
+	for (int k = 1; ok && k < ntiles - 1; k++)
+	  {
+	    const pto_type *t = args[tiles[k]]->type;
+	    if (t->rows != d->rows || t->cols != d->cols
+		|| t->dtype != d->dtype)
+	      {
+		err (c, locs[tiles[k]], "%qs: argument %d is a %qs tile but "
+		     "argument %d is %qs (tiles must agree in shape and "
+		     "element type)", opname, tiles[k] + 1, type_text (c, t),
+		     tiles[0] + 1, type_text (c, d));
+		ok = false;
+	      }
+	  }
+	if (ok && (r->cols != 1 || r->rows != d->rows || r->dtype != d->dtype))
+	  {
+	    err (c, locs[tiles[ntiles - 1]], "%qs: the row values must be a "
+		 "%dx1 tile of the destination's element type (destination "
+		 "%qs, row values %qs)", opname, d->rows, type_text (c, d),
+		 type_text (c, r));
+	    ok = false;
+	  }
+	if (ok && ntiles > 2 && !pto_dtype_is_float (d->dtype))
+	  {
+	    err (c, locs[tiles[0]], "%qs needs float or _Float16 tiles, not "
+		 "%qs", opname, type_text (c, d));
 	    ok = false;
 	  }
 	break;

@@ -227,6 +227,13 @@ __extension__ typedef _Float16 pto_f16;
                           same shape, any dtypes
    pto_row_sum(d, a)      d[i][0] = sum over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_max(d, a)      d[i][0] = max over j of a[i][j]; d R x 1, a R x C, same dtype
+   pto_row_expand(d, r)   d[i][j] = r[i][0]; d R x C, r R x 1, same dtype (pto-isa TROWEXPAND)
+   pto_row_expand_add(d, a, r)  d[i][j] = a[i][j] + r[i][0]; d, a R x C, r R x 1, float/fp16
+   pto_row_expand_sub(d, a, r)  d[i][j] = a[i][j] - r[i][0]; shapes as row_expand_add
+   pto_row_expand_mul(d, a, r)  d[i][j] = a[i][j] * r[i][0]; shapes as row_expand_add
+   pto_row_expand_div(d, a, r)  d[i][j] = a[i][j] / r[i][0]; shapes as row_expand_add
+                          (row r[i][0] is read before row i of d is written,
+                          so d may be r when C == 1)
    pto_matmul(c, a, b)    c += a * b accumulated in float; c M x N float,
                           a M x K, b K x N, a and b both float or both fp16
    pto_block_idx()        int: index of the running block, 0 <= idx < pto_block_num()
@@ -280,6 +287,11 @@ extern void __pto_op_fill(void *d, double s) PTO__INTRINSIC("fill");
 extern void __pto_op_cast(void *d, const void *a) PTO__INTRINSIC("cast");
 extern void __pto_op_row_sum(void *d, const void *a) PTO__INTRINSIC("row_sum");
 extern void __pto_op_row_max(void *d, const void *a) PTO__INTRINSIC("row_max");
+extern void __pto_op_row_expand(void *d, const void *r) PTO__INTRINSIC("row_expand");
+extern void __pto_op_row_expand_add(void *d, const void *a, const void *r) PTO__INTRINSIC("row_expand_add");
+extern void __pto_op_row_expand_sub(void *d, const void *a, const void *r) PTO__INTRINSIC("row_expand_sub");
+extern void __pto_op_row_expand_mul(void *d, const void *a, const void *r) PTO__INTRINSIC("row_expand_mul");
+extern void __pto_op_row_expand_div(void *d, const void *a, const void *r) PTO__INTRINSIC("row_expand_div");
 extern void __pto_op_matmul(void *c, const void *a, const void *b) PTO__INTRINSIC("matmul");
 extern int __pto_op_block_idx(void) PTO__INTRINSIC("block_idx");
 extern int __pto_op_block_num(void) PTO__INTRINSIC("block_num");
@@ -313,6 +325,11 @@ extern void __pto_unroll(int f, ...) PTO__INTRINSIC("unroll");
 #define pto_cast(d, a) __pto_op_cast(&(d), &(a))
 #define pto_row_sum(d, a) __pto_op_row_sum(&(d), &(a))
 #define pto_row_max(d, a) __pto_op_row_max(&(d), &(a))
+#define pto_row_expand(d, r) __pto_op_row_expand(&(d), &(r))
+#define pto_row_expand_add(d, a, r) __pto_op_row_expand_add(&(d), &(a), &(r))
+#define pto_row_expand_sub(d, a, r) __pto_op_row_expand_sub(&(d), &(a), &(r))
+#define pto_row_expand_mul(d, a, r) __pto_op_row_expand_mul(&(d), &(a), &(r))
+#define pto_row_expand_div(d, a, r) __pto_op_row_expand_div(&(d), &(a), &(r))
 #define pto_matmul(c, a, b) __pto_op_matmul(&(c), &(a), &(b))
 #define pto_block_idx() __pto_op_block_idx()
 #define pto_block_num() __pto_op_block_num()
@@ -598,6 +615,15 @@ PTO__DEF_UNARY_ALL(neg)
           m = a[r * cols + c];                                              \
       d[r] = m;                                                             \
     }                                                                       \
+  }                                                                         \
+  static inline void pto__row_expand_##sfx(T *d, const T *col,            \
+                                           size_t rows, size_t cols)      \
+  {                                                                         \
+    for (size_t r = 0; r < rows; r++) {                                     \
+      T s = col[r];                                                         \
+      for (size_t c = 0; c < cols; c++)                                     \
+        d[r * cols + c] = s;                                                \
+    }                                                                       \
   }
 #define PTO__FADD(x, y) ((x) + (y))
 PTO__DEF_PER_DTYPE(f32, float, float, PTO__FADD)
@@ -605,6 +631,32 @@ PTO__DEF_PER_DTYPE(i32, int32_t, int32_t, PTO__I_add)
 #if PTO_HAVE_F16
 PTO__DEF_PER_DTYPE(f16, pto_f16, float, PTO__FADD)
 #endif
+
+/* d[i][j] = a[i][j] OP col[i] (row_expand_<op>), float and fp16: fp16
+   is computed in float and rounded once.  col[i] is read before row i
+   of D is written (D may be COL when there is one column).  */
+#define PTO__DEF_ROWBCAST(op, sfx, T)                                       \
+  static inline void pto__row_expand_##op##_##sfx(T *d, const T *a,       \
+                                                  const T *col,           \
+                                                  size_t rows,            \
+                                                  size_t cols)            \
+  {                                                                         \
+    for (size_t r = 0; r < rows; r++) {                                     \
+      float s = (float)col[r];                                              \
+      for (size_t c = 0; c < cols; c++)                                     \
+        d[r * cols + c] = (T)PTO__F_##op((float)a[r * cols + c], s);       \
+    }                                                                       \
+  }
+#if PTO_HAVE_F16
+#define PTO__DEF_ROWBCAST_ALL(op) \
+  PTO__DEF_ROWBCAST(op, f32, float) PTO__DEF_ROWBCAST(op, f16, pto_f16)
+#else
+#define PTO__DEF_ROWBCAST_ALL(op) PTO__DEF_ROWBCAST(op, f32, float)
+#endif
+PTO__DEF_ROWBCAST_ALL(add)
+PTO__DEF_ROWBCAST_ALL(sub)
+PTO__DEF_ROWBCAST_ALL(mul)
+PTO__DEF_ROWBCAST_ALL(div)
 
 /* c[M][N] += a[M][K] * b[K][N]: each c element starts the float
    accumulation and adds the products in k order (fp16 products are exact
@@ -752,6 +804,46 @@ pto__store(void *p, long long rs, const void *t, size_t rows, size_t cols,
     PTO__SEL_ALL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),              \
                                     PTO__ROWS(a), PTO__COLS(a));            \
   })
+
+/* d[i][j] = r[i][0] (every dtype) and d[i][j] = a[i][j] OP r[i][0]
+   (float and fp16).  */
+#define PTO__CHECK_ROWCOL(op, d, r)                                         \
+  PTO__CHECK_SAME_DTYPE(op, d, r);                                          \
+  _Static_assert(!PTO__IS_TILE(r) || PTO__COLS(r) == 1,                   \
+                 op ": the row values " #r " must have one column");       \
+  _Static_assert(PTO__BOTH(d, r, PTO__ROWS(d) == PTO__ROWS(r)),            \
+                 op ": the tiles " #d " and " #r " differ in rows")
+#define pto_row_expand(d, r)                                                \
+  __extension__({                                                           \
+    PTO__CHECK_TILE("pto_row_expand", d);                                   \
+    PTO__CHECK_TILE("pto_row_expand", r);                                   \
+    PTO__CHECK_ROWCOL("pto_row_expand", d, r);                              \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_ALL(row_expand, PTO__ELT(d))(PTO__DST(d), PTO__SRC(r),        \
+                                          PTO__ROWS(d), PTO__COLS(d));      \
+  })
+#define PTO__ROWBCAST(op, name, d, a, r)                                    \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_TILE(op, r);                                                 \
+    PTO__CHECK_FLOAT(op, d);                                                \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
+    PTO__CHECK_ROWCOL(op, d, r);                                            \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_FLOAT(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),            \
+                                      PTO__SRC(r), PTO__ROWS(d),           \
+                                      PTO__COLS(d));                        \
+  })
+#define pto_row_expand_add(d, a, r) \
+  PTO__ROWBCAST("pto_row_expand_add", row_expand_add, d, a, r)
+#define pto_row_expand_sub(d, a, r) \
+  PTO__ROWBCAST("pto_row_expand_sub", row_expand_sub, d, a, r)
+#define pto_row_expand_mul(d, a, r) \
+  PTO__ROWBCAST("pto_row_expand_mul", row_expand_mul, d, a, r)
+#define pto_row_expand_div(d, a, r) \
+  PTO__ROWBCAST("pto_row_expand_div", row_expand_div, d, a, r)
 
 #define pto_add(d, a, b) PTO__BINARY("pto_add", add, d, a, b)
 #define pto_sub(d, a, b) PTO__BINARY("pto_sub", sub, d, a, b)

@@ -288,6 +288,12 @@ const char *pto_unop_name(pto_unop op);
                            ELEM     all tiles: same dtype and shape
                            CAST     same shape, any dtypes
                            ROWRED   dst R x 1, src R x C, same dtype
+                           ROWBCAST the last operand r is R x 1, every
+                                    other tile R x C like the first, all
+                                    of one dtype; d[i][j] = a[i][j] OP
+                                    r[i][0] (pto-isa TROWEXPAND*);
+                                    the ops with a source a need float
+                                    or f16 tiles (pto-isa: half/float)
                            MATMUL   c[M,N] += a[M,K] * b[K,N]
                            LOAD     dst tile, pointer to its dtype
                            STORE    pointer to the tile's dtype
@@ -325,6 +331,11 @@ const char *pto_unop_name(pto_unop op);
   X(CAST, "cast", "Tt", v, CAST, W, V, 0)                     \
   X(ROW_SUM, "row_sum", "Tt", v, ROWRED, W, V, 0)             \
   X(ROW_MAX, "row_max", "Tt", v, ROWRED, W, V, 0)             \
+  X(ROW_EXPAND, "row_expand", "Tt", v, ROWBCAST, W, V, 0)     \
+  X(ROW_EXPAND_ADD, "row_expand_add", "Ttt", v, ROWBCAST, W, V, 0) \
+  X(ROW_EXPAND_SUB, "row_expand_sub", "Ttt", v, ROWBCAST, W, V, 0) \
+  X(ROW_EXPAND_MUL, "row_expand_mul", "Ttt", v, ROWBCAST, W, V, 0) \
+  X(ROW_EXPAND_DIV, "row_expand_div", "Ttt", v, ROWBCAST, W, V, 0) \
   X(MATMUL, "matmul", "Utt", v, MATMUL, W, M, 0)              \
   X(BLOCK_IDX, "block_idx", "", i, NONE, P, S, 0)             \
   X(BLOCK_NUM, "block_num", "", i, NONE, P, S, 0)             \
@@ -340,7 +351,7 @@ typedef enum pto_op {
 
 typedef enum pto_oprule {
   PTO_RULE_NONE, PTO_RULE_ELEM, PTO_RULE_CAST, PTO_RULE_ROWRED,
-  PTO_RULE_MATMUL, PTO_RULE_LOAD, PTO_RULE_STORE
+  PTO_RULE_MATMUL, PTO_RULE_LOAD, PTO_RULE_STORE, PTO_RULE_ROWBCAST
 } pto_oprule;
 
 typedef enum pto_effect {

@@ -661,6 +661,36 @@ check_rowred(opcheck *c)
   return true;
 }
 
+/* ROWBCAST: the last operand is the per-row column r (R x 1), every
+   other tile has the first tile's shape (R x C), all share its dtype;
+   ops with a source tile besides r (row_expand_add/sub/mul/div) need
+   float or f16 tiles, as pto-isa's TROWEXPAND{ADD,SUB,MUL,DIV}.  */
+static bool
+check_rowbcast(opcheck *c)
+{
+  int last = c->call->nargs - 1;
+  const pto_type *t0 = c->call->args[0]->type;
+  const pto_type *r = c->call->args[last]->type;
+  for (int i = 1; i < last; i++) {
+    const pto_type *t = c->call->args[i]->type;
+    if (!same_shape(t, t0))
+      return shape_fail(c, i, t, "like argument 1", t0->rows, t0->cols);
+    if (t->dtype != t0->dtype)
+      return op_fail(c, i, "has element type '%s', expected '%s'",
+                     pto_dtype_name(t->dtype), pto_dtype_name(t0->dtype));
+  }
+  if (r->rows != t0->rows || r->cols != 1)
+    return shape_fail(c, last, r, "(one value per row of argument 1)",
+                      t0->rows, 1);
+  if (r->dtype != t0->dtype)
+    return op_fail(c, last, "has element type '%s', expected '%s'",
+                   pto_dtype_name(r->dtype), pto_dtype_name(t0->dtype));
+  if (last > 1 && !pto_dtype_is_float(t0->dtype))
+    return op_fail(c, 0, "has element type '%s', expected a float or f16 "
+                   "tile", pto_dtype_name(t0->dtype));
+  return true;
+}
+
 /* MATMUL: c[M,N] += a[M,K] * b[K,N], a and b of one dtype.  */
 static bool
 check_matmul(opcheck *c)
@@ -710,6 +740,7 @@ pto_check_op_call(const pto_expr *call, pto_diag *diag)
   case PTO_RULE_CAST: return check_elementwise(&c, info->sig, false);
   case PTO_RULE_ROWRED: return check_rowred(&c);
   case PTO_RULE_MATMUL: return check_matmul(&c);
+  case PTO_RULE_ROWBCAST: return check_rowbcast(&c);
   case PTO_RULE_LOAD: return check_transfer(&c, 0, 1);
   case PTO_RULE_STORE: return check_transfer(&c, 2, 0);
   case PTO_RULE_NONE: return true;

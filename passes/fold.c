@@ -109,13 +109,14 @@ fold_int_binop(pto_binop op, pto_dtype dt, int64_t a, int64_t b, int64_t *r)
 
 /* Compute OP A for an integer of dtype DT; false if it must stay.  */
 static bool
-fold_int_unop(pto_unop op, int64_t a, int64_t *r)
+fold_int_unop(pto_unop op, pto_dtype dt, int64_t a, int64_t *r)
 {
+  bool neg = pto_dtype_is_signed(dt) && a < 0;
   switch (op) {
   case PTO_UN_NEG: *r = (int64_t)(0 - (uint64_t)a); return true;
   case PTO_UN_NOT: *r = !a; return true;
   case PTO_UN_BNOT: *r = ~a; return true;
-  case PTO_UN_ABS: *r = a < 0 ? (int64_t)(0 - (uint64_t)a) : a; return true;
+  case PTO_UN_ABS: *r = neg ? (int64_t)(0 - (uint64_t)a) : a; return true;
   default: return false;
   }
 }
@@ -138,7 +139,8 @@ foldable(const pto_expr *e, int64_t *r)
       if (pto_dtype_is_float(e->a->type->dtype))
         return false;
       *r = dt == PTO_DT_BOOL ? e->a->u.ival != 0 : e->a->u.ival;
-    } else if (!fold_int_unop(e->u.unop, e->a->u.ival, r)) {
+    } else if (!fold_int_unop(e->u.unop, e->a->type->dtype, e->a->u.ival,
+                              r)) {
       return false;
     }
   } else if (e->kind == PTO_E_SELECT && is_intconst(e->a)

@@ -32,7 +32,9 @@ extern "C" {
     "largest number of copies of a loop body that unrolling may create")    \
   X(arch, "arch", S, "dav-c220", "target AI core architecture")            \
   X(verify, "verify", B, "1",                                               \
-    "verify the IR and the claimed properties after every pass")
+    "verify the IR and the claimed properties after every pass")           \
+  X(double_buffer, "double-buffer", B, "1",                                 \
+    "CCE: ping-pong buffers and overlapped pipes in streaming loops")
 
 typedef struct pto_options {
 #define X(field, name, kind, def, help) PTO_OPTTYPE_##kind field;

@@ -59,6 +59,11 @@ enum pto_rt_unop {
   PTO_RT_RECIP, PTO_RT_RELU, PTO_RT_NEG
 };
 enum pto_rt_redop { PTO_RT_ROW_SUM, PTO_RT_ROW_MAX };
+/* Row broadcasts: d[i][j] = r[i][0] (EXPAND) or a[i][j] OP r[i][0].  */
+enum pto_rt_bcastop {
+  PTO_RT_ROW_EXPAND, PTO_RT_ROW_EXPAND_ADD, PTO_RT_ROW_EXPAND_SUB,
+  PTO_RT_ROW_EXPAND_MUL, PTO_RT_ROW_EXPAND_DIV
+};
 
 /* A simulation entry: run block BLOCK_IDX of BLOCK_NUM.  */
 typedef void (*pto_rt_sim_fn)(void *const *args, int block_idx,
@@ -98,6 +103,9 @@ void __pto_rt_fill(int dt, void *d, double s, long long n);
 void __pto_rt_cast(int dt_d, int dt_a, void *d, const void *a, long long n);
 void __pto_rt_rowred(int op, int dt, void *d, const void *a, int rows,
                      int cols);
+/* D and A are ROWS x COLS, R is ROWS x 1 (A is ignored by EXPAND).  */
+void __pto_rt_rowbcast(int op, int dt, void *d, const void *a,
+                       const void *r, int rows, int cols);
 /* c[M][N] += a[M][K] * b[K][N]; DT is the dtype of A and B.  */
 void __pto_rt_matmul(int dt, void *c, const void *a, const void *b, int m,
                      int k, int n);

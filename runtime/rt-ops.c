@@ -193,6 +193,25 @@ __pto_rt_rowred(int op, int dt, void *d, const void *a, int rows, int cols)
 }
 
 void
+__pto_rt_rowbcast(int op, int dt, void *d, const void *a, const void *r,
+                  int rows, int cols)
+{
+  size_t nr = (size_t)rows, nc = (size_t)cols;
+  switch (op) {
+  case PTO_RT_ROW_EXPAND: PER_DTYPE(dt, row_expand, d, r, nr, nc) break;
+  case PTO_RT_ROW_EXPAND_ADD:
+    PER_FLOAT_DTYPE(dt, row_expand_add, d, a, r, nr, nc) break;
+  case PTO_RT_ROW_EXPAND_SUB:
+    PER_FLOAT_DTYPE(dt, row_expand_sub, d, a, r, nr, nc) break;
+  case PTO_RT_ROW_EXPAND_MUL:
+    PER_FLOAT_DTYPE(dt, row_expand_mul, d, a, r, nr, nc) break;
+  case PTO_RT_ROW_EXPAND_DIV:
+    PER_FLOAT_DTYPE(dt, row_expand_div, d, a, r, nr, nc) break;
+  }
+  bad_code("__pto_rt_rowbcast", op, dt);
+}
+
+void
 __pto_rt_matmul(int dt, void *c, const void *a, const void *b, int m, int k,
                 int n)
 {

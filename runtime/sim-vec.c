@@ -661,9 +661,12 @@ static void reduce_lanes(sim_state *s, pto_sim_vop op, pto_sim_dt dt,
   float fid = op == PTO_SIM_ADD   ? 0.0f
               : op == PTO_SIM_MAX ? -INFINITY
                                   : INFINITY;
+  /* tree_i wraps s32 partial results to 32 bits: the identity of an
+     s32 max/min must be an int32 value (INT64_MIN wrapped is 0).  */
+  int s32 = dt == PTO_SIM_DT_S32;
   int64_t iid = op == PTO_SIM_ADD   ? 0
-                : op == PTO_SIM_MAX ? INT64_MIN
-                                    : INT64_MAX;
+                : op == PTO_SIM_MAX ? (s32 ? INT32_MIN : INT64_MIN)
+                                    : (s32 ? INT32_MAX : INT64_MAX);
   *idx = 0;
   int found = 0;
   for (int i = 0; i < n; i++) {

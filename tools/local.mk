@@ -3,7 +3,7 @@
 
 # pto-opt: textual IR in, passes, textual IR out (tests: pto-opt.dg).
 bin_PROGRAMS += tools/pto-opt
-tools_pto_opt_SOURCES = tools/pto-opt.c
+tools_pto_opt_SOURCES = tools/pto-opt.c tools/simplify-exprs.c
 tools_pto_opt_LDADD = libptocore.la $(LIBM)
 
 # pto-cc: the compiler driver (gcc + the plugin + include path + runtime).

@@ -7,6 +7,7 @@
      --trace             print the passes that ran, with times, to stderr
      --print-locs        print locations in the output
      --emit-cce=FILE     after the passes, write the kernels as CCE to FILE
+     --simplify-exprs    FILE is an expression corpus (passes/rewrite.h)
      --NAME[=V]          a pipeline option (see --help)
    Reads FILE (or standard input for "-"), prints the resulting IR on
    standard output.  Errors go to standard error as
@@ -19,6 +20,7 @@
 
 #include "emit/emit.h"
 #include "passes/passes.h"
+#include "passes/rewrite.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -34,6 +36,7 @@ typedef struct cmdline {
   const char *dump_after;
   const char *emit_cce;   /* --emit-cce=FILE */
   bool trace;
+  bool simplify_exprs;    /* --simplify-exprs: the expression corpus mode */
   unsigned print_flags;
   pto_options opts;
 } cmdline;
@@ -53,6 +56,8 @@ usage(FILE *out)
           "  --dump-after=P|all  print the IR to stderr after pass P\n"
           "  --trace             print the passes that ran, with times\n"
           "  --print-locs        print locations in the output\n"
+          "  --simplify-exprs    FILE is an expression corpus: print each\n"
+          "                      expression simplified, and the time taken\n"
           "  --emit-cce=FILE     write the kernels as CCE to FILE\n"
           "  --help, --version\n\n"
           "Pipeline options:\n%s",
@@ -117,6 +122,8 @@ parse_flag(cmdline *c, const char *arg, pto_diag *diag)
   }
   if (!strcmp(key, "trace") && !val)
     return c->trace = true;
+  if (!strcmp(key, "simplify-exprs") && !val)
+    return c->simplify_exprs = true;
   if (!strcmp(key, "print-locs") && !val) {
     c->print_flags |= PTO_PRINT_LOCS;
     return true;
@@ -267,6 +274,8 @@ main(int argc, char **argv)
   int status = parse_args(&c, argc, argv, &diag);
   if (status)
     return status;
+  if (c.simplify_exprs)
+    return pto_opt_simplify_exprs(c.file, &diag);
   status = run(&c, &diag);
   return status ? status : diag.errors ? 1 : 0;
 }

@@ -24,3 +24,6 @@ TESTS += testsuite/unit/ir-test
 
 # The symbolic rewriter (issue 7): rules, decompositions, fuzzer.
 include $(srcdir)/testsuite/unit/rewrite.mk
+
+# distcc on loopback and a ccache round trip (skip when the tool is absent).
+include $(srcdir)/testsuite/unit/tools.mk

@@ -1,0 +1,64 @@
+#!/bin/sh
+# dbuf-cycles.sh - estimated cycles with and without double buffering.
+#
+# Usage (from a build directory):  sh SRCDIR/bench/dbuf-cycles.sh [NAME...]
+# NAMEs are execution tests of testsuite/pto-cce.dg (NAME.pto + NAME.c);
+# default: every example kernel (ex-*) and the streaming element-wise
+# kernel dbuf-stream.  Each is lowered with `pto-opt --pipeline=default
+# --double-buffer=0' and `=1', compiled against runtime/cce_sim.h with
+# its test harness (which checks the results and the race detector), and
+# run; the simulator's cost model (runtime/cce_sim.c, COST MODEL) gives
+# the estimated cycles of the last simulated launch (pto_sim_cycles_max:
+# the slowest block).  ratio = off / on (> 1: double buffering is
+# faster).  A run whose harness fails prints FAIL instead of a number.
+
+set -u
+srcdir=${srcdir:-$(dirname "$0")/..}
+top=$(cd "$srcdir" && pwd)
+dir=$top/testsuite/pto-cce.dg
+build=$(pwd)
+opt=${PTO_OPT:-$build/tools/pto-opt}
+rtlib=$build/runtime/.libs
+CC=${CC:-gcc}
+[ -x "$opt" ] || { echo "dbuf-cycles.sh: $opt not built (run from a build dir)" >&2; exit 1; }
+if [ $# -eq 0 ]; then
+  set -- $(cd "$dir" && ls ex-*.c dbuf-stream.c | sed 's/\.c$//')
+fi
+tmp=${TMPDIR:-/tmp}/dbuf-cycles.$$
+mkdir -p "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# The cycle printer, linked into every run.
+cat >"$tmp/cyc.c" <<'EOC'
+#include <stdio.h>
+#include "cce_sim.h"
+__attribute__((destructor)) static void print_cycles(void)
+{
+  printf("CYCLES %llu\n", (unsigned long long)pto_sim_cycles_max());
+}
+EOC
+$CC -std=gnu11 -I"$top/runtime" -c "$tmp/cyc.c" -o "$tmp/cyc.o" || exit 1
+
+# cycles NAME DB: print the estimate, or FAIL.
+cycles() {
+  out=$tmp/$1-$2
+  (cd "$dir" && "$opt" --pipeline=default --double-buffer="$2" \
+     --emit-cce="$out.cce" "$1.pto" >/dev/null 2>&1) || { echo FAIL; return; }
+  $CC -std=gnu11 -D__CCE_KT_TEST__ -fno-delete-null-pointer-checks \
+      -I"$top/runtime" -x c -c "$out.cce" -o "$out.o" 2>/dev/null &&
+  $CC -std=gnu11 -I"$top/include" -I"$top/runtime" -I"$dir" -c "$dir/$1.c" \
+      -o "$out.h.o" 2>/dev/null &&
+  $CC "$out.h.o" "$out.o" "$tmp/cyc.o" -L"$rtlib" -Wl,-rpath,"$rtlib" \
+      -lpto-rt -lm -o "$out.exe" 2>/dev/null || { echo FAIL; return; }
+  "$out.exe" >"$out.log" 2>&1 || { echo FAIL; return; }
+  sed -n 's/^CYCLES //p' "$out.log"
+}
+
+printf '%-24s %12s %12s %7s\n' kernel "cycles db=0" "cycles db=1" ratio
+for n in "$@"; do
+  off=$(cycles "$n" 0)
+  on=$(cycles "$n" 1)
+  ratio=$(awk -v a="$off" -v b="$on" \
+    'BEGIN { if (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/ && b > 0) printf "%.2f", a / b; else print "-" }')
+  printf '%-24s %12s %12s %7s\n' "$n" "$off" "$on" "$ratio"
+done
