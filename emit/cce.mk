@@ -24,4 +24,9 @@ libptocore_la_SOURCES += \
 # emitted file against runtime/cce_sim.h and compare with the same
 # kernel in reference mode.  (bench/cce-counts.sh ships with bench/.)
 TESTS += testsuite/pto-cce.dg/run-tests.sh
+# Double buffering: hand-broken variants of the emitted streaming kernel
+# (a missing wait, one event for both buffer sets, a missing drain) must
+# be reported by the simulator.  (bench/dbuf-cycles.sh: cycles with and
+# without double buffering.)
+TESTS += testsuite/pto-cce.dg/dbuf-broken.sh
 EXTRA_DIST += testsuite/pto-cce.dg

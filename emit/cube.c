@@ -92,6 +92,7 @@ typedef struct cctx {
 /* Classification                                                      */
 /* ------------------------------------------------------------------ */
 
+/* The entry of tile variable V, or NULL when V is no matmul tile.  */
 static cube_tile *
 find_tile(const plan *p, const pto_var *v)
 {
@@ -101,6 +102,8 @@ find_tile(const plan *p, const pto_var *v)
   return NULL;
 }
 
+/* Record that the tile variable E names plays role R (table grows in
+   the arena).  */
 static void
 add_role(cctx *c, const pto_expr *e, role r)
 {
@@ -123,6 +126,7 @@ add_role(cctx *c, const pto_expr *e, role r)
   t->roles |= r;
 }
 
+/* Roles from every pto.matmul in B and its nested blocks.  */
 static void
 collect_block(cctx *c, const pto_block *b)
 {
@@ -133,7 +137,7 @@ collect_block(cctx *c, const pto_block *b)
         && e->op == PTO_OP_MATMUL) {
       for (int j = 0; j < 3; j++)
         if (e->args[j]->kind != PTO_E_VAR) {
-          pto_error(c->diag, e->args[j]->loc,
+          pto_sorry(c->diag, e->args[j]->loc,
                     "the cube path needs tile variables as pto.matmul "
                     "operands (tile pointers must be resolved by inlining)");
           c->errors++;
@@ -147,6 +151,7 @@ collect_block(cctx *c, const pto_block *b)
   }
 }
 
+/* Whether E is the constant 0 (possibly cast).  */
 static bool
 is_zero(const pto_expr *e)
 {
@@ -169,17 +174,17 @@ static void
 bad_use(cctx *c, pto_loc loc, const cube_tile *t, const char *what)
 {
   if (t->roles & ROLE_OPERAND)
-    pto_error(c->diag, loc,
+    pto_sorry(c->diag, loc,
               "tile '%s' is a pto.matmul operand and lives in L1: it may "
               "only be defined by pto.load from GM and read by pto.matmul "
               "(%s)", t->var->name, what);
   else if (c->p->ub_exit || strncmp(what, "read", 4))
-    pto_error(c->diag, loc,
+    pto_sorry(c->diag, loc,
               "tile '%s' is a pto.matmul accumulator: it may only be "
               "defined by pto.fill(%s, 0) and pto.matmul (%s)",
               t->var->name, t->var->name, what);
   else
-    pto_error(c->diag, loc,
+    pto_sorry(c->diag, loc,
               "tile '%s' is a pto.matmul accumulator: on %s the result "
               "cannot leave L0C except by pto.store (fixpipe to GM; there "
               "is no L0C -> UB path); it may only be defined by "
@@ -284,7 +289,7 @@ shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
   if (ty->dtype != want) {
     pto_buf tb = { 0 };
     pto_type_print(&tb, ty);
-    pto_error(c->diag, t->var->loc,
+    pto_sorry(c->diag, t->var->loc,
               "pto.matmul %s '%s' is %s: the cube path takes f16 operands "
               "and an f32 accumulator", t->roles & ROLE_ACC ? "accumulator"
                                                           : "operand",
@@ -294,7 +299,7 @@ shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
     return false;
   }
   if (ty->rows % 16 || ty->cols % 16) {
-    pto_error(c->diag, t->var->loc,
+    pto_sorry(c->diag, t->var->loc,
               "pto.matmul tile '%s' is %dx%d: the cube path needs rows and "
               "columns that are multiples of 16 (16x16 fractals)",
               t->var->name, ty->rows, ty->cols);
@@ -337,6 +342,8 @@ place(cctx *c, role r, int64_t cap, int esz, int align, const char *space)
   c->errors++;
 }
 
+/* A node of C text TEXT on pipe PIPE appended to OUT; the caller adds
+   the accesses sync.c must see.  */
 static pto_mir_node *
 text_node(pto_mir_kernel *k, pto_mir_block *out, pto_loc loc, pto_pipe pipe,
           const char *text)
@@ -348,6 +355,8 @@ text_node(pto_mir_kernel *k, pto_mir_block *out, pto_loc loc, pto_pipe pipe,
   return n;
 }
 
+/* The plan as a comment and the cube_init_ID variables, at the top of
+   the kernel body.  */
 static void
 declare(cctx *c)
 {
@@ -458,7 +467,7 @@ stride_c(cctx *c, pto_loc loc, const pto_expr *rs, int64_t rows,
                             expr_c(c, rs), (long long)div, (long long)sub);
   v = e->u.ival;
   if (v < cols || v % div) {
-    pto_error(c->diag, loc,
+    pto_sorry(c->diag, loc,
               "the cube path needs a GM row stride that is at least the "
               "tile's %lld columns and a multiple of %lld, not %lld",
               (long long)cols, (long long)div, (long long)v);
@@ -662,9 +671,11 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
 }
 
 int64_t
-pto_cube_scratch_bytes(const pto_stmt *s)
+pto_cube_scratch_bytes(const pto_mir_kernel *k, const pto_stmt *s)
 {
   const pto_expr *e = s->value;
+  if (k && k->cube && k->cube->n && !k->cube->ub_exit)
+    return 0;
   if (s->kind != PTO_S_EVAL || !e || e->kind != PTO_E_CALL || !e->is_op
       || e->op != PTO_OP_MATMUL || e->args[0]->type->kind != PTO_TY_TILE)
     return 0;

@@ -30,7 +30,8 @@ int pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
                    const pto_stmt *s, const pto_expr *e);
 
 /* UB scratch bytes matmul statement S needs (the L0C -> UB exit
-   reorders fractals through it when N > 16); 0 otherwise.  */
-int64_t pto_cube_scratch_bytes(const pto_stmt *s);
+   reorders fractals through it when N > 16); 0 otherwise.  K (planned,
+   or NULL: assume the exit exists) tells the arch.  */
+int64_t pto_cube_scratch_bytes(const pto_mir_kernel *k, const pto_stmt *s);
 
 #endif /* PTO_EMIT_CUBE_H */

@@ -35,7 +35,8 @@
      a[i][j] OP r[i][0], r an R x 1 tile): when rows are a multiple of
      32 B, one vector op per row whose scalar operand is r[i][0] read by
      the scalar unit (PTO_UB_LOAD at issue; sync.c orders it after the
-     V op that produced r, one V->S wait per statement, not per row):
+     V op that produced r, one V->S wait per statement, not per row;
+     the partial last repeats of all rows run under one mask):
      vector_dup(d_i, r_i) for row_expand, vadds(d_i, a_i, r_i), vmuls,
      and vadds(d_i, a_i, -r_i) for sub (a + (-r) is a - r exactly, also
      for fp16 computed in float).  div stays exact (pto.h divides, a
@@ -123,7 +124,7 @@ static const pto_mir_buffer *
 tile_of(isel *c, const pto_expr *e)
 {
   if (e->kind != PTO_E_VAR || e->type->kind != PTO_TY_TILE) {
-    pto_error(c->diag, e->loc,
+    pto_sorry(c->diag, e->loc,
               "the CCE back end needs a tile variable here (tile pointers "
               "must be resolved by inlining)");
     c->errors++;
@@ -162,7 +163,7 @@ static const pto_mir_buffer *
 elem_tile(isel *c, const pto_expr *e)
 {
   if (e->a->kind != PTO_E_VAR || e->nargs != 2) {
-    pto_error(c->diag, e->loc, "the CCE back end needs a tile variable "
+    pto_sorry(c->diag, e->loc, "the CCE back end needs a tile variable "
                                "with two indices here");
     c->errors++;
     return NULL;
@@ -195,7 +196,7 @@ scalar_expr_ok(isel *c, const pto_expr *e, sacc *a)
     if (e->u.unop == PTO_UN_DEREF)
       a->gm_read = true;
     if (e->u.unop == PTO_UN_ADDR) {
-      pto_error(c->diag, e->loc, "taking an address is not supported in "
+      pto_sorry(c->diag, e->loc, "taking an address is not supported in "
                                  "kernels by the CCE back end");
       c->errors++;
       return false;
@@ -204,7 +205,7 @@ scalar_expr_ok(isel *c, const pto_expr *e, sacc *a)
   case PTO_E_CALL:
     if (!e->is_op || (e->op != PTO_OP_BLOCK_IDX && e->op != PTO_OP_BLOCK_NUM
                       && e->op != PTO_OP_UNROLL_FACTOR)) {
-      pto_error(c->diag, e->loc, "call to '%s' is not supported in kernel "
+      pto_sorry(c->diag, e->loc, "call to '%s' is not supported in kernel "
                 "code by the CCE back end",
                 e->is_op ? pto_op_info(e->op)->name : e->fname);
       c->errors++;
@@ -214,7 +215,7 @@ scalar_expr_ok(isel *c, const pto_expr *e, sacc *a)
   case PTO_E_TUPLE:
   case PTO_E_GETITEM:
   case PTO_E_FUNCREF:
-    pto_error(c->diag, e->loc, "tuples are not supported in kernel code by "
+    pto_sorry(c->diag, e->loc, "tuples are not supported in kernel code by "
                                "the CCE back end");
     c->errors++;
     return false;
@@ -1024,67 +1025,94 @@ rowbcast_scalar(isel *c, pto_mir_block *out, pto_loc loc, pto_op op,
                      true);
 }
 
-/* pto.row_expand(d, r) and pto.row_expand_<op>(d, a, r).  */
+/* The operands of one row broadcast on the vector path.  */
+typedef struct rowbcast {
+  pto_op op;
+  pto_dtype dt;
+  int esz;
+  int64_t pitch;                        /* bytes per row */
+  const pto_mir_buffer *d, *a, *r, *tmp;  /* a NULL for row_expand */
+} rowbcast;
+
+/* Elements [E0, E0 + N) of row I: the scalar unit reads r[i][0] at the
+   issue of the instruction (an S node carries that read for sync.c),
+   then vector_dup (into d, or into the divisor scratch for div), vadds
+   or vmuls.  N whole repeats through vec_flat, or (MASKED) one repeat
+   of N lanes under the caller's mask.  */
+static void
+rowbcast_part(isel *c, pto_mir_block *out, pto_loc loc, const rowbcast *b,
+              int64_t i, int64_t e0, int64_t n, bool masked)
+{
+  int64_t ri = b->r->offset + i * b->esz;
+  sacc sa = { 0 };
+  sa.r_lo = ri;
+  sa.r_hi = ri + b->esz;
+  operand_reads(c, out, loc, &sa);
+  vspec v;
+  if (b->op == PTO_OP_ROW_EXPAND || b->op == PTO_OP_ROW_EXPAND_DIV)
+    v = spec(PTO_VF_DUP, "vector_dup", b->dt, 0);
+  else
+    v = spec(PTO_VF_SCALAR, b->op == PTO_OP_ROW_EXPAND_MUL ? "vmuls" : "vadds",
+             b->dt, 1);
+  v.lit = pto_arena_printf(c->k->prog->arena,
+                           "%sPTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)(%lld)))",
+                           b->op == PTO_OP_ROW_EXPAND_SUB ? "-" : "",
+                           v.ctype, (long long)ri);
+  int64_t off = i * b->pitch + e0 * b->esz;
+  int64_t dst = (b->tmp ? b->tmp : b->d)->offset + off;
+  int64_t so[2] = { b->a ? b->a->offset + off : 0, 0 };
+  if (masked)
+    vec_instr(c, out, loc, &v, dst, so, 1, n);
+  else
+    vec_flat(c, out, loc, &v, dst, so, n);
+}
+
+/* pto.row_expand(d, r) and pto.row_expand_<op>(d, a, r).  The whole
+   repeats of every row first, then the partial last repeat of every
+   row under one mask (set and reset once, not per row).  */
 static void
 lower_rowbcast(isel *c, pto_mir_block *out, const pto_stmt *s,
                const pto_expr *call)
 {
   bool has_src = call->op != PTO_OP_ROW_EXPAND;
-  const pto_mir_buffer *d = tile_of(c, call->args[0]);
-  const pto_mir_buffer *a = has_src ? tile_of(c, call->args[1]) : NULL;
-  const pto_mir_buffer *r = tile_of(c, call->args[call->nargs - 1]);
-  if (!d || !r || (has_src && !a))
+  rowbcast b = { 0 };
+  b.op = call->op;
+  b.d = tile_of(c, call->args[0]);
+  b.a = has_src ? tile_of(c, call->args[1]) : NULL;
+  b.r = tile_of(c, call->args[call->nargs - 1]);
+  if (!b.d || !b.r || (has_src && !b.a))
     return;
   const pto_type *t = call->args[0]->type;
-  pto_dtype dt = t->dtype;
-  int esz = pto_dtype_bytes(dt);
-  int64_t rows = t->rows, cols = t->cols, pitch = cols * esz;
-  const char *ct = pto_mir_ctype(dt);
-  note_vec_min(c->k, rows * pitch);
-  if (!rowbcast_vector_ok(cols, esz)) {
-    rowbcast_scalar(c, out, call->loc, call->op, dt, d, a, r, rows, cols);
+  b.dt = t->dtype;
+  b.esz = pto_dtype_bytes(b.dt);
+  int64_t rows = t->rows, cols = t->cols;
+  b.pitch = cols * b.esz;
+  note_vec_min(c->k, rows * b.pitch);
+  if (!rowbcast_vector_ok(cols, b.esz)) {
+    rowbcast_scalar(c, out, call->loc, call->op, b.dt, b.d, b.a, b.r, rows,
+                    cols);
     return;
   }
-  const pto_mir_buffer *tmp = NULL;
   if (call->op == PTO_OP_ROW_EXPAND_DIV) {
-    tmp = pto_mir_buffer_of(c->k, NULL, s);
-    pto_assert(tmp);
+    b.tmp = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(b.tmp);
   }
-  for (int64_t i = 0; i < rows; i++) {
-    int64_t ri = r->offset + i * esz;
-    sacc sa = { 0 };
-    sa.r_lo = ri;
-    sa.r_hi = ri + esz;
-    operand_reads(c, out, call->loc, &sa);
-    const char *load = pto_arena_printf(
-        c->k->prog->arena, "%sPTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)(%lld)))",
-        call->op == PTO_OP_ROW_EXPAND_SUB ? "-" : "", ct, (long long)ri);
-    int64_t drow = d->offset + i * pitch;
-    int64_t so[2] = { has_src ? a->offset + i * pitch : 0, 0 };
-    vspec v;
-    switch (call->op) {
-    case PTO_OP_ROW_EXPAND:
-      v = spec(PTO_VF_DUP, "vector_dup", dt, 0);
-      v.lit = load;
-      vec_flat(c, out, call->loc, &v, drow, so, cols);
-      break;
-    case PTO_OP_ROW_EXPAND_DIV:
-      v = spec(PTO_VF_DUP, "vector_dup", dt, 0);
-      v.lit = load;
-      vec_flat(c, out, call->loc, &v, tmp->offset + i * pitch, so, cols);
-      break;
-    default:
-      v = spec(PTO_VF_SCALAR,
-               call->op == PTO_OP_ROW_EXPAND_MUL ? "vmuls" : "vadds", dt, 1);
-      v.lit = load;
-      vec_flat(c, out, call->loc, &v, drow, so, cols);
-      break;
-    }
+  int64_t lanes = 256 / b.esz, full = cols / lanes * lanes;
+  int64_t tail = cols - full;
+  if (full)
+    for (int64_t i = 0; i < rows; i++)
+      rowbcast_part(c, out, call->loc, &b, i, 0, full, false);
+  if (tail) {
+    add_mask(c, out, call->loc, tail);
+    for (int64_t i = 0; i < rows; i++)
+      rowbcast_part(c, out, call->loc, &b, i, full, tail, true);
+    add_mask(c, out, call->loc, -1);
   }
-  if (tmp) {
-    vspec v = spec(PTO_VF_BINARY, "vdiv", dt, 2);
-    int64_t so[2] = { a->offset, tmp->offset };
-    vec_flat(c, out, call->loc, &v, d->offset, so, rows * cols);
+  if (b.tmp) {
+    /* d = a / the broadcast divisor, flat over the dense rows.  */
+    vspec v = spec(PTO_VF_BINARY, "vdiv", b.dt, 2);
+    int64_t so[2] = { b.a->offset, b.tmp->offset };
+    vec_flat(c, out, call->loc, &v, b.d->offset, so, rows * cols);
   }
 }
 
@@ -1095,7 +1123,7 @@ pto_isel_scratch_bytes(const pto_stmt *s)
   if (s->kind != PTO_S_EVAL || !e || e->kind != PTO_E_CALL || !e->is_op)
     return 0;
   if (e->op == PTO_OP_MATMUL)
-    return pto_cube_scratch_bytes(s);
+    return pto_cube_scratch_bytes(NULL, s);
   if (e->op == PTO_OP_CAST) {
     pto_dtype to = e->args[0]->type->dtype, from = e->args[1]->type->dtype;
     if (to != from && !conv_op(to, from))

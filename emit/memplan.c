@@ -153,7 +153,7 @@ scan_expr(plan *pl, const pto_expr *e, int pos)
     const pto_var *v = e->u.var;
     const pto_type *t = v->type;
     if (t->space != PTO_MEM_ANY && t->space != PTO_MEM_UB) {
-      pto_error(pl->diag, e->loc,
+      pto_sorry(pl->diag, e->loc,
                 "tile '%s' in %s: the CCE back end places tiles in UB only "
                 "(the cube path is not implemented yet)",
                 v->name, pto_memspace_name(t->space));

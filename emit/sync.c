@@ -14,7 +14,8 @@
    The sync placed before the consumer is a complete pair, so no event
    is ever left pending, and nothing crosses a loop boundary: loops and
    ifs need no priming or draining, and every trip count (0 included)
-   is correct.  GM is one range: accesses to GM on different pipes are
+   is correct (double-buffered loops, below, are the exception: their
+   events are balanced by construction for every trip count).  GM is one range: accesses to GM on different pipes are
    always ordered (pointer parameters may alias).
 
    Method: an abstract state of access records (instruction, pipe, range,
@@ -32,12 +33,15 @@
    once, ahead of the loop (hoist_entry_syncs), so inside the body only
    the loop's own dependences remain.
 
-   Extension point (issue 10, double buffering): every dependence is
-   resolved in one place, resolve(); a placement policy that hoists the
-   set_flag to just after the producer and leaves the wait before the
-   consumer needs per-pipe-pair event pools (event_for) and priming and
-   draining of events that cross the loop back edge; the state already
-   says, per record, which pipes it is ordered before.  */
+   Double buffering (option double-buffer, section below): a streaming
+   loop instead gets two UB buffer sets selected by a run-time parity,
+   per-set events primed before the loop and drained after it, and the
+   cross-iteration "buffer free" pairs placed far apart (set after the
+   last use, wait before the next write), so MTE2 of iteration i+1
+   overlaps V of i and MTE3 of i-1.  The cross pairs that the others
+   imply are left out (dbuf_reduce, a vector-clock replay of three
+   iterations like the simulator's race detector).  With the option off
+   the output is what it was before.  */
 
 #include "emit/mir.h"
 
@@ -549,8 +553,9 @@ walk_block(sctx *c, pto_mir_block *b, state *st)
 /* A streaming loop (a FOR whose body is straight-line DMA/vector code
    and scalar statements, where every UB byte the body reads was written
    earlier in the same iteration, whose UB bytes are dead after the loop
-   (dead_after_loop, around enclosing loops too), and whose GM transfers all depend on the loop index) gets
-   two buffer sets.  Design:
+   (dead_after_loop, around enclosing loops too), and whose GM transfers
+   of different iterations cannot overlap (gm_iterations_disjoint))
+   gets two buffer sets.  Design:
    * buffer selection: a run-time parity variable pto_dbN (0/1, toggled
      at the end of each iteration); every UB offset of the body is
      OFF + D * pto_dbN, D from pto_memplan_pong (the copy sits above the
@@ -569,29 +574,11 @@ walk_block(sctx *c, pto_mir_block *b, state *st)
      primed before the loop (set for both sets) and drained after it
      (wait for both): balanced for every trip count, 0 included.  A
      pipelined pipe (V) conflicting with itself gets pipe_barrier before
-     its first such instruction.  GM transfers of different iterations
-     are assumed disjoint (each addresses GM through the loop index;
-     the race detector checks the kernels of the testsuite).
+     its first such instruction.  GM: see gm_iterations_disjoint.
    * around the loop: pipe_barrier(PIPE_ALL) before (orders everything
      earlier, also on the second set) and after the drains (orders the
      loop before everything later): one join per loop, not per
      iteration.  */
-
-/* Whether expression E mentions variable V.  */
-static bool
-mentions(const pto_expr *e, const pto_var *v)
-{
-  if (!e)
-    return false;
-  if (e->kind == PTO_E_VAR)
-    return e->u.var == v;
-  if (mentions(e->a, v) || mentions(e->b, v) || mentions(e->c, v))
-    return true;
-  for (int i = 0; i < e->nargs; i++)
-    if (mentions(e->args[i], v))
-      return true;
-  return false;
-}
 
 /* Whether UB read R (at body position AT) is covered by the dense UB
    writes of body positions before AT.  */
@@ -614,11 +601,136 @@ written_before(const pto_mir_block *b, int at, const pto_mir_access *r)
   return pos >= r->hi;
 }
 
+/* Whether integer expression E is C * V + K with integer constants C
+   and K (built from V, constants, +, -, * by a constant and casts).  */
+static bool
+affine_in(const pto_expr *e, const pto_var *v, int64_t *c, int64_t *k)
+{
+  const int64_t big = (int64_t)1 << 40;
+  int64_t c1, k1, c2, k2;
+  switch (e->kind) {
+  case PTO_E_INT:
+    *c = 0;
+    *k = e->u.ival;
+    return *k > -big && *k < big;
+  case PTO_E_VAR:
+    *c = 1;
+    *k = 0;
+    return e->u.var == v;
+  case PTO_E_UN:
+    return e->u.unop == PTO_UN_CAST && e->type
+           && e->type->kind == PTO_TY_SCALAR && pto_dtype_is_int(e->type->dtype)
+           && affine_in(e->a, v, c, k);
+  case PTO_E_BIN:
+    if (!affine_in(e->a, v, &c1, &k1) || !affine_in(e->b, v, &c2, &k2))
+      return false;
+    switch (e->u.binop) {
+    case PTO_BIN_ADD: *c = c1 + c2; *k = k1 + k2; break;
+    case PTO_BIN_SUB: *c = c1 - c2; *k = k1 - k2; break;
+    case PTO_BIN_MUL:
+      if (c1 && c2)
+        return false;
+      *c = c1 * k2 + c2 * k1;
+      *k = k1 * k2;
+      break;
+    default:
+      return false;
+    }
+    return *c > -big && *c < big && *k > -big && *k < big;
+  default:
+    return false;
+  }
+}
+
+/* DMA N's GM pointer as BASE + C * V + K elements, and the elements it
+   spans from there (*SPAN); false when it has another form.  */
+static bool
+gm_window(const pto_mir_node *n, const pto_var *v, const pto_var **base,
+          int64_t *c, int64_t *k, int64_t *span)
+{
+  const pto_expr *e = n->gm;
+  int64_t esize = 0;
+  if (e->type && e->type->kind == PTO_TY_PTR && e->type->pointee
+      && e->type->pointee->kind == PTO_TY_SCALAR)
+    esize = pto_dtype_bytes(e->type->pointee->dtype);
+  if (esize <= 0 || n->row_stride)
+    return false;
+  *c = *k = 0;
+  /* pointer +/- integer, nested: "z + 1024 + j * 1024" */
+  while (e->kind == PTO_E_BIN
+         && (e->u.binop == PTO_BIN_ADD || e->u.binop == PTO_BIN_SUB)
+         && e->a->type && e->a->type->kind == PTO_TY_PTR) {
+    int64_t c1, k1;
+    if (!affine_in(e->b, v, &c1, &k1))
+      return false;
+    *c += e->u.binop == PTO_BIN_ADD ? c1 : -c1;
+    *k += e->u.binop == PTO_BIN_ADD ? k1 : -k1;
+    e = e->a;
+  }
+  if (e->kind != PTO_E_VAR)
+    return false;
+  *base = e->u.var;
+  *k += n->gm_off;
+  bool load = !strcmp(n->op, "copy_gm_to_ubuf");
+  int64_t gap = load ? n->srcgap : n->dstgap;
+  int64_t bytes = (n->nburst * n->lenburst + (n->nburst - 1) * gap) * 32;
+  *span = (bytes + esize - 1) / esize;
+  return true;
+}
+
+/* Whether the GM transfers of different iterations of a loop over V
+   (body B) touch disjoint elements wherever that matters: a pointer the
+   body both loads from and stores to must be addressed by every such
+   transfer as BASE + C * V + K with one constant C, and the windows
+   [K, K + span) of one iteration must fit within |C| elements (so they
+   cannot meet another iteration's).  Distinct pointer parameters do
+   not alias (the kernel declares them __restrict__), and transfers of
+   one direction stay in order on their pipe.  */
+static bool
+gm_iterations_disjoint(const pto_mir_block *b, const pto_var *v)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    if (n->kind != PTO_MIR_DMA || !n->gm)
+      continue;
+    const pto_var *base;
+    int64_t c, k, span;
+    if (!gm_window(n, v, &base, &c, &k, &span))
+      return false;
+    bool loaded = false, stored = false;
+    int64_t lo = k, hi = k + span;
+    for (int j = 0; j < b->n; j++) {
+      const pto_mir_node *m = b->items[j];
+      const pto_var *mb;
+      int64_t mc, mk, ms;
+      if (m->kind != PTO_MIR_DMA || !m->gm)
+        continue;
+      if (!gm_window(m, v, &mb, &mc, &mk, &ms))
+        return false;
+      if (mb != base)
+        continue;
+      if (mc != c)
+        return false;
+      if (!strcmp(m->op, "copy_gm_to_ubuf"))
+        loaded = true;
+      else
+        stored = true;
+      if (mk < lo)
+        lo = mk;
+      if (mk + ms > hi)
+        hi = mk + ms;
+    }
+    if (loaded && stored && (c == 0 || hi - lo > (c < 0 ? -c : c)))
+      return false;
+  }
+  return true;
+}
+
 /* Whether node I of a candidate body is acceptable; extends [*LO, *HI)
    by its UB accesses.  */
 static bool
-dbuf_item_ok(const pto_mir_block *b, int i, const pto_var *iv, int64_t *lo,
-             int64_t *hi, bool *load)
+dbuf_item_ok(const pto_mir_block *b, int i, int64_t *lo, int64_t *hi,
+             bool *load)
 {
   const pto_mir_node *n = b->items[i];
   switch (n->kind) {
@@ -630,8 +742,6 @@ dbuf_item_ok(const pto_mir_block *b, int i, const pto_var *iv, int64_t *lo,
            && (n->stmt->kind == PTO_S_DECL || n->stmt->kind == PTO_S_ASSIGN
                || n->stmt->kind == PTO_S_EVAL);
   case PTO_MIR_DMA:
-    if (n->gm && !mentions(n->gm, iv))
-      return false;
     if (n->gm && !strcmp(n->op, "copy_gm_to_ubuf"))
       *load = true;
     break;
@@ -784,9 +894,9 @@ dbuf_delta(const sctx *c, const pto_mir_node *n, int64_t *top)
   int64_t lo = INT64_MAX, hi = 0;
   bool load = false;
   for (int i = 0; i < n->body.n; i++)
-    if (!dbuf_item_ok(&n->body, i, n->stmt->var, &lo, &hi, &load))
+    if (!dbuf_item_ok(&n->body, i, &lo, &hi, &load))
       return -1;
-  if (!load || lo >= hi)
+  if (!load || lo >= hi || !gm_iterations_disjoint(&n->body, n->stmt->var))
     return -1;
   lo = lo / 32 * 32;
   hi = (hi + 31) / 32 * 32;
@@ -1050,7 +1160,10 @@ walk_dbuf_loop(sctx *c, pto_mir_block *out, pto_mir_node *n, state *st)
   dbuf_plan dp;
   dbuf_cross(&n->body, &dp);
   const char *pp = pto_arena_printf(c->k->prog->arena, "pto_db%d", n->id);
-  emit_sync(c, out, PTO_PIPE_ALL, PTO_PIPE_ALL, n->loc);
+  /* Sibling loops (UnrollLoops' sub-loops): the previous one's closing
+     join serves as this one's opening join.  */
+  if (!(out->n && out->items[out->n - 1] == c->dbuf_exit))
+    emit_sync(c, out, PTO_PIPE_ALL, PTO_PIPE_ALL, n->loc);
   c->pp_var = pp;
   dbuf_body(c, &n->body, &dp, pp, delta, n->loc);
   c->pp_var = NULL;

@@ -3,18 +3,20 @@
 #
 # The front end is C++ and includes GCC's headers, so it is part of the
 # plugin module, not of the C core, and is compiled with the plugin's
-# CPPFLAGS/CXXFLAGS.  This fragment is included before plugin/local.mk,
-# which sets plugin_pto_la_SOURCES with `=', so the list is handed over in
-# a variable that plugin/local.mk appends:
+# CPPFLAGS/CXXFLAGS.  plugin/local.mk sets plugin_pto_la_SOURCES with
+# `=', so the list is handed over in a variable that it names:
 #   plugin_pto_la_SOURCES = plugin/pto-plugin.cc $(pto_frontend_sources)
 #   frontend.h      the interface plugin/pto-plugin.cc calls
 #   fe-internal.h   GCC includes and the helpers shared below
 #   attribs.cc      the pto_* attributes and their misuse diagnostics
 #   capture.cc      GENERIC -> IR at PLUGIN_PRE_GENERICIZE
-#   unit.cc         callbacks, dumps, pipeline, kernel body replacement
+#   unit.cc         callbacks, dumps, pipeline, kernel body replacement,
+#                   the .cce output
+#   launch.cc       pto_launch in ordinary C code (for the JIT bridge)
 pto_frontend_sources = \
 	frontend/frontend.h \
 	frontend/fe-internal.h \
 	frontend/attribs.cc \
 	frontend/capture.cc \
-	frontend/unit.cc
+	frontend/unit.cc \
+	frontend/launch.cc

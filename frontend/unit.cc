@@ -16,6 +16,7 @@
                           ordinary C code calls one).
    PLUGIN_FINISH_UNIT     the same checks and dump when the IPA passes never
                           ran (e.g. -fsyntax-only).
+   After the pipeline, the kernels' CCE goes to AUXBASE.cce (write_cce).
    PLUGIN_FINISH          free the program.
 
    Dumps: `-fplugin-arg-pto-dump=capture' writes DUMPBASE.pto.000.capture,
@@ -30,6 +31,8 @@
    whole compilation; no GCC tree is kept past a callback.  */
 
 #include "frontend/fe-internal.h"
+#include "emit/emit.h"
+#include "plugin/diag-bridge.h"
 #include "basic-block.h"
 #include "tree-ssa-alias.h"
 #include "gimple-expr.h"
@@ -58,31 +61,10 @@ static unit_state unit;
 /* Diagnostics bridge                                                 */
 /* ------------------------------------------------------------------ */
 
-/* pto_diag sink: messages of the core become GCC diagnostics at the
-   location recorded in the node (loc.host).  */
-static void
-emit_diag (void *, pto_diag_kind kind, pto_loc loc, const char *msg)
-{
-  location_t where = loc.host ? (location_t) loc.host : UNKNOWN_LOCATION;
-  switch (kind)
-    {
-    case PTO_DIAG_ERROR:
-      error_at (where, "%s", msg);
-      break;
-    case PTO_DIAG_WARNING:
-      warning_at (where, 0, "%s", msg);
-      break;
-    case PTO_DIAG_NOTE:
-      inform (where, "%s", msg);
-      break;
-    }
-}
-
 static void
 diag_init (pto_diag *d)
 {
-  pto_diag_init (d);
-  d->emit = emit_diag;
+  pto_gcc_diag_init (d, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -348,6 +330,76 @@ check_calls (pto_program *p)
 /* Pipeline                                                           */
 /* ------------------------------------------------------------------ */
 
+/* True if P has a live kernel.  */
+static bool
+has_kernel (const pto_program *p)
+{
+  for (int i = 0; i < p->nfuncs; i++)
+    if (!p->funcs[i]->dead && p->funcs[i]->kind == PTO_FN_KERNEL)
+      return true;
+  return false;
+}
+
+/* The sink of the CCE step: the back end's "sorry, unimplemented" (a
+   kernel it cannot lower yet) becomes one warning, with a note for each
+   further construct, since the program still builds and runs on the CPU
+   simulation; everything else goes to GCC as usual.  CTX counts the
+   sorries so far.  */
+static void
+emit_cce_diag (void *ctx, pto_diag_kind kind, pto_loc loc, const char *msg)
+{
+  int *sorries = (int *) ctx;
+  if (kind != PTO_DIAG_SORRY)
+    {
+      pto_gcc_diag_emit (NULL, kind, loc, msg);
+      return;
+    }
+  location_t where = loc.host ? (location_t) loc.host : UNKNOWN_LOCATION;
+  if ((*sorries)++ == 0)
+    warning_at (where, 0, "pto: no CCE is written for this translation "
+		"unit (its kernels still run on the CPU simulator): %s", msg);
+  else
+    inform (where, "pto: also not supported by the CCE back end: %s", msg);
+}
+
+/* Write the CCE of the unit's kernels to AUXBASE.cce, the way GCC names
+   its other auxiliary outputs (`gcc -c k.c' gives k.cce; `gcc app.c -o
+   app' gives app-app.cce).  The text goes to a temporary file renamed
+   into place, so an error never leaves a half-written .cce behind; the
+   back end's problems (a kernel that does not fit the target's buffers,
+   an op it does not lower yet) are GCC errors at the kernel's source
+   lines, except "sorry, unimplemented", which is a warning (below).  */
+static void
+write_cce (const pto_program *p)
+{
+  int sorries = 0;
+  pto_diag diag;
+  pto_diag_init (&diag);
+  diag.emit = emit_cce_diag;
+  diag.ctx = &sorries;
+  pto_buf text = { NULL, 0, 0 };
+  if (pto_emit_cce (p, unit.opts, &diag, &text) != 0 || seen_error ())
+    {
+      pto_buf_free (&text);
+      return;
+    }
+  const char *base = aux_base_name ? aux_base_name
+		     : dump_base_name ? dump_base_name : "pto";
+  char *path = concat (base, ".cce", NULL);
+  char *tmp = concat (path, ".tmp", NULL);
+  FILE *f = fopen (tmp, "w");
+  bool ok = f && fwrite (text.s, 1, text.len, f) == text.len;
+  ok = f && fclose (f) == 0 && ok;
+  if (!ok || rename (tmp, path) != 0)
+    {
+      error ("pto: cannot write %qs: %m", path);
+      remove (tmp);
+    }
+  free (tmp);
+  free (path);
+  pto_buf_free (&text);
+}
+
 /* Dump and (when asked) run the pipeline once the unit is parsed.  */
 static void
 finish_program (void)
@@ -369,10 +421,12 @@ finish_program (void)
   pto_pm_init (&pm, unit.opts, &diag);
   pm.dump_after = unit.dump_after ? *unit.dump_after : NULL;
   pm.dump = dump_pass;
-  pto_pm_run (&pm, unit.prog, pto_default_pipeline);
+  int rc = pto_pm_run (&pm, unit.prog, pto_default_pipeline);
   if (trace)
     pto_pm_print_trace (&pm, stderr);
   pto_pm_fini (&pm);
+  if (rc == 0 && !seen_error () && has_kernel (unit.prog))
+    write_cce (unit.prog);
 }
 
 pto_program *

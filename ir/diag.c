@@ -12,14 +12,15 @@
 
 const pto_loc pto_noloc = {0, 0, 0, 0};
 
-static const char *const kind_names[] = {"error", "warning", "note"};
+static const char *const kind_names[] = {"error", "warning", "note",
+                                         "sorry, unimplemented"};
 
 void
 pto_diag_init(pto_diag *d)
 {
   d->emit = NULL;
   d->ctx = NULL;
-  d->errors = d->warnings = 0;
+  d->errors = d->sorries = d->warnings = 0;
 }
 
 void
@@ -52,8 +53,10 @@ pto_vdiag(pto_diag *d, pto_diag_kind kind, pto_loc loc, const char *fmt,
     vsnprintf(msg, (size_t)n + 1, fmt, ap2);
   }
   va_end(ap2);
-  if (kind == PTO_DIAG_ERROR)
+  if (kind == PTO_DIAG_ERROR || kind == PTO_DIAG_SORRY)
     d->errors++;
+  if (kind == PTO_DIAG_SORRY)
+    d->sorries++;
   else if (kind == PTO_DIAG_WARNING)
     d->warnings++;
   if (d->emit)
@@ -76,6 +79,7 @@ pto_vdiag(pto_diag *d, pto_diag_kind kind, pto_loc loc, const char *fmt,
 DEFINE_REPORTER(pto_error, PTO_DIAG_ERROR)
 DEFINE_REPORTER(pto_warning, PTO_DIAG_WARNING)
 DEFINE_REPORTER(pto_note, PTO_DIAG_NOTE)
+DEFINE_REPORTER(pto_sorry, PTO_DIAG_SORRY)
 
 void
 pto_ice_at(const char *file, int line, const char *fmt, ...)

@@ -54,10 +54,16 @@ typedef struct pto_loc {
 
 extern const pto_loc pto_noloc;
 
+/* SORRY is GCC's "sorry, unimplemented": a valid program that a part of
+   pto-gcc does not handle yet (the CCE back end's limits, for example).
+   It counts as an error; the plugin may downgrade it where the program
+   can still be built another way (the .cce is skipped, the CPU
+   simulation still runs).  */
 typedef enum pto_diag_kind {
   PTO_DIAG_ERROR,
   PTO_DIAG_WARNING,
-  PTO_DIAG_NOTE
+  PTO_DIAG_NOTE,
+  PTO_DIAG_SORRY
 } pto_diag_kind;
 
 /* The diagnostics sink.  Every user-facing message of the core goes
@@ -67,7 +73,8 @@ typedef enum pto_diag_kind {
 typedef struct pto_diag {
   void (*emit)(void *ctx, pto_diag_kind kind, pto_loc loc, const char *msg);
   void *ctx;
-  int errors;
+  int errors;           /* sorries included */
+  int sorries;
   int warnings;
 } pto_diag;
 
@@ -75,6 +82,7 @@ void pto_diag_init(pto_diag *d);
 void pto_error(pto_diag *d, pto_loc loc, const char *fmt, ...) PTO_PRINTF(3, 4);
 void pto_warning(pto_diag *d, pto_loc loc, const char *fmt, ...) PTO_PRINTF(3, 4);
 void pto_note(pto_diag *d, pto_loc loc, const char *fmt, ...) PTO_PRINTF(3, 4);
+void pto_sorry(pto_diag *d, pto_loc loc, const char *fmt, ...) PTO_PRINTF(3, 4);
 void pto_vdiag(pto_diag *d, pto_diag_kind kind, pto_loc loc, const char *fmt,
                va_list ap);
 /* Print "file:line:col: KIND: MSG\n" to OUT, the format of pto-opt.  */

@@ -34,6 +34,8 @@
 #include "toplev.h"
 #include "opts.h"
 
+#include "plugin/diag-bridge.h"
+
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,25 +50,6 @@
 extern pto_program *pto_frontend_program (void) __attribute__ ((weak));
 
 static pto_jit_compile_fn jit_compile;	/* NULL until loaded */
-
-/* pto_diag sink: core messages become GCC diagnostics.  */
-static void
-emit_diag (void *, pto_diag_kind kind, pto_loc loc, const char *msg)
-{
-  location_t where = loc.host ? (location_t) loc.host : UNKNOWN_LOCATION;
-  switch (kind)
-    {
-    case PTO_DIAG_ERROR:
-      error_at (where, "%s", msg);
-      break;
-    case PTO_DIAG_WARNING:
-      warning_at (where, 0, "%s", msg);
-      break;
-    case PTO_DIAG_NOTE:
-      inform (where, "%s", msg);
-      break;
-    }
-}
 
 /* Does P have anything for the back end?  */
 static bool
@@ -284,8 +267,7 @@ on_all_ipa_passes_start (void *, void *)
   target.renamed_to = to.address ();
 
   pto_diag diag;
-  pto_diag_init (&diag);
-  diag.emit = emit_diag;
+  pto_gcc_diag_init (&diag, NULL);
   char *text = NULL;
   if (jit_compile (p, &target, &diag, &text) != 0 || seen_error ())
     {

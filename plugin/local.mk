@@ -9,7 +9,9 @@
 plugin_LTLIBRARIES += plugin/pto.la
 # The front end (frontend/local.mk) is C++ with GCC headers: part of the
 # module, compiled with the flags below.
-plugin_pto_la_SOURCES = plugin/pto-plugin.cc $(pto_frontend_sources)
+plugin_pto_la_SOURCES = plugin/pto-plugin.cc $(pto_frontend_sources) \
+	plugin/diag-bridge.cc plugin/diag-bridge.h \
+	plugin/jit-bridge.cc plugin/jit-bridge.h
 # -isystem for GCC's headers (not ours to keep -Wextra clean); no
 # pto-config.h here: GCC's auto-host.h defines the same PACKAGE_ macros.
 plugin_pto_la_CPPFLAGS = -I$(top_srcdir) $(GCC_PLUGIN_CPPFLAGS) \

@@ -40,6 +40,7 @@
 #include "passes/passes.h"
 #include "frontend/frontend.h"
 #include "plugin/jit-bridge.h"
+#include "plugin/diag-bridge.h"
 
 #ifndef PTO_VERSION
 #define PTO_VERSION "unknown"
@@ -95,45 +96,6 @@ static plugin_state state;
 /* PLUGIN_INFO: shown by `gcc -fplugin=pto.so --help -v'.  The help text
    is built in plugin_init (it lists the pipeline options).  */
 static plugin_info pto_plugin_info = { PTO_VERSION, NULL };
-
-/* ------------------------------------------------------------------ */
-/* Diagnostics bridge: pto_diag -> GCC diagnostics                    */
-/* ------------------------------------------------------------------ */
-
-/* The pto_diag sink used inside cc1: each message of the core becomes a
-   GCC error, warning or note at the GCC location recorded in LOC.HOST
-   (UNKNOWN_LOCATION when the node has none).  CTX is a prefix string
-   ("pto: " for option errors, which have no location) or NULL.  */
-static void
-emit_gcc_diagnostic (void *ctx, pto_diag_kind kind, pto_loc loc,
-		     const char *msg)
-{
-  const char *prefix = ctx ? (const char *) ctx : "";
-  location_t where = loc.host ? (location_t) loc.host : UNKNOWN_LOCATION;
-
-  switch (kind)
-    {
-    case PTO_DIAG_ERROR:
-      error_at (where, "%s%s", prefix, msg);
-      break;
-    case PTO_DIAG_WARNING:
-      warning_at (where, 0, "%s%s", prefix, msg);
-      break;
-    case PTO_DIAG_NOTE:
-      inform (where, "%s%s", prefix, msg);
-      break;
-    }
-}
-
-/* Initialise D as a sink that reports through GCC, prefixing every
-   message with PREFIX (may be NULL).  */
-static void
-diag_bridge_init (pto_diag *d, const char *prefix)
-{
-  pto_diag_init (d);
-  d->emit = emit_gcc_diagnostic;
-  d->ctx = const_cast<char *> (prefix);
-}
 
 /* ------------------------------------------------------------------ */
 /* Options                                                            */
@@ -238,7 +200,7 @@ parse_arguments (const plugin_name_args *info)
   pto_diag diag;
   int errors = 0;
 
-  diag_bridge_init (&diag, "pto: ");
+  pto_gcc_diag_init (&diag, "pto: ");
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;

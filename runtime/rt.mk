@@ -25,14 +25,5 @@ runtime/pto-rt.pc: $(srcdir)/runtime/pto-rt.pc.in Makefile
 	  -e 's|@PACKAGE_VERSION[@]|$(PACKAGE_VERSION)|g' \
 	  $(srcdir)/runtime/pto-rt.pc.in > $@.tmp && mv $@.tmp $@
 
-# The plugin side of the jit back end (plugin/jit-bridge.h): the bridge
-# that loads pto-jit.so and the pto_launch rewrite for ordinary C code.
-# (Here rather than in plugin/local.mk only because this fragment is
-# included after it.)
-plugin_pto_la_SOURCES += \
-	plugin/jit-bridge.cc \
-	plugin/jit-bridge.h \
-	frontend/launch.cc
-
 # Execution tests of plugin builds (testsuite/pto.run/run.exp).
 EXTRA_DIST += testsuite/pto.run

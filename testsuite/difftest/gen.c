@@ -271,7 +271,7 @@ emit_op(gen *g)
     return;
   }
   double ba = g->bound[a], bb = g->bound[b], mag;
-  int k = rnd(g, 0, 13);
+  int k = rnd(g, 0, 14);
   switch (k) {
   case 0: case 1: case 2: {
     static const char *const ops[] = { "add", "sub", "mul" };
@@ -291,6 +291,12 @@ emit_op(gen *g)
     if (chance(g, 25)) {
       s = "s";
       mag = 7;
+    } else if (chance(g, 15)) {
+      /* a scalar read from GM */
+      int v = slot_var(g);
+      snprintf(sb, sizeof sb, "in1[s%d * ISLOT + %d]", v, rnd(g, 0, g->cols - 1));
+      s = sb;
+      mag = is_float(g->t) ? 8 : 0;
     } else if (chance(g, 30)) {
       char e[1024];
       e[0] = 0;
@@ -350,6 +356,12 @@ emit_op(gen *g)
     g->bound[d] = g->bound[d] + ba * mag + 3;
     break;
   }
+  case 13:
+    /* GM read after write in one block: store, then load back */
+    line(g, "pto_store(out + w * OSLOT, RSO, t%d);", a);
+    line(g, "pto_load(t%d, out + w * OSLOT, RSO);", d);
+    g->bound[d] = ba;
+    break;
   case 11:
     line(g, "hscale2(&t%d, t%d);", d, a);
     g->bound[d] = ba * 4 + 3;
@@ -451,6 +463,10 @@ emit_loop(gen *g, int depth)
     emit_op(g);
     return;
   }
+  /* a loop-carried scalar, used after the loop */
+  int carried = chance(g, 50) ? g->tmp_counter++ : -1;
+  if (carried >= 0)
+    line(g, "int c%d = %d;", carried, rnd(g, -3, 3));
   switch (rnd(g, 0, 2)) {
   case 0: line(g, "for (int j = %d; j < %s; j += %s) {", lo, hi, st); break;
   case 1: line(g, "for (int j = %s; j > %d; j -= %s) {", hi, lo, st); break;
@@ -468,6 +484,8 @@ emit_loop(gen *g, int depth)
     if (is_float(g->t) && g->init[i])
       g->bound[i] = max2(g->bound[i], clampval(g));
   tstate start = save(g);
+  if (carried >= 0)
+    line(g, "c%d = (c%d * %d + j) %% 11;", carried, carried, rnd(g, -2, 3));
   emit_block(g, rnd(g, 1, 4), depth + 1);
   for (int i = 0; i < NTILE; i++) {
     if (!is_float(g->t) || !g->init[i])
@@ -486,6 +504,12 @@ emit_loop(gen *g, int depth)
   for (int i = 0; i < NTILE; i++) {
     g->bound[i] = max2(g->bound[i], entry.bound[i]);
     g->init[i] = entry.init[i];
+  }
+  int a = pick_init(g);
+  if (carried >= 0 && a >= 0) {
+    line(g, "pto_adds(t%d, t%d, (%s)c%d);", a, a, ctype(g->t), carried);
+    g->bound[a] += 10;
+    maybe_clamp(g, a);
   }
 }
 
