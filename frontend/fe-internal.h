@@ -59,4 +59,8 @@ bool pto_fe_capture_function (pto_program *p, tree fndecl, pto_fe_role role);
 /* A pto_loc for GCC location LOC (resolved out of pto.h's macros).  */
 pto_loc pto_fe_loc (pto_program *p, location_t loc);
 
+/* unit.cc: the declaration of the runtime function NAME: the unit's own
+   if it declares one, else a public external declaration of TYPE.  */
+tree pto_fe_runtime_decl (const char *name, tree type);
+
 #endif /* PTO_FE_INTERNAL_H */

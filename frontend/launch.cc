@@ -18,12 +18,7 @@
    never declares __pto_op_launch is not walked at all.  DSL functions are
    left to the front end.  */
 
-#include "gcc-plugin.h"
-#include "tree.h"
-#include "stringpool.h"
-#include "attribs.h"
-#include "diagnostic-core.h"
-#include "fold-const.h"
+#include "frontend/fe-internal.h"
 
 #include <string.h>
 
@@ -32,9 +27,6 @@
 /* Our messages name DSL macros (PTO_KERNEL) plainly, as the front end's
    do (frontend/fe-internal.h).  */
 #pragma GCC diagnostic ignored "-Wformat-diag"
-
-/* The C front end's lookup of a global name (weak: lto1 has none).  */
-extern tree identifier_global_value (tree) __attribute__ ((weak));
 
 static bool
 has_attr (tree decl, const char *name)
@@ -54,23 +46,14 @@ is_launch_intrinsic (tree decl)
 	 && !strcmp (TREE_STRING_POINTER (s), "launch");
 }
 
-/* void __pto_rt_set_blocks (long long), the unit's declaration if it has
-   one.  */
+/* void __pto_rt_set_blocks (long long).  */
 static tree
 set_blocks_decl (void)
 {
-  tree id = get_identifier ("__pto_rt_set_blocks");
-  tree d = identifier_global_value ? identifier_global_value (id) : NULL;
-  if (d && TREE_CODE (d) == FUNCTION_DECL)
-    return d;
-  tree type = build_function_type_list (void_type_node,
-					long_long_integer_type_node,
-					NULL_TREE);
-  d = build_fn_decl ("__pto_rt_set_blocks", type);
-  TREE_PUBLIC (d) = 1;
-  DECL_EXTERNAL (d) = 1;
-  DECL_ARTIFICIAL (d) = 1;
-  return d;
+  return pto_fe_runtime_decl ("__pto_rt_set_blocks",
+			      build_function_type_list
+				(void_type_node, long_long_integer_type_node,
+				 NULL_TREE));
 }
 
 /* Strip the conversions of the variadic call from argument A: pointer

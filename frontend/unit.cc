@@ -78,20 +78,7 @@ dump_requested (const char *name)
   const char *list = unit.dump_after ? *unit.dump_after : NULL;
   if (!list)
     return false;
-  if (!strcmp (list, "all"))
-    return true;
-  size_t n = strlen (name);
-  for (const char *s = list; *s;)
-    {
-      const char *e = strchr (s, ',');
-      size_t len = e ? (size_t) (e - s) : strlen (s);
-      if (len == n && !memcmp (s, name, n))
-	return true;
-      if (!e)
-	break;
-      s = e + 1;
-    }
-  return false;
+  return !strcmp (list, "all") || pto_list_has (list, name);
 }
 
 bool
@@ -158,24 +145,29 @@ dump_pass (void *, const pto_pass *pass, int pos, const pto_program *p)
 /* Kernel body replacement                                            */
 /* ------------------------------------------------------------------ */
 
-/* The declaration of the runtime's launch entry
-     void __pto_launch (const void *name, int nparams, ...);
-   found in the unit if it declares it, else built.  */
-static tree
-launch_decl (void)
+tree
+pto_fe_runtime_decl (const char *name, tree type)
 {
-  tree id = get_identifier ("__pto_launch");
-  tree d = identifier_global_value ? identifier_global_value (id) : NULL;
+  tree d = identifier_global_value
+	   ? identifier_global_value (get_identifier (name)) : NULL_TREE;
   if (d && TREE_CODE (d) == FUNCTION_DECL)
     return d;
-  tree type = build_varargs_function_type_list (void_type_node,
-						const_ptr_type_node,
-						integer_type_node, NULL_TREE);
-  d = build_fn_decl ("__pto_launch", type);
+  d = build_fn_decl (name, type);
   TREE_PUBLIC (d) = 1;
   DECL_EXTERNAL (d) = 1;
   DECL_ARTIFICIAL (d) = 1;
   return d;
+}
+
+/* The runtime's launch entry
+     void __pto_launch (const void *name, int nparams, ...);  */
+static tree
+launch_decl (void)
+{
+  return pto_fe_runtime_decl ("__pto_launch",
+			      build_varargs_function_type_list
+				(void_type_node, const_ptr_type_node,
+				 integer_type_node, NULL_TREE));
 }
 
 /* Replace the body of kernel FNDECL by the launch stub.  */

@@ -38,9 +38,8 @@ pto_pm_fini(pto_pm *pm)
   pm->ntrace = pm->captrace = 0;
 }
 
-/* Return true iff NAME is an element of the comma-separated LIST.  */
-static bool
-list_has(const char *list, const char *name)
+bool
+pto_list_has(const char *list, const char *name)
 {
   size_t n = strlen(name);
   for (const char *s = list; *s;) {
@@ -145,7 +144,7 @@ static void
 dump_after(pto_pm *pm, const pto_pass *pass, int pos, const pto_program *p)
 {
   if (!pm->dump_after
-      || (strcmp(pm->dump_after, "all") && !list_has(pm->dump_after,
+      || (strcmp(pm->dump_after, "all") && !pto_list_has(pm->dump_after,
                                                      pass->name)))
     return;
   if (pm->dump) {

@@ -155,6 +155,8 @@ typedef struct pto_pm {
 
 void pto_pm_init(pto_pm *pm, const pto_options *opts, pto_diag *diag);
 void pto_pm_fini(pto_pm *pm);
+/* Return true iff NAME is an element of the comma-separated LIST.  */
+bool pto_list_has(const char *list, const char *name);
 /* Check that every name in LIST (comma separated) names a pass; report
    the first unknown one through DIAG and return false.  */
 bool pto_pm_check_names(const char *list, pto_diag *diag);
