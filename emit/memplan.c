@@ -304,7 +304,8 @@ static void
 allocate(plan *pl)
 {
   pto_mir_kernel *k = pl->k;
-  qsort(k->bufs, (size_t)k->nbufs, sizeof *k->bufs, by_first);
+  if (k->nbufs)  /* a kernel without tiles has no buffer array at all */
+    qsort(k->bufs, (size_t)k->nbufs, sizeof *k->bufs, by_first);
   k->peak = 0;
   k->tile_bytes = 0;
   for (int i = 0; i < k->nbufs; i++) {

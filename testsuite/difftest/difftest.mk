@@ -19,7 +19,8 @@ EXTRA_DIST += \
 	testsuite/difftest/README.md \
 	testsuite/difftest/difftest.mk \
 	testsuite/difftest/run.sh \
-	testsuite/difftest/regress
+	testsuite/difftest/regress \
+	testsuite/difftest/pending
 
 DIFFTEST_COUNT = 2000
 DIFFTEST_SEED = 1
