@@ -81,6 +81,11 @@ typedef struct sctx {
    bodies start and end with pipe_barrier(PIPE_ALL) instead.  */
 #define MAX_FIXPOINT_DEPTH 6
 
+/* A loop whose head state has not settled after this many rounds of its
+   body is fenced the same way (safe, if slower) instead of analysed on:
+   the analysis must never make the compiler hang, whatever the input.  */
+#define MAX_FIXPOINT_ROUNDS 64
+
 #define ALL_PIPES ((1u << PTO_PIPE_COUNT) - 1)
 
 static bool
@@ -414,13 +419,18 @@ runs_at_least_once(const pto_mir_node *n)
                  : s->start->u.ival < s->stop->u.ival;
 }
 
-static void
-walk_loop(sctx *c, pto_mir_node *n, state *st)
+/* Iterate the body of loop N from the head state *IN (nothing is
+   inserted) until the head state settles; return false when it has not
+   settled after MAX_FIXPOINT_ROUNDS rounds.  *IN is the last head state
+   either way.  IN only loses ordering bits and gains records (it is
+   merged with what the body leaves), so it settles in principle; the
+   bound guards the compiler against a slow or broken lattice.  */
+static bool
+settle_loop(sctx *c, pto_mir_node *n, state *inp)
 {
-  /* IN only ever loses ordering bits and gains records (it is merged
-     with what the body leaves), so the iteration terminates.  */
-  state in = st_copy(st);
-  for (;;) {
+  state in = *inp;
+  bool stable = false;
+  for (int round = 0; round < MAX_FIXPOINT_ROUNDS && !stable; round++) {
     state s = st_copy(&in);
     loopctx lc = { st_dead(), st_dead(), c->loop };
     bool dry = c->dry;
@@ -434,12 +444,37 @@ walk_loop(sctx *c, pto_mir_node *n, state *st)
     st_free(&s);
     st_free(&lc.cont);
     st_free(&lc.brk);
-    bool stable = st_equal(&next, &in);
+    stable = st_equal(&next, &in);
     st_free(&in);
     in = next;
-    if (stable)
-      break;
   }
+  *inp = in;
+  return stable;
+}
+
+/* Whether loop N, entered with state ST, can be analysed: its head
+   state settles (tried on copies, inserting nothing).  */
+static bool
+loop_settles(sctx *c, pto_mir_node *n, const state *st)
+{
+  state in = st_copy(st);
+  bool dry = c->dry;
+  c->dry = true;
+  hoist_entry_syncs(c, NULL, &in, &n->body);
+  c->depth++;
+  bool ok = settle_loop(c, n, &in);
+  c->depth--;
+  c->dry = dry;
+  st_free(&in);
+  return ok;
+}
+
+static void
+walk_loop(sctx *c, pto_mir_node *n, state *st)
+{
+  state in = st_copy(st);
+  bool settled = settle_loop(c, n, &in);
+  pto_assert(settled);  /* loop_settles said so for the same state */
   state s = st_copy(&in);
   loopctx lc = { st_dead(), st_dead(), c->loop };
   c->loop = &lc;
@@ -474,7 +509,7 @@ walk_node(sctx *c, pto_mir_block *out, pto_mir_node *n, state *st)
     resolve(c, out, st, n);
     if (walk_dbuf_loop(c, out, n, st))
       return;
-    if (c->depth >= MAX_FIXPOINT_DEPTH) {
+    if (c->depth >= MAX_FIXPOINT_DEPTH || !loop_settles(c, n, st)) {
       walk_fenced_loop(c, n, st);
       if (out) {
         pto_mir_push(out, n);

@@ -59,3 +59,6 @@ AM_TESTS_ENVIRONMENT = \
 TESTS += testsuite/unit/pto-cc.sh
 EXTRA_DIST += testsuite/unit/pto-cc.sh
 include $(srcdir)/testsuite/unit/local.mk
+
+# Fuzz targets: the corpus and every crash reproducer replayed without clang.
+include $(srcdir)/testsuite/fuzz/fuzz.mk
