@@ -19,8 +19,7 @@ EXTRA_DIST += \
 	testsuite/difftest/README.md \
 	testsuite/difftest/difftest.mk \
 	testsuite/difftest/run.sh \
-	testsuite/difftest/regress \
-	testsuite/difftest/pending
+	testsuite/difftest/regress
 
 DIFFTEST_COUNT = 2000
 DIFFTEST_SEED = 1
