@@ -45,3 +45,43 @@ uninstall-local: uninstall-local-plugin
 uninstall-local-plugin:
 	rm -f '$(DESTDIR)$(plugindir)/pto.so'
 .PHONY: install-data-hook-plugin uninstall-local-plugin
+
+# check-plugin-asan (part of make check): the plugin built once more with
+# -fsanitize=address,undefined, loaded into an uninstrumented cc1 whose
+# sanitizer runtimes are preloaded through GCC's -wrapper, runs the whole
+# pto.dg suite (every capture and diagnostic test).  Leak checking is off:
+# cc1 never frees its memory.  The instrumented copy is a check-only
+# module linked with an instrumented copy of the core; it is called
+# pto.so too (in plugin/asan/), because GCC takes the plugin's name for
+# -fplugin-arg-NAME-* from the file name.
+PTO_ASAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer
+check_LTLIBRARIES = libptocore-asan.la plugin/asan/pto.la
+libptocore_asan_la_SOURCES = $(libptocore_la_SOURCES)
+libptocore_asan_la_CFLAGS = $(PTO_CFLAGS) $(PTO_ASAN_FLAGS)
+plugin_asan_pto_la_SOURCES = $(plugin_pto_la_SOURCES)
+plugin_asan_pto_la_CPPFLAGS = $(plugin_pto_la_CPPFLAGS)
+plugin_asan_pto_la_CXXFLAGS = $(PTO_PLUGIN_CXXFLAGS) $(PTO_ASAN_FLAGS)
+plugin_asan_pto_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere \
+	$(PTO_ASAN_FLAGS) -Wl,--version-script=$(srcdir)/plugin/pto.map
+plugin_asan_pto_la_LIBADD = libptocore-asan.la
+EXTRA_plugin_asan_pto_la_DEPENDENCIES = plugin/pto.map
+
+check-local: check-plugin-asan
+check-plugin-asan: plugin/asan/pto.la site.exp
+	@asan=`$(CC) -print-file-name=libasan.so`; \
+	ubsan=`$(CC) -print-file-name=libubsan.so`; \
+	opts=detect_leaks=0:abort_on_error=1; \
+	uopts=print_stacktrace=1:halt_on_error=1; \
+	$(MKDIR_P) testsuite/asan; \
+	PTO_PLUGIN_UNDER_TEST='$(abs_top_builddir)/plugin/asan/.libs/pto.so' \
+	PTO_JIT_MODULE='$(abs_top_builddir)/plugin/.libs/pto-jit.so' \
+	PTO_DG_FLAGS="-wrapper env,LD_PRELOAD=$$asan:$$ubsan,ASAN_OPTIONS=$$opts,UBSAN_OPTIONS=$$uopts" \
+	  runtest --tool pto --srcdir $(srcdir) --outdir testsuite/asan \
+	    dg.exp < /dev/null > /dev/null 2>&1; \
+	sed -n '/=== pto Summary ===/,$$p' testsuite/asan/pto.sum; \
+	if grep -q '^\(FAIL\|ERROR\|UNRESOLVED\):' testsuite/asan/pto.sum \
+	   || ! grep -q '^# of expected passes' testsuite/asan/pto.sum; then \
+	  echo "check-plugin-asan: FAILED (testsuite/asan/pto.log)"; exit 1; \
+	fi; \
+	echo "check-plugin-asan: the plugin under ASan+UBSan passed pto.dg"
+.PHONY: check-plugin-asan

@@ -38,7 +38,7 @@ dist-hook-testsuite:
 # The tests write their outputs here (never into the source tree).
 clean-local: clean-local-testsuite
 clean-local-testsuite:
-	rm -rf testsuite/out
+	rm -rf testsuite/out testsuite/asan
 .PHONY: clean-local-testsuite
 
 # Unit tests: automake's parallel harness (TESTS).  Add C unit tests as
