@@ -4,3 +4,9 @@
 # Only distributed for now (the whole directory).  Owner: a `make bench'
 # target or check_PROGRAMS go here.
 EXTRA_DIST += bench
+
+# make bench: every benchmark in one run (bench/run.sh); never part of
+# make check, since it measures time.
+bench: all
+	sh $(srcdir)/bench/run.sh
+.PHONY: bench
