@@ -154,8 +154,9 @@ scan_expr(plan *pl, const pto_expr *e, int pos)
     const pto_type *t = v->type;
     if (t->space != PTO_MEM_ANY && t->space != PTO_MEM_UB) {
       pto_sorry(pl->diag, e->loc,
-                "tile '%s' in %s: the CCE back end places tiles in UB only "
-                "(the cube path is not implemented yet)",
+                "tile '%s' is declared in %s: the CCE back end chooses "
+                "memory spaces itself (UB, or L1/L0 for pto.matmul "
+                "operands) and takes no explicit space but ub",
                 v->name, pto_memspace_name(t->space));
       pl->errors++;
       return;
