@@ -39,7 +39,10 @@ for f in "$@"; do
     printf '%-22s %s\n' "$ex" "(not lowered: see pto-opt --emit-cce)"
     continue
   fi
-  awk -v ex="$ex" '
+  awk -v ex="$ex" -v csv="${BENCH_CSV:-}" '
+    function row(what, x, unit) {
+      if (csv != "") printf "cce-counts,%s %s,%s,%s,%s\n", ex, name, what, x, unit >> csv
+    }
     function ratio(a, b) { return b ? sprintf("%.2f", a / b) : (a ? "inf" : "1.00") }
     /^\/\* kernel .*: UB plan/ {
       name = $3; sub(/:$/, "", name)
@@ -63,5 +66,8 @@ for f in "$@"; do
       printf "%-22s %-18s %9s %9s %9s %9s %7s %14s\n", "", "  ratio",
         ratio(v, vm), ratio(r, rm), ratio(d, dm), ratio(b, bm), "",
         ratio(peak, tiles)
+      row("vector instructions", v, "count"); row("vector minimum", vm, "count")
+      row("DMA", d, "count"); row("DMA minimum", dm, "count")
+      row("UB peak", peak, "bytes"); row("UB tile sum", tiles, "bytes")
     }' "$tmp"
 done

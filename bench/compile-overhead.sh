@@ -12,7 +12,8 @@
 #   50-kernels   50 such kernels (distinct bodies) and their launches
 #
 # Usage: bench/compile-overhead.sh [REPEATS]       (default 5)
-# Environment: PTO_CC   the driver whose plugin and include directory are
+# Environment: BENCH_CSV  append one CSV row per measurement
+#              PTO_CC   the driver whose plugin and include directory are
 #                       used (default: tools/pto-cc-uninstalled of the
 #                       build directory this is run from, else pto-cc)
 #              PTO_GCC  the plain compiler (default gcc)
@@ -104,6 +105,11 @@ EOF
 gen_kernels 1 "$work/1-kernel.c"
 gen_kernels 50 "$work/50-kernels.c"
 
+csv_row() {
+  [ -n "${BENCH_CSV:-}" ] && printf '%s,%s,%s,%s,%s\n' "$@" >>"$BENCH_CSV"
+  return 0
+}
+
 now_ns () { date +%s%N; }
 
 # best_ms CMD...: the fastest of $repeats runs, in milliseconds.
@@ -130,4 +136,7 @@ for f in no-kernels 1-kernel 50-kernels; do
       -o "$work/$f-pto.o")
   ratio=$(awk -v p="$p" -v g="$g" 'BEGIN { printf "%.2f", (g > 0 ? p / g : 0) }')
   printf '%-12s %10s %12s %7s\n' "$f" "$g" "$p" "$ratio"
+  csv_row compile-overhead "$f" "gcc ms" "$g" ms
+  csv_row compile-overhead "$f" "plugin ms" "$p" ms
+  csv_row compile-overhead "$f" "plugin/gcc" "$ratio" ratio
 done

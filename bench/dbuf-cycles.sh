@@ -3,8 +3,10 @@
 #
 # Usage (from a build directory):  sh SRCDIR/bench/dbuf-cycles.sh [NAME...]
 # NAMEs are execution tests of testsuite/pto-cce.dg (NAME.pto + NAME.c);
-# default: every example kernel (ex-*) and the streaming element-wise
-# kernel dbuf-stream.  Each is lowered with `pto-opt --pipeline=default
+# default: every example kernel (ex-*), the streaming element-wise
+# kernel dbuf-stream and the unrolled streaming kernels dbuf-unroll
+# (constant step) and dbuf-unroll-rt (run-time step; the sub-loops
+# are double-buffered across their copies).  Each is lowered with `pto-opt --pipeline=default
 # --double-buffer=0' and `=1', compiled against runtime/cce_sim.h with
 # its test harness (which checks the results and the race detector), and
 # run; the simulator's cost model (runtime/cce_sim.c, COST MODEL) gives
@@ -22,7 +24,8 @@ rtlib=$build/runtime/.libs
 CC=${CC:-gcc}
 [ -x "$opt" ] || { echo "dbuf-cycles.sh: $opt not built (run from a build dir)" >&2; exit 1; }
 if [ $# -eq 0 ]; then
-  set -- $(cd "$dir" && ls ex-*.c dbuf-stream.c | sed 's/\.c$//')
+  set -- $(cd "$dir" && ls ex-*.c dbuf-stream.c dbuf-unroll.c dbuf-unroll-rt.c |
+           sed 's/\.c$//')
 fi
 tmp=${TMPDIR:-/tmp}/dbuf-cycles.$$
 mkdir -p "$tmp" || exit 1
@@ -38,6 +41,11 @@ __attribute__((destructor)) static void print_cycles(void)
 }
 EOC
 $CC -std=gnu11 -I"$top/runtime" -c "$tmp/cyc.c" -o "$tmp/cyc.o" || exit 1
+
+csv_row() {
+  [ -n "${BENCH_CSV:-}" ] && printf '%s,%s,%s,%s,%s\n' "$@" >>"$BENCH_CSV"
+  return 0
+}
 
 # cycles NAME DB: print the estimate, or FAIL.
 cycles() {
@@ -61,4 +69,7 @@ for n in "$@"; do
   ratio=$(awk -v a="$off" -v b="$on" \
     'BEGIN { if (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/ && b > 0) printf "%.2f", a / b; else print "-" }')
   printf '%-24s %12s %12s %7s\n' "$n" "$off" "$on" "$ratio"
+  csv_row dbuf-cycles "$n" "cycles db=0" "$off" cycles
+  csv_row dbuf-cycles "$n" "cycles db=1" "$on" cycles
+  csv_row dbuf-cycles "$n" "db=0/db=1" "$ratio" ratio
 done

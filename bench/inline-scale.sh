@@ -7,6 +7,7 @@
 #            the current directory, i.e. run it from the build directory)
 #   COUNTS   call-site counts (default: 1000 10000 100000)
 #   RUNS     environment: runs per count, the fastest is kept (default 5)
+#   BENCH_CSV  environment: append one CSV row per measurement
 #
 # For each count it generates a program with that many call sites of a
 # 20-statement helper (bench/inline-scale-gen.awk), runs
@@ -40,6 +41,11 @@ timer=
 [ -x /usr/bin/time ] && timer=/usr/bin/time
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/inline-scale.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
+
+csv_row() {
+  [ -n "${BENCH_CSV:-}" ] && printf '%s,%s,%s,%s,%s\n' "$@" >>"$BENCH_CSV"
+  return 0
+}
 
 # min A B: the smaller of two decimal numbers (B may be empty).
 min() {
@@ -87,4 +93,7 @@ for n in $counts; do
   fi
   printf '%8d %10.1f %12s %7s %14s %7s\n' "$n" "$best" "$per" "$ratio" \
     "$cper" "$cratio"
+  csv_row inline-scale "$n sites" "pass us/site" "$per" us
+  csv_row inline-scale "$n sites" "ratio to first" "$ratio" ratio
+  csv_row inline-scale "$n sites" "cpu us/site" "$cper" us
 done

@@ -8,15 +8,25 @@
 # time per call site at 1k/10k/100k call sites (ratios to 1k: flat means
 # linear), symbolic simplification time per expression and node counts,
 # CCE instruction counts versus the minimum the data allows, and the
-# simulated cycles of each kernel with and without double buffering.
+# simulated cycles of each kernel with and without double buffering, the
+# default pass pipeline's time per statement at 1k/10k/100k statements
+# (ratios to 1k), and the run time of each example's kernels simulated
+# (pto-cc -O2) versus reference mode (gcc -O2).
 # Wall times are noisy on a shared machine; the cycle counts and
 # instruction counts are deterministic.  Nothing here asserts a time:
 # `make check' never runs it.  BENCH_RUNS sets the repeats of the timed
-# sections (default 3).
+# sections (default 3).  BENCH_CSV=FILE (make bench BENCH_CSV=FILE) also
+# writes FILE, one CSV row per measurement:
+#   section,item,metric,value,unit
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 runs=${BENCH_RUNS:-3}
 section () { printf '\n===== %s =====\n' "$*"; }
+if [ -n "${BENCH_CSV:-}" ]; then
+  case $BENCH_CSV in /*) ;; *) BENCH_CSV=$(pwd)/$BENCH_CSV ;; esac
+  echo "section,item,metric,value,unit" > "$BENCH_CSV"
+  export BENCH_CSV
+fi
 
 section "compile time with the plugin / without (bench/compile-overhead.sh)"
 sh "$here/compile-overhead.sh" "$runs"
@@ -28,3 +38,11 @@ section "CCE instructions issued / minimum, peak UB / tile sum (bench/cce-counts
 sh "$here/cce-counts.sh"
 section "simulated cycles, double buffering off / on (bench/dbuf-cycles.sh)"
 sh "$here/dbuf-cycles.sh"
+section "default pipeline: time per statement (bench/pipeline-scale.sh)"
+RUNS=$runs sh "$here/pipeline-scale.sh" ./tools/pto-opt
+section "kernel run time, simulation (pto-cc -O2) / reference (gcc -O2) (bench/kernel-time.sh)"
+sh "$here/kernel-time.sh"
+if [ -n "${BENCH_CSV:-}" ]; then
+  echo
+  echo "bench: $(($(wc -l < "$BENCH_CSV") - 1)) rows written to $BENCH_CSV"
+fi

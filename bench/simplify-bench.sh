@@ -26,4 +26,10 @@ awk -v N="$n" -v SEED="$seed" -f "$here/simplify-gen.awk" > "$dir/corpus.txt"
   || { cat "$dir/err.txt" >&2; exit 1; }
 echo "corpus: $n random depth-6 expressions (seed $seed), $(wc -c < "$dir/corpus.txt") bytes"
 grep '^# ' "$dir/err.txt"
+# BENCH_CSV: one CSV row per number of the summary line.
+if [ -n "${BENCH_CSV:-}" ]; then
+  sed -n 's/^# \([0-9]*\) expressions, \([0-9.]*\) us per expression, nodes \([0-9]*\) -> \([0-9]*\).*/simplify,\1 expressions,us per expression,\2,us\
+simplify,\1 expressions,nodes before,\3,count\
+simplify,\1 expressions,nodes after,\4,count/p' "$dir/err.txt" >>"$BENCH_CSV"
+fi
 [ -n "$KEEP" ] || rm -rf "$dir"

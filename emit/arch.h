@@ -11,6 +11,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct pto_arch {
   const char *name;     /* "dav-c220" */
   const char *alias;    /* "dav-2201" */
@@ -22,5 +26,9 @@ typedef struct pto_arch {
 const pto_arch *pto_arch_lookup(const char *name);
 /* "dav-c100, dav-m200, dav-c220, 3510" for diagnostics.  */
 const char *pto_arch_names(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PTO_EMIT_ARCH_H */

@@ -396,6 +396,12 @@ print_vec(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
                    n->drs, n->sbs[0], n->srs[0], n->order ? ", " : "",
                    n->order ? n->order : "");
     return;
+  case PTO_VF_BRCB:
+    pto_buf_puts(b, ", ");
+    ubn(b, n, n->stype, n->src[0]);
+    pto_buf_printf(b, ", %d, %d, %lld);\n", n->dbs, n->drs,
+                   (long long)n->repeat);
+    return;
   }
 }
 
@@ -718,7 +724,7 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
   if (!errs)
     errs = pto_isel(&k, d);
   if (!errs) {
-    pto_sync_insert(&k);
+    pto_sync_insert(&k, d);
     pto_cce_kernel(out, &k);
     if (*drop > 0)
       *drop = *drop > k.nsync ? *drop - k.nsync : -1;

@@ -17,7 +17,13 @@ libptocore_la_SOURCES += \
 	emit/cube.h \
 	emit/cube.c \
 	emit/sync.c \
-	emit/cce.c
+	emit/cce.c \
+	emit/cce-host.h \
+	emit/cce-host.c \
+	emit/asm-text.h \
+	emit/asm-text.c \
+	emit/cce-section.h \
+	emit/cce-section.c
 
 # Golden .cce and execution tests (testsuite/pto-cce.dg/, see its
 # README): pto-opt --emit-cce, diff with NAME.cce, then compile the

@@ -15,7 +15,12 @@
    number N > 0, the Nth synchronisation instruction the sync pass
    inserts (counting set_flag/wait_flag pairs and barriers, in text
    order over the translation unit's kernels) is left out, so that tests
-   can check that the simulator catches the missing sync.  */
+   can check that the simulator catches the missing sync.  When
+   PTO_EMIT_SYNC_ROUNDS is a number N > 0, the sync analysis gives up on
+   a loop whose state has not settled after N rounds of its body
+   (default 64; emit/sync.c explains why a loop always settles) and
+   fences it with pipe_barrier(PIPE_ALL), with a warning: tests use it
+   to exercise that safety net.  */
 
 #ifndef PTO_EMIT_EMIT_H
 #define PTO_EMIT_EMIT_H

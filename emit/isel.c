@@ -31,8 +31,14 @@
      Rows whose byte length is not a multiple of 32 B cannot be
      addressed by repeat strides: the scalar unit reduces them, left to
      right exactly as pto.h.
-   * row_expand / row_expand_add/sub/mul/div (d[i][j] = r[i][0] or
-     a[i][j] OP r[i][0], r an R x 1 tile): when rows are a multiple of
+   * row_expand_add/sub/mul/div (d[i][j] = a[i][j] OP r[i][0], r an
+     R x 1 tile) on archs with vbrcb (dav-c220, 3510), rows a multiple
+     of 32 B: vbrcb puts r[i] into 32 B block i of a scratch, then one
+     vadd/vsub/vmul/vdiv per 256 B column of the rows does every row
+     (repeat i = row i), its second source re-reading block i (block
+     stride 0): 1 + ceil(C / lanes) instructions (rowbcast_brcb).
+   * row_expand (d[i][j] = r[i][0]), and the others on dav-c100 /
+     dav-m200: when rows are a multiple of
      32 B, one vector op per row whose scalar operand is r[i][0] read by
      the scalar unit (PTO_UB_LOAD at issue; sync.c orders it after the
      V op that produced r, one V->S wait per statement, not per row;
@@ -47,8 +53,8 @@
      one per row that a reused one-row scratch would need.  Rows of other
      byte lengths cannot be addressed by vector instructions: the scalar
      unit computes them (in float for fp16, rounded once, as pto.h).
-     There is no UB-to-vector broadcast (vbrcb) in the simulator, hence
-     the per-row scalar reads.
+     (Those archs have no UB-to-vector broadcast, hence the per-row
+     scalar reads.)
    * load/store: a tile stored contiguously in GM (one row, or row
      stride == cols) moves as one burst of whole 32 B blocks; rows of a
      multiple of 32 B with a constant stride that is a multiple of 32 B
@@ -551,6 +557,201 @@ lower_copy(isel *c, pto_mir_block *out, const pto_expr *call, bool load)
 }
 
 /* ------------------------------------------------------------------ */
+/* Partial tiles: load_valid / store_valid                             */
+/* ------------------------------------------------------------------ */
+
+/* A text node on PIPE (printed as is; sync.c sees only its accesses).  */
+static pto_mir_node *
+add_text(isel *c, pto_mir_block *out, pto_loc loc, pto_pipe pipe,
+         const char *text)
+{
+  pto_mir_node *n = add_scalar(c, out, loc, text);
+  n->pipe = pipe;
+  return n;
+}
+
+/* The statement declaring VR/VC, the valid rows and columns of a
+   pto.load_valid / pto.store_valid (operands 3 and 4 of CALL on the
+   R x C tile T), checked and clamped by PTO_VALID, and with more than
+   one valid row VC also against the row stride RS (rows must not
+   overlap, as pto.h requires): the simulator
+   (cce_sim.h) reports a value outside [0, dim] as a fault and clamps it,
+   the device code only clamps (defined here when cce_sim.h is not
+   included).  The names carry ID so that several transfers of one
+   block do not clash.  */
+static void
+valid_decls(isel *c, pto_mir_block *out, const pto_expr *call,
+            const pto_type *t, const pto_expr *rs, int id,
+            const char *opname)
+{
+  pto_buf tx = { 0 };
+  pto_buf_puts(&tx, "#ifndef PTO_VALID\n"
+                    "#define PTO_VALID(v, dim, what) ((int64_t)(v) < 0 ? "
+                    "(int64_t)0 : (int64_t)(v) > (int64_t)(dim) ? "
+                    "(int64_t)(dim) : (int64_t)(v))\n"
+                    "#endif\n");
+  pto_buf_printf(&tx, "int64_t vr%d__ = PTO_VALID(%s, %lld, \"pto_%s: valid "
+                 "rows\");\n", id, expr_text(c, call->args[3]),
+                 (long long)t->rows, opname);
+  pto_buf_printf(&tx, "int64_t vc%d__ = PTO_VALID(%s, %lld, \"pto_%s: valid "
+                 "columns\");\n", id, expr_text(c, call->args[4]),
+                 (long long)t->cols, opname);
+  /* Several valid rows must not overlap in GM: vc <= rs.  */
+  pto_buf_printf(&tx, "if (vr%d__ > 1)\n"
+                 "  vc%d__ = PTO_VALID(vc%d__, %s, \"pto_%s: valid columns "
+                 "over the row stride\");", id, id, id,
+                 expr_text(c, rs), opname);
+  add_scalar(c, out, call->loc, tx.s);
+  pto_buf_free(&tx);
+}
+
+/* The C statement that sets the DMA pad register (set_mov_pad_val) to
+   the bit pattern of PAD converted to DT.  */
+static char *
+pad_setter(isel *c, const pto_expr *pad, pto_dtype dt, int id)
+{
+  const char *p = expr_text(c, pad);
+  if (dt == PTO_DT_I32)
+    return pto_arena_printf(c->k->prog->arena,
+                            "set_mov_pad_val((uint64_t)(uint32_t)(int32_t)(%s));",
+                            p);
+  bool h = dt == PTO_DT_F16;
+  return pto_arena_printf(c->k->prog->arena,
+                          "{ union { %s f; %s u; } pad%d__; pad%d__.f = (%s)(%s); "
+                          "set_mov_pad_val((uint64_t)pad%d__.u); }",
+                          h ? "half" : "float", h ? "uint16_t" : "uint32_t",
+                          id, id, h ? "half" : "float", p, id);
+}
+
+/* pto.load_valid(t, p, rs, vr, vc, pad) and pto.store_valid(p, rs, t,
+   vr, vc).  A constant valid size outside [0, rows] / [0, cols] is a
+   located error (the front end reports literals first; this catches
+   the values inlining and folding produce).  The valid region is a
+   run-time size, so both are lowered
+   to the dav-c220 byte-granular DMA (runtime/cce_sim.h, "partial
+   tiles"):
+     load:  vector_dup(t, pad) over the whole tile (V), then one
+            copy_gm_to_ubuf_align_b32/b16 (MTE2) of vr bursts of vc
+            elements, each right-padded with pad to its 32 B block;
+     store: one copy_ubuf_to_gm_align_b32/b16 (MTE3) writing exactly vc
+            elements of each of vr rows: no byte past the valid region,
+            whatever the alignment of p and rs.
+   Both are skipped when vr or vc is 0 (nBurst and lenBurst must be
+   positive).  Rows whose byte length is not a multiple of 32 B (the UB
+   side of the DMA must be), tiles of 4096 rows or more, and archs
+   without the byte-granular DMA (dav-c100, dav-m200: their DMA moves
+   whole 32 B blocks only) go element by element on the scalar unit.  The DMA nodes are text nodes on their
+   pipe, so sync.c orders them by their accesses (the whole tile, and
+   GM) and the loop around them is not double-buffered.  */
+static void
+lower_copy_valid(isel *c, pto_mir_block *out, const pto_expr *call,
+                 bool load)
+{
+  const pto_expr *te = call->args[load ? 0 : 2];
+  const pto_expr *gm = call->args[load ? 1 : 0];
+  const pto_expr *rs = call->args[load ? 2 : 1];
+  const pto_mir_buffer *b = tile_of(c, te);
+  sacc sa = { 0 };
+  if (!b || !scalar_expr_ok(c, gm, &sa) || !scalar_expr_ok(c, rs, &sa)
+      || !scalar_expr_ok(c, call->args[3], &sa)
+      || !scalar_expr_ok(c, call->args[4], &sa)
+      || (load && !scalar_expr_ok(c, call->args[5], &sa)))
+    return;
+  const pto_type *t = te->type;
+  for (int i = 3; i <= 4; i++) {
+    int64_t v = 0, dim = i == 3 ? t->rows : t->cols;
+    const pto_expr *a = call->args[i];
+    bool neg = a->kind == PTO_E_UN && a->u.unop == PTO_UN_NEG;
+    bool is_const = const_int(neg ? a->a : a, &v);
+    v = neg ? -v : v;
+    if (is_const && (v < 0 || v > dim)) {
+      pto_error(c->diag, call->args[i]->loc,
+                "pto.%s: the valid %s %lld lie outside [0, %lld] of the "
+                "%lld x %lld tile", load ? "load_valid" : "store_valid",
+                i == 3 ? "rows" : "columns", (long long)v, (long long)dim,
+                (long long)t->rows, (long long)t->cols);
+      c->errors++;
+      return;
+    }
+  }
+  operand_reads(c, out, call->loc, &sa);
+  int esz = pto_dtype_bytes(t->dtype);
+  const char *ctype = pto_mir_ctype(t->dtype);
+  int64_t rows = t->rows, cols = t->cols, rowb = cols * esz;
+  int64_t total = rows * rowb;
+  int id = c->k->next_id;
+  const char *opname = load ? "load_valid" : "store_valid";
+  valid_decls(c, out, call, t, rs, id, opname);
+  if (load) {
+    vspec v = spec(PTO_VF_DUP, "vector_dup", t->dtype, 0);
+    v.scalar = call->args[5];
+    note_vec_min(c->k, total);
+    vec_flat(c, out, call->loc, &v, b->offset, NULL, rows * cols);
+  }
+  const char *gmtext = expr_text(c, gm), *rstext = expr_text(c, rs);
+  pto_buf tx = { 0 };
+  pto_mir_node *n;
+  c->k->count.dma_min++;
+  c->k->count.bursts_min += rows;
+  bool align_dma = strcmp(c->k->arch->name, "dav-c100") != 0
+                   && strcmp(c->k->arch->name, "dav-m200") != 0;
+  if (align_dma && rowb % 32 == 0 && rows < 4096) {
+    const char *form = pto_arena_printf(
+        c->k->prog->arena, "copy_%s_align_b%d",
+        load ? "gm_to_ubuf" : "ubuf_to_gm", esz * 8);
+    pto_buf_printf(&tx, "if (vr%d__ > 0 && vc%d__ > 0) {\n", id, id);
+    if (load)
+      pto_buf_printf(&tx, "  %s\n", pad_setter(c, call->args[5], t->dtype, id));
+    /* GM-side gap in bytes, UB-side gap in 32 B blocks.  */
+    char *gmgap = pto_arena_printf(
+        c->k->prog->arena,
+        "(uint32_t)(vr%d__ > 1 ? ((int64_t)(%s) - vc%d__) * %d : 0)", id,
+        rstext, id, esz);
+    char *ubgap = pto_arena_printf(
+        c->k->prog->arena, "(uint32_t)((%lld - (vc%d__ * %d + 31) / 32 * 32) / 32)",
+        (long long)rowb, id, esz);
+    char *ubp = pto_arena_printf(c->k->prog->arena,
+                                 "(__ubuf__ %s *)((uintptr_t)%lld)", ctype,
+                                 (long long)b->offset);
+    if (load)
+      pto_buf_printf(&tx, "  %s(%s, %s, 0, (uint16_t)vr%d__, "
+                     "(uint32_t)(vc%d__ * %d), 0, (uint8_t)((32 - vc%d__ * %d "
+                     "%% 32) %% 32 / %d), %s, %s);\n}",
+                     form, ubp, gmtext, id, id, esz, id, esz, esz, gmgap,
+                     ubgap);
+    else
+      pto_buf_printf(&tx, "  %s(%s, %s, 0, (uint16_t)vr%d__, "
+                     "(uint32_t)(vc%d__ * %d), 0, 0, %s, %s);\n}",
+                     form, gmtext, ubp, id, id, esz, ubgap, gmgap);
+    n = add_text(c, out, call->loc, load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3,
+                 tx.s);
+    c->k->count.dma++;
+    c->k->count.bursts += rows;
+  } else {
+    const char *p = ub_ptr(c, ctype, pto_arena_printf(
+                                         c->k->prog->arena,
+                                         "%lld + (r__ * %lld + k__) * %d",
+                                         (long long)b->offset,
+                                         (long long)cols, esz));
+    pto_buf_printf(&tx, "for (int32_t r__ = 0; r__ < vr%d__; ++r__)\n"
+                        "  for (int32_t k__ = 0; k__ < vc%d__; ++k__)\n",
+                   id, id);
+    if (load)
+      pto_buf_printf(&tx, "    PTO_UB_STORE(%s, (%s)[(int64_t)r__ * (%s) + k__]);",
+                     p, gmtext, rstext);
+    else
+      pto_buf_printf(&tx, "    (%s)[(int64_t)r__ * (%s) + k__] = PTO_UB_LOAD(%s);",
+                     gmtext, rstext, p);
+    n = add_scalar(c, out, call->loc, tx.s);
+    c->k->count.scalar_elems += rows * cols;
+  }
+  pto_buf_free(&tx);
+  pto_mir_add_access(n, PTO_MEM_UB, b->offset, b->offset + round32(total),
+                     load);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
+}
+
+/* ------------------------------------------------------------------ */
 /* Element-wise ops                                                    */
 /* ------------------------------------------------------------------ */
 
@@ -973,6 +1174,35 @@ rowbcast_vector_ok(int64_t cols, int esz)
   return (cols * esz) % 32 == 0;
 }
 
+/* Whether ARCH has vbrcb (dav-c220 and later; not 910A / 310P).  */
+static bool
+has_vbrcb(const pto_arch *arch)
+{
+  return arch && (!strcmp(arch->name, "dav-c220") || !strcmp(arch->name, "3510"));
+}
+
+/* Whether row_expand_<op> OP over ROWS rows of COLS elements of ESZ
+   bytes runs as vbrcb + strided vector ops (rowbcast_brcb) on ARCH: a
+   source tile, more than one row (one row is already one vadds/vmuls
+   with its scalar), rows a multiple of 32 B and at most 255 blocks apart
+   (a repeat stride).  */
+static bool
+rowbcast_brcb_ok(const pto_arch *arch, pto_op op, int64_t rows, int64_t cols,
+                 int esz)
+{
+  return has_vbrcb(arch) && op != PTO_OP_ROW_EXPAND && rows > 1
+         && (esz == 2 || esz == 4)
+         && (cols * esz) % 32 == 0 && cols * esz / 32 <= 255;
+}
+
+/* Scratch bytes of the broadcast blocks of ROWS values: one 32 B block
+   per value, vbrcb writing 8 per repeat.  */
+static int64_t
+brcb_bytes(int64_t rows)
+{
+  return ceil_div(rows, 8) * 256;
+}
+
 /* The C operator of a row_expand_<op>, or NULL for row_expand.  */
 static const char *
 rowbcast_cop(pto_op op)
@@ -1067,6 +1297,96 @@ rowbcast_part(isel *c, pto_mir_block *out, pto_loc loc, const rowbcast *b,
     vec_flat(c, out, loc, &v, dst, so, n);
 }
 
+/* The vector opcode of row_expand_<op> OP.  */
+static const char *
+rowbcast_vop(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_ROW_EXPAND_ADD: return "vadd";
+  case PTO_OP_ROW_EXPAND_SUB: return "vsub";
+  case PTO_OP_ROW_EXPAND_MUL: return "vmul";
+  default: return "vdiv";
+  }
+}
+
+/* Columns [E0, E0 + N) (N lanes, one repeat per row) of d = a OP
+   blocks: ROWS rows from ROW0, in instructions of at most 255 repeats;
+   the second source is row i's broadcast block (block stride 0, repeat
+   stride one block).  */
+static void
+rowbcast_brcb_cols(isel *c, pto_mir_block *out, pto_loc loc,
+                   const rowbcast *b, int64_t rows, int64_t e0, int64_t n)
+{
+  int pb = (int)(b->pitch / 32);
+  for (int64_t row0 = 0; row0 < rows; row0 += 255) {
+    int64_t nr = rows - row0 > 255 ? 255 : rows - row0;
+    int64_t off = row0 * b->pitch + e0 * b->esz;
+    pto_mir_node *v = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+    c->k->count.vec++;
+    c->k->count.reps += nr;
+    v->form = PTO_VF_BINARY;
+    v->op = rowbcast_vop(b->op);
+    v->ctype = v->stype = pto_mir_ctype(b->dt);
+    v->dst = b->d->offset + off;
+    v->src[0] = b->a->offset + off;
+    v->src[1] = b->tmp->offset + row0 * 32;
+    v->repeat = nr;
+    v->dbs = 1;
+    v->sbs[0] = 1;
+    v->sbs[1] = 0;
+    v->drs = v->srs[0] = pb;
+    v->srs[1] = 1;
+    int64_t w = round32(n * b->esz);
+    pto_mir_add_strided(v, PTO_MEM_UB, v->src[0], nr, b->pitch, w, false);
+    pto_mir_add_access(v, PTO_MEM_UB, v->src[1], v->src[1] + nr * 32, false);
+    pto_mir_add_strided(v, PTO_MEM_UB, v->dst, nr, b->pitch, w, true);
+  }
+}
+
+/* d = a OP r with vbrcb (rowbcast_brcb_ok): vbrcb(tmp, r, 1, 8, ...)
+   writes r[i] into 32 B block i of the scratch (8 rows per repeat, at
+   most 254 repeats per instruction so that every chunk of r starts 32 B
+   aligned), then per 256 B column of the rows one vadd/vsub/vmul/vdiv
+   over all rows (repeat i = row i, repeat stride = the row pitch) whose
+   second source reads block i eight times (block stride 0): 1 + ceil(C
+   / lanes) instructions instead of one vector op per row with a scalar
+   read by S.  The arithmetic is exactly pto.h's (a OP r, fp16 in float
+   rounded once).  */
+static void
+rowbcast_brcb(isel *c, pto_mir_block *out, pto_loc loc, const rowbcast *b,
+              int64_t rows, int64_t cols)
+{
+  const char *ut = b->esz == 4 ? "uint32_t" : "uint16_t";
+  for (int64_t done = 0; done < rows;) {
+    int64_t reps = ceil_div(rows - done, 8);
+    if (reps > 254)
+      reps = 254;
+    pto_mir_node *v = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+    c->k->count.vec++;
+    c->k->count.reps += reps;
+    v->form = PTO_VF_BRCB;
+    v->op = "vbrcb";
+    v->ctype = v->stype = ut;
+    v->dst = b->tmp->offset + done * 32;
+    v->src[0] = b->r->offset + done * b->esz;
+    v->repeat = reps;
+    v->dbs = 1;
+    v->drs = 8;
+    pto_mir_add_access(v, PTO_MEM_UB, v->src[0],
+                       v->src[0] + reps * 8 * b->esz, false);
+    pto_mir_add_access(v, PTO_MEM_UB, v->dst, v->dst + reps * 256, true);
+    done += reps * 8;
+  }
+  int64_t lanes = 256 / b->esz, full = cols / lanes, tail = cols % lanes;
+  for (int64_t j = 0; j < full; j++)
+    rowbcast_brcb_cols(c, out, loc, b, rows, j * lanes, lanes);
+  if (tail) {
+    add_mask(c, out, loc, tail);
+    rowbcast_brcb_cols(c, out, loc, b, rows, full * lanes, tail);
+    add_mask(c, out, loc, -1);
+  }
+}
+
 /* pto.row_expand(d, r) and pto.row_expand_<op>(d, a, r).  The whole
    repeats of every row first, then the partial last repeat of every
    row under one mask (set and reset once, not per row).  */
@@ -1093,6 +1413,12 @@ lower_rowbcast(isel *c, pto_mir_block *out, const pto_stmt *s,
                     cols);
     return;
   }
+  if (rowbcast_brcb_ok(c->k->arch, call->op, rows, cols, b.esz)) {
+    b.tmp = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(b.tmp);
+    rowbcast_brcb(c, out, call->loc, &b, rows, cols);
+    return;
+  }
   if (call->op == PTO_OP_ROW_EXPAND_DIV) {
     b.tmp = pto_mir_buffer_of(c->k, NULL, s);
     pto_assert(b.tmp);
@@ -1117,7 +1443,7 @@ lower_rowbcast(isel *c, pto_mir_block *out, const pto_stmt *s,
 }
 
 int64_t
-pto_isel_scratch_bytes(const pto_stmt *s)
+pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
   const pto_expr *e = s->value;
   if (s->kind != PTO_S_EVAL || !e || e->kind != PTO_E_CALL || !e->is_op)
@@ -1143,13 +1469,17 @@ pto_isel_scratch_bytes(const pto_stmt *s)
              + red_scratch(rows, cols, 4);
     return red_scratch(rows, cols, esz);
   }
-  if (e->op == PTO_OP_ROW_EXPAND_DIV) {
-    /* The broadcast divisor, R x C (lower_rowbcast).  */
+  if (e->op == PTO_OP_ROW_EXPAND_ADD || e->op == PTO_OP_ROW_EXPAND_SUB
+      || e->op == PTO_OP_ROW_EXPAND_MUL || e->op == PTO_OP_ROW_EXPAND_DIV) {
     const pto_type *t = e->args[0]->type;
     if (t->kind != PTO_TY_TILE)
       return 0;
     int esz = pto_dtype_bytes(t->dtype);
-    if (!rowbcast_vector_ok(t->cols, esz))
+    /* The broadcast blocks (rowbcast_brcb), or for div without vbrcb
+       the broadcast divisor, R x C (lower_rowbcast).  */
+    if (rowbcast_brcb_ok(arch, e->op, t->rows, t->cols, esz))
+      return brcb_bytes(t->rows);
+    if (e->op != PTO_OP_ROW_EXPAND_DIV || !rowbcast_vector_ok(t->cols, esz))
       return 0;
     return round32((int64_t)t->rows * t->cols * esz);
   }
@@ -1177,6 +1507,10 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
     break;
   case PTO_OP_STORE:
     lower_copy(c, out, e, false);
+    break;
+  case PTO_OP_LOAD_VALID:
+  case PTO_OP_STORE_VALID:
+    lower_copy_valid(c, out, e, e->op == PTO_OP_LOAD_VALID);
     break;
   case PTO_OP_CAST:
     lower_cast(c, out, s, e);

@@ -40,6 +40,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "emit/jit.h"
+#include "emit/asm-text.h"
 #include "runtime/pto-rt.h"
 
 #include <libgccjit.h>
@@ -84,7 +85,8 @@ typedef struct jit {
 enum rt_entry {
   RT_LOAD, RT_STORE, RT_BINARY, RT_SCALAR, RT_UNARY, RT_FILL, RT_CAST,
   RT_ROWRED, RT_MATMUL, RT_SET_BLOCKS, RT_LAUNCH, RT_REGISTER,
-  RT_F16_ROUND, RT_F16_LOAD, RT_F16_BITS, RT_ROWBCAST, RT_COUNT
+  RT_F16_ROUND, RT_F16_LOAD, RT_F16_BITS, RT_ROWBCAST, RT_LOAD_VALID,
+  RT_STORE_VALID, RT_COUNT
 };
 _Static_assert(RT_COUNT <= 24, "jit.rt is too small for enum rt_entry");
 
@@ -283,9 +285,9 @@ static gcc_jit_function *
 import(jit *j, const char *name, gcc_jit_type *ret, const char *sig,
        int variadic)
 {
-  gcc_jit_param *params[8];
+  gcc_jit_param *params[10];
   int n = 0;
-  for (const char *s = sig; *s; s++, n++) {
+  for (const char *s = sig; *s && n < 10; s++, n++) {
     gcc_jit_type *t = *s == 'i'   ? j->t_int
                       : *s == 'l' ? j->t_ll
                       : *s == 'd' ? j->t_double
@@ -324,6 +326,8 @@ rt_fn(jit *j, enum rt_entry e)
       [RT_F16_LOAD] = {"__pto_rt_f16_load", "u", 0, 'f'},
       [RT_F16_BITS] = {"__pto_rt_f16_bits", "d", 0, 'u'},
       [RT_ROWBCAST] = {"__pto_rt_rowbcast", "iipccii", 0},
+      [RT_LOAD_VALID] = {"__pto_rt_load_valid", "ipcllldii", 0},
+      [RT_STORE_VALID] = {"__pto_rt_store_valid", "iplcllii", 0},
   };
   if (!j->rt[e]) {
     gcc_jit_type *ret = tab[e].ret == 'f'   ? j->t_float
@@ -886,7 +890,7 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
 {
   jit *j = fc->j;
   pto_expr *const *a = e->args;
-  gcc_jit_rvalue *v[8];
+  gcc_jit_rvalue *v[10];
   int n = 0;
 #define I(x) int_const(j, j->t_int, (long)(x))
 #define L(x) int_const(j, j->t_ll, (long)(x))
@@ -910,6 +914,31 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
     v[n++] = I(t->rows);
     v[n++] = I(t->cols);
     call_rt(fc, RT_STORE, n, v);
+    return;
+  }
+  case PTO_OP_LOAD_VALID:
+    v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
+    v[n++] = tile_addr(fc, a[0]);
+    v[n++] = cast(j, rvalue(fc, a[1]), j->t_cvoidp);
+    v[n++] = ll_arg(fc, a[2]);
+    v[n++] = ll_arg(fc, a[3]);
+    v[n++] = ll_arg(fc, a[4]);
+    v[n++] = tile_scalar(fc, a[5]);
+    v[n++] = I(t0->rows);
+    v[n++] = I(t0->cols);
+    call_rt(fc, RT_LOAD_VALID, n, v);
+    return;
+  case PTO_OP_STORE_VALID: {
+    const pto_type *t = a[2]->type;
+    v[n++] = I(rt_dtype(j, t->dtype, e->loc));
+    v[n++] = cast(j, rvalue(fc, a[0]), j->t_voidp);
+    v[n++] = ll_arg(fc, a[1]);
+    v[n++] = tile_caddr(fc, a[2]);
+    v[n++] = ll_arg(fc, a[3]);
+    v[n++] = ll_arg(fc, a[4]);
+    v[n++] = I(t->rows);
+    v[n++] = I(t->cols);
+    call_rt(fc, RT_STORE_VALID, n, v);
     return;
   }
   case PTO_OP_ADD: case PTO_OP_SUB: case PTO_OP_MUL: case PTO_OP_DIV:
@@ -1439,94 +1468,18 @@ emit_kernel_table(jit *j)
 /* Assembler text                                                     */
 /* ------------------------------------------------------------------ */
 
-static bool
-is_ident_char(char c)
-{
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-         || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$';
-}
-
-static bool
-starts_with(const char *s, const char *prefix)
-{
-  return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-/* Should assembler line LINE (without indentation) be dropped?  .file and
-   .ident would name the JIT's fake source and compiler; the stack note
-   is GCC's to emit; the records and the constructor slot become local
-   (their .globl goes).  */
-static bool
-drop_line(const char *line)
-{
-  return starts_with(line, ".file") || starts_with(line, ".ident")
-         || starts_with(line, ".section\t.note.GNU-stack")
-         || starts_with(line, ".globl\t__pto_krec_")
-         || starts_with(line, ".globl\t__pto_rt_ctor_slot");
-}
-
-/* Append LINE (LEN bytes, no newline) to B, renaming local labels
-   ".L..." to ".Lpto..." and the i386 PC thunks, outside strings, so that
-   they cannot clash with GCC's own in the same file.  */
-static void
-put_renamed(pto_buf *b, const char *line, size_t len)
-{
-  bool in_str = false;
-  for (size_t i = 0; i < len; i++) {
-    char c = line[i];
-    if (in_str) {
-      pto_buf_putc(b, c);
-      if (c == '\\' && i + 1 < len)
-        pto_buf_putc(b, line[++i]);
-      else if (c == '"')
-        in_str = false;
-      continue;
-    }
-    if (c == '"') {
-      in_str = true;
-      pto_buf_putc(b, c);
-      continue;
-    }
-    bool at_start = i == 0 || !is_ident_char(line[i - 1]);
-    if (at_start && c == '.' && i + 1 < len && line[i + 1] == 'L') {
-      pto_buf_puts(b, ".Lpto");
-      i++;
-      continue;
-    }
-    if (len - i >= 18 && !strncmp(line + i, "__x86.get_pc_thunk", 18)) {
-      pto_buf_puts(b, "__pto_x86.get_pc_thunk");
-      i += 17;
-      continue;
-    }
-    pto_buf_putc(b, c);
-  }
-  pto_buf_putc(b, '\n');
-}
-
-/* Turn the JIT's assembler file TEXT into text for a toplevel asm
-   statement inside GCC's output: see drop_line and put_renamed; the
-   whole is wrapped in .pushsection/.popsection so that GCC's idea of the
-   current section stays true.  */
+/* How the JIT's assembler file is embedded (emit/asm-text.h): the kernel
+   records and the constructor slot become local, a static host
+   function's unit-unique symbol hidden.  */
 static char *
 finish_asm_text(const char *text)
 {
-  pto_buf b = {NULL, 0, 0};
-  pto_buf_puts(&b, "\n# pto: generated by pto-gcc's libgccjit back end\n"
-                   "\t.pushsection\t.text\n");
-  for (const char *s = text; *s;) {
-    const char *nl = strchr(s, '\n');
-    size_t len = nl ? (size_t)(nl - s) : strlen(s);
-    const char *t = s;
-    while (t < s + len && (*t == ' ' || *t == '\t'))
-      t++;
-    if (!drop_line(t))
-      put_renamed(&b, s, len);
-    if (starts_with(t, ".globl\t__pto_host_")) /* a static host function */
-      pto_buf_printf(&b, "\t.hidden\t%.*s\n", (int)(s + len - t - 7), t + 7);
-    s += len + (nl ? 1 : 0);
-  }
-  pto_buf_puts(&b, "\t.popsection\n");
-  return b.s;
+  static const char *const local[] = {"__pto_krec_", "__pto_rt_ctor_slot",
+                                      NULL};
+  static const char *const hidden[] = {"__pto_host_", NULL};
+  const pto_asm_embed how = {"pto", "pto: generated by pto-gcc's libgccjit "
+                             "back end", local, hidden};
+  return pto_asm_for_embedding(text, &how);
 }
 
 /* Read the whole file PATH into a malloc'd string; NULL on error.  */
@@ -1598,6 +1551,17 @@ configure_context(jit *j)
     gcc_jit_context_add_command_line_option(c, t->flags[i]);
 }
 
+/* Does the JIT compile F?  Host functions always, kernels unless their
+   simulation comes from the CCE (sim=cce).  */
+static bool
+compiled_here(const pto_jit_target *target, const pto_func *f)
+{
+  if (f->dead)
+    return false;
+  return f->kind == PTO_FN_HOST
+         || (f->kind == PTO_FN_KERNEL && !target->kernels_from_cce);
+}
+
 int
 pto_jit_compile(const pto_program *p, const pto_jit_target *target,
                 pto_diag *diag, char **asm_text)
@@ -1605,8 +1569,7 @@ pto_jit_compile(const pto_program *p, const pto_jit_target *target,
   *asm_text = NULL;
   int nfuncs = 0;
   for (int i = 0; i < p->nfuncs; i++)
-    if (!p->funcs[i]->dead && (p->funcs[i]->kind == PTO_FN_KERNEL
-                               || p->funcs[i]->kind == PTO_FN_HOST))
+    if (compiled_here(target, p->funcs[i]))
       nfuncs++;
   if (!nfuncs)
     return 0;
@@ -1628,7 +1591,7 @@ pto_jit_compile(const pto_program *p, const pto_jit_target *target,
 
   for (int i = 0; i < p->nfuncs; i++) {
     const pto_func *f = p->funcs[i];
-    if (f->dead || (f->kind != PTO_FN_KERNEL && f->kind != PTO_FN_HOST))
+    if (!compiled_here(target, f))
       continue;
     if (f->kind == PTO_FN_HOST && !host_symbol(target, f->name))
       continue;
@@ -1637,7 +1600,7 @@ pto_jit_compile(const pto_program *p, const pto_jit_target *target,
   for (int i = 0; i < p->nfuncs && !j.errors; i++)
     if (j.funcs[i])
       define_function(&j, i);
-  if (!j.errors)
+  if (!j.errors && !target->kernels_from_cce)
     emit_kernel_table(&j);
 
   char *raw = j.errors ? NULL : compile_to_text(&j);

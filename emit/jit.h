@@ -29,13 +29,18 @@ typedef struct pto_jit_target {
   int nrenamed;
   const char *const *renamed_from;
   const char *const *renamed_to;
+  /* sim=cce: the kernels' simulations and kernel-table records come from
+     the unit's CCE compiled on the host (plugin/cce-sim.cc); the JIT
+     compiles only the PTO_HOST functions.  */
+  int kernels_from_cce;
 } pto_jit_target;
 
 /* Compile the PTO_KERNEL and PTO_HOST functions of P (the output of the
    pass pipeline) to assembler text for the unit's object:
    * each PTO_HOST function under its own C symbol and prototype, with the
      transformed body;
-   * for each PTO_KERNEL a local simulation entry
+   * unless TARGET->kernels_from_cce, for each PTO_KERNEL a local
+     simulation entry
        void __pto_sim_NAME (void *const *args, int block_idx, int block_num)
      whose tile operations call libpto-rt (runtime/pto-rt.h), a record in
      section pto_kernels, and one constructor registering the section.

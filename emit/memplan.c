@@ -180,7 +180,7 @@ static void scan_block(plan *pl, const pto_block *b);
 static void
 add_scratch(plan *pl, const pto_stmt *s, int pos)
 {
-  int64_t bytes = pto_isel_scratch_bytes(s);
+  int64_t bytes = pto_isel_scratch_bytes(s, pl->k->arch);
   if (!bytes)
     return;
   pto_mir_buffer *b = tile_buffer(pl, NULL);

@@ -73,7 +73,8 @@ typedef enum pto_vform {
   PTO_VF_UNARY,    /* op(dst, src, rep, dbs, sbs, drs, srs) (also vconv) */
   PTO_VF_SCALAR,   /* op(dst, src, scalar, rep, dbs, sbs, drs, srs) */
   PTO_VF_DUP,      /* vector_dup(dst, scalar, rep, dbs, 0, drs, 0) */
-  PTO_VF_REDUCE    /* op(dst, src, rep, drs, sbs, srs[, order]) */
+  PTO_VF_REDUCE,   /* op(dst, src, rep, drs, sbs, srs[, order]) */
+  PTO_VF_BRCB      /* vbrcb(dst, src, dbs, drs, rep) */
 } pto_vform;
 
 typedef enum pto_sync_kind {
@@ -204,12 +205,13 @@ int pto_memplan(pto_mir_kernel *k, pto_diag *diag);
    fit the arch's UB.  */
 int64_t pto_memplan_pong(const pto_mir_kernel *k, const pto_stmt *loop,
                          int64_t lo, int64_t hi);
-/* isel.c: scratch bytes statement S needs (0: none).  */
-int64_t pto_isel_scratch_bytes(const pto_stmt *s);
+/* isel.c: scratch bytes statement S needs on ARCH (0: none).  */
+int64_t pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch);
 /* isel.c: build K->body; 0 on success.  */
 int pto_isel(pto_mir_kernel *k, pto_diag *diag);
-/* sync.c: insert SYNC nodes into K->body.  */
-void pto_sync_insert(pto_mir_kernel *k);
+/* sync.c: insert SYNC nodes into K->body; DIAG (may be NULL) gets the
+   report of an internal problem (a loop fenced by the safety net).  */
+void pto_sync_insert(pto_mir_kernel *k, pto_diag *diag);
 /* cce.c: append the C form of scalar expression E / of a kernel.  */
 /* K supplies the UB offsets of tiles whose elements E reads (NULL when
    E reads none).  */

@@ -55,6 +55,8 @@ typedef struct rec {
   unsigned ord;         /* bit p: ordered before later work of pipe p */
 } rec;
 
+/* Invariant: at most one record per key (same_key: instruction and
+   access); records enter only through st_add.  */
 typedef struct state {
   rec *v;
   int n, cap;
@@ -74,6 +76,8 @@ typedef struct sctx {
                                      closing pipe_barrier(PIPE_ALL) */
   loopctx *loop;
   int depth;            /* loop nesting */
+  int max_rounds;       /* MAX_FIXPOINT_ROUNDS, or PTO_EMIT_SYNC_ROUNDS */
+  pto_diag *diag;       /* for the safety net's report (may be NULL) */
 } sctx;
 
 /* Loops nested deeper than this are not iterated to a fixed point (the
@@ -81,9 +85,30 @@ typedef struct sctx {
    bodies start and end with pipe_barrier(PIPE_ALL) instead.  */
 #define MAX_FIXPOINT_DEPTH 6
 
-/* A loop whose head state has not settled after this many rounds of its
-   body is fenced the same way (safe, if slower) instead of analysed on:
-   the analysis must never make the compiler hang, whatever the input.  */
+/* Termination of the loop analysis (settle_loop).  A loop's head state
+   goes IN' = IN join BODY(IN), an ascending chain (IN' >= IN whatever
+   BODY does: the join is the least upper bound) in a lattice of finite
+   height: the keys are the kernel's (instruction, access) pairs, each
+   with PTO_PIPE_COUNT ordering bits, and every round that is not the
+   last adds a key or clears a bit.  So every loop settles, by
+   construction; in practice within 2 or 3 rounds.
+
+   Root cause of the old hang (difftest seeds 1001 and 1038, the tests
+   sync-settle-*.pto): an instruction that reads one range twice
+   (vadd(t1, t0, t0), vmul(t1, t0, t0)) pushed two records with the same
+   key; the merge intersected the ordering of the first one only, so the
+   join was not the least upper bound, and st_equal compared each record
+   with the first of its key, so a state whose two copies had come to
+   differ was not equal to itself: the chain had stopped rising but the
+   test never said so, and the loop was iterated forever (later: until
+   this bound, then fenced).  States now keep one record per key
+   (st_add), which makes the join a least upper bound and st_equal an
+   equality.
+
+   This bound stays as a safety net only: a loop that has not settled
+   after MAX_FIXPOINT_ROUNDS rounds (a bug) is fenced with
+   pipe_barrier(PIPE_ALL) (safe, if slower) and reported as an internal
+   problem, so the compiler never hangs whatever the input.  */
 #define MAX_FIXPOINT_ROUNDS 64
 
 #define ALL_PIPES ((1u << PTO_PIPE_COUNT) - 1)
@@ -144,7 +169,24 @@ st_push(state *s, rec r)
   s->v[s->n++] = r;
 }
 
-/* A state that is A on one path and B on another (consumes neither).  */
+/* Add record R to S, keeping S's invariant of at most one record per
+   key: a record with R's key takes the ordering both have (the join).
+   Every record enters a state through here.  */
+static void
+st_add(state *s, rec r)
+{
+  for (int j = 0; j < s->n; j++)
+    if (same_key(&s->v[j], &r)) {
+      s->v[j].ord &= r.ord;
+      return;
+    }
+  st_push(s, r);
+}
+
+/* A state that is A on one path and B on another (consumes neither):
+   the least upper bound, records united by key, ordering intersected
+   (A and B have unique keys, so each record of B meets at most one of
+   A).  */
 static state
 st_merge(const state *a, const state *b)
 {
@@ -153,15 +195,8 @@ st_merge(const state *a, const state *b)
   if (b->dead)
     return st_copy(a);
   state m = st_copy(a);
-  for (int i = 0; i < b->n; i++) {
-    int j = 0;
-    while (j < m.n && !same_key(&m.v[j], &b->v[i]))
-      j++;
-    if (j < m.n)
-      m.v[j].ord &= b->v[i].ord;
-    else
-      st_push(&m, b->v[i]);
-  }
+  for (int i = 0; i < b->n; i++)
+    st_add(&m, b->v[i]);
   return m;
 }
 
@@ -173,6 +208,9 @@ st_merge_into(state *into, const state *b)
   *into = m;
 }
 
+/* Whether A and B hold the same records.  Keys are unique in both
+   (st_add), so equal counts and every record of A found in B with the
+   same ordering is a bijection.  */
 static bool
 st_equal(const state *a, const state *b)
 {
@@ -349,7 +387,7 @@ resolve(sctx *c, pto_mir_block *out, state *st, const pto_mir_node *n)
   for (int j = 0; j < n->nacc; j++) {
     rec r = { n->id, n->pipe, n->acc[j],
               pipelined(n->pipe) ? 0u : 1u << n->pipe };
-    st_push(st, r);
+    st_add(st, r);   /* vadd(d, s, s) reads S twice: one record */
   }
 }
 
@@ -421,16 +459,15 @@ runs_at_least_once(const pto_mir_node *n)
 
 /* Iterate the body of loop N from the head state *IN (nothing is
    inserted) until the head state settles; return false when it has not
-   settled after MAX_FIXPOINT_ROUNDS rounds.  *IN is the last head state
-   either way.  IN only loses ordering bits and gains records (it is
-   merged with what the body leaves), so it settles in principle; the
-   bound guards the compiler against a slow or broken lattice.  */
+   settled after MAX_FIXPOINT_ROUNDS rounds (never, see the termination
+   note at MAX_FIXPOINT_ROUNDS).  *IN is the last head state either
+   way.  */
 static bool
 settle_loop(sctx *c, pto_mir_node *n, state *inp)
 {
   state in = *inp;
   bool stable = false;
-  for (int round = 0; round < MAX_FIXPOINT_ROUNDS && !stable; round++) {
+  for (int round = 0; round < c->max_rounds && !stable; round++) {
     state s = st_copy(&in);
     loopctx lc = { st_dead(), st_dead(), c->loop };
     bool dry = c->dry;
@@ -510,6 +547,12 @@ walk_node(sctx *c, pto_mir_block *out, pto_mir_node *n, state *st)
     if (walk_dbuf_loop(c, out, n, st))
       return;
     if (c->depth >= MAX_FIXPOINT_DEPTH || !loop_settles(c, n, st)) {
+      if (c->depth < MAX_FIXPOINT_DEPTH && !c->dry && c->diag)
+        pto_warning(c->diag, n->loc,
+                    "internal compiler problem: the sync analysis of this "
+                    "loop did not settle in %d rounds; the loop is fenced "
+                    "with pipe_barrier(PIPE_ALL) (correct but slower; "
+                    "please report it)", c->max_rounds);
       walk_fenced_loop(c, n, st);
       if (out) {
         pto_mir_push(out, n);
@@ -592,10 +635,19 @@ walk_block(sctx *c, pto_mir_block *b, state *st)
    of different iterations cannot overlap (gm_iterations_disjoint))
    gets two buffer sets.  Design:
    * buffer selection: a run-time parity variable pto_dbN (0/1, toggled
-     at the end of each iteration); every UB offset of the body is
-     OFF + D * pto_dbN, D from pto_memplan_pong (the copy sits above the
-     planned peak).  No unrolling: any trip count, the UnrollLoops
+     at the end of each virtual iteration); every UB offset of the body
+     is OFF + D * pto_dbN, D from pto_memplan_pong (the copy sits above
+     the planned peak).  No unrolling: any trip count, the UnrollLoops
      sub-loops included (each sibling loop is transformed on its own).
+   * virtual iterations: an UnrollLoops p-path (unroll_times = p) whose
+     body is p copies of one instruction shape (dbuf_copies) is treated
+     as a loop over its copies: copy k of iteration j is virtual
+     iteration p*j + k, on buffer set (p*j + k) % 2, so copy k+1 loads
+     while copy k computes and copy k-1 stores, within an iteration and
+     across iterations alike.  Everything below ("iteration", "body")
+     then reads "virtual iteration", "one copy"; the GM condition is
+     stated for virtual iterations (gm_iterations_disjoint, which also
+     proves it with a run-time step: saxpy's pto.block_num() * 4).
    * ordering inside an iteration: the ordinary analysis from an empty
      state (pairs set/wait back to back), with events 0 + pto_dbN, so a
      pipe running an iteration ahead never re-sets a pending event.
@@ -636,52 +688,267 @@ written_before(const pto_mir_block *b, int at, const pto_mir_access *r)
   return pos >= r->hi;
 }
 
-/* Whether integer expression E is C * V + K with integer constants C
-   and K (built from V, constants, +, -, * by a constant and casts).  */
-static bool
-affine_in(const pto_expr *e, const pto_var *v, int64_t *c, int64_t *k)
+/* GM disjointness of the iterations of a double-buffered loop.
+
+   Addresses are read as linear forms: an integer constant plus integer
+   multiples of atoms, an atom being the loop index, a pure nullary
+   intrinsic (pto.block_num(), pto.block_idx()), a parameter or an
+   enclosing loop's index (none of them changes while the loop runs).
+   A local declared with an initialiser and never assigned (nor its
+   address taken) stands for its initialiser ("loop0_step" for
+   pto.block_num()): it is declared before its uses, and what its
+   initialiser reads is one of the above, so it has the initialiser's
+   value wherever it is used.  */
+
+#define LIN_MAX 8                 /* atoms in one form */
+/* Bound on coefficients and constants: products of two stay below
+   2^60, so the arithmetic below cannot overflow.  */
+#define LIN_BIG ((int64_t)1 << 30)
+#define LIN_DEPTH 8               /* nested local substitutions */
+
+typedef struct lin_atom {
+  const pto_var *var;             /* NULL: the intrinsic OP */
+  pto_op op;
+} lin_atom;
+
+typedef struct lin {
+  int n;
+  lin_atom atom[LIN_MAX];
+  int64_t coef[LIN_MAX];          /* nonzero */
+  int64_t k;
+} lin;
+
+/* What the function does with its variables, for lin_of.  */
+typedef struct var_facts {
+  const pto_stmt **decl;          /* DECL statements */
+  int ndecl, capdecl;
+  const pto_var **changed;        /* assigned, or address taken */
+  int nchanged, capchanged;
+} var_facts;
+
+static void
+facts_note_changed(var_facts *f, const pto_var *v)
 {
-  const int64_t big = (int64_t)1 << 40;
-  int64_t c1, k1, c2, k2;
+  if (f->nchanged == f->capchanged) {
+    f->capchanged = f->capchanged ? 2 * f->capchanged : 16;
+    f->changed = pto_xrealloc(f->changed,
+                              (size_t)f->capchanged * sizeof *f->changed);
+  }
+  f->changed[f->nchanged++] = v;
+}
+
+static void
+facts_scan_expr(var_facts *f, const pto_expr *e)
+{
+  if (!e)
+    return;
+  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_ADDR && e->a
+      && e->a->kind == PTO_E_VAR)
+    facts_note_changed(f, e->a->u.var);
+  facts_scan_expr(f, e->a);
+  facts_scan_expr(f, e->b);
+  facts_scan_expr(f, e->c);
+  for (int i = 0; i < e->nargs; i++)
+    facts_scan_expr(f, e->args[i]);
+}
+
+static void
+facts_scan_block(var_facts *f, const pto_block *b)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_stmt *s = b->items[i];
+    if (s->kind == PTO_S_DECL) {
+      if (f->ndecl == f->capdecl) {
+        f->capdecl = f->capdecl ? 2 * f->capdecl : 16;
+        f->decl = pto_xrealloc(f->decl, (size_t)f->capdecl * sizeof *f->decl);
+      }
+      f->decl[f->ndecl++] = s;
+    }
+    if (s->kind == PTO_S_ASSIGN && s->lhs && s->lhs->kind == PTO_E_VAR)
+      facts_note_changed(f, s->lhs->u.var);
+    facts_scan_expr(f, s->lhs);
+    facts_scan_expr(f, s->value);
+    facts_scan_expr(f, s->cond);
+    facts_scan_expr(f, s->start);
+    facts_scan_expr(f, s->stop);
+    facts_scan_expr(f, s->step);
+    facts_scan_block(f, &s->body);
+    facts_scan_block(f, &s->els);
+  }
+}
+
+static void
+facts_free(var_facts *f)
+{
+  free(f->decl);
+  free(f->changed);
+}
+
+static bool
+facts_changed(const var_facts *f, const pto_var *v)
+{
+  for (int i = 0; i < f->nchanged; i++)
+    if (f->changed[i] == v)
+      return true;
+  return false;
+}
+
+/* The initialiser of local V when V is never changed after its
+   declaration; NULL otherwise.  */
+static const pto_expr *
+facts_fixed_init(const var_facts *f, const pto_var *v)
+{
+  if (v->is_param || facts_changed(f, v))
+    return NULL;
+  for (int i = 0; i < f->ndecl; i++)
+    if (f->decl[i]->var == v)
+      return f->decl[i]->value;
+  return NULL;
+}
+
+/* Whether V is declared by a DECL (not a parameter nor a loop index).  */
+static bool
+facts_is_local(const var_facts *f, const pto_var *v)
+{
+  for (int i = 0; i < f->ndecl; i++)
+    if (f->decl[i]->var == v)
+      return true;
+  return false;
+}
+
+static bool
+lin_ok(const lin *l)
+{
+  if (l->k <= -LIN_BIG || l->k >= LIN_BIG)
+    return false;
+  for (int i = 0; i < l->n; i++)
+    if (l->coef[i] <= -LIN_BIG || l->coef[i] >= LIN_BIG)
+      return false;
+  return true;
+}
+
+static bool
+same_atom(const lin_atom *a, const lin_atom *b)
+{
+  return a->var == b->var && (a->var || a->op == b->op);
+}
+
+/* *A += S * B; false when the result has too many atoms or is too big. */
+static bool
+lin_add(lin *a, const lin *b, int64_t s)
+{
+  if (s <= -LIN_BIG || s >= LIN_BIG)
+    return false;
+  a->k += s * b->k;
+  for (int i = 0; i < b->n; i++) {
+    int j = 0;
+    while (j < a->n && !same_atom(&a->atom[j], &b->atom[i]))
+      j++;
+    if (j == a->n) {
+      if (a->n == LIN_MAX)
+        return false;
+      a->atom[a->n] = b->atom[i];
+      a->coef[a->n++] = 0;
+    }
+    a->coef[j] += s * b->coef[i];
+  }
+  int w = 0;
+  for (int i = 0; i < a->n; i++)
+    if (a->coef[i]) {
+      a->atom[w] = a->atom[i];
+      a->coef[w++] = a->coef[i];
+    }
+  a->n = w;
+  return lin_ok(a);
+}
+
+/* The coefficient of variable V in L.  */
+static int64_t
+lin_coef(const lin *l, const pto_var *v)
+{
+  for (int i = 0; i < l->n; i++)
+    if (l->atom[i].var == v)
+      return l->coef[i];
+  return 0;
+}
+
+static bool
+lin_is_const(const lin *l)
+{
+  return l->n == 0;
+}
+
+/* Integer expression E as a linear form (see above) in *OUT.  */
+static bool
+lin_of(const var_facts *f, const pto_expr *e, int depth, lin *out)
+{
+  lin a, b;
+  memset(out, 0, sizeof *out);
   switch (e->kind) {
   case PTO_E_INT:
-    *c = 0;
-    *k = e->u.ival;
-    return *k > -big && *k < big;
-  case PTO_E_VAR:
-    *c = 1;
-    *k = 0;
-    return e->u.var == v;
+    out->k = e->u.ival;
+    return lin_ok(out);
+  case PTO_E_VAR: {
+    const pto_var *v = e->u.var;
+    if (!v->type || v->type->kind != PTO_TY_SCALAR
+        || !pto_dtype_is_int(v->type->dtype) || facts_changed(f, v))
+      return false;
+    if (facts_is_local(f, v)) {
+      const pto_expr *init = facts_fixed_init(f, v);
+      return init && depth < LIN_DEPTH && lin_of(f, init, depth + 1, out);
+    }
+    out->n = 1;     /* a parameter or a loop index */
+    out->atom[0].var = v;
+    out->coef[0] = 1;
+    return true;
+  }
+  case PTO_E_CALL:
+    if (!e->is_op || e->nargs != 0
+        || pto_op_info(e->op)->effect != PTO_EFF_PURE
+        || pto_op_info(e->op)->result != 'i')
+      return false;
+    out->n = 1;
+    out->atom[0].op = e->op;
+    out->coef[0] = 1;
+    return true;
   case PTO_E_UN:
+    if (e->u.unop == PTO_UN_NEG)
+      return lin_of(f, e->a, depth, &a) && lin_add(out, &a, -1);
+    /* a cast to an integer type of at least 32 bits keeps the value of
+       the address arithmetic (indices are i32 or wider) */
     return e->u.unop == PTO_UN_CAST && e->type
            && e->type->kind == PTO_TY_SCALAR && pto_dtype_is_int(e->type->dtype)
-           && affine_in(e->a, v, c, k);
+           && pto_dtype_bytes(e->type->dtype) >= 4
+           && lin_of(f, e->a, depth, out);
   case PTO_E_BIN:
-    if (!affine_in(e->a, v, &c1, &k1) || !affine_in(e->b, v, &c2, &k2))
+    if (!lin_of(f, e->a, depth, &a) || !lin_of(f, e->b, depth, &b))
       return false;
     switch (e->u.binop) {
-    case PTO_BIN_ADD: *c = c1 + c2; *k = k1 + k2; break;
-    case PTO_BIN_SUB: *c = c1 - c2; *k = k1 - k2; break;
+    case PTO_BIN_ADD:
+      return lin_add(out, &a, 1) && lin_add(out, &b, 1);
+    case PTO_BIN_SUB:
+      return lin_add(out, &a, 1) && lin_add(out, &b, -1);
     case PTO_BIN_MUL:
-      if (c1 && c2)
-        return false;
-      *c = c1 * k2 + c2 * k1;
-      *k = k1 * k2;
-      break;
+      if (lin_is_const(&a))
+        return lin_add(out, &b, a.k);
+      if (lin_is_const(&b))
+        return lin_add(out, &a, b.k);
+      return false;
     default:
       return false;
     }
-    return *c > -big && *c < big && *k > -big && *k < big;
   default:
     return false;
   }
 }
 
-/* DMA N's GM pointer as BASE + C * V + K elements, and the elements it
-   spans from there (*SPAN); false when it has another form.  */
+/* DMA N's GM pointer as BASE + OFF elements (OFF a linear form), and
+   the elements it spans from there (*SPAN); false when it has another
+   form.  BASE is a parameter never changed (a local pointer never
+   changed stands for its initialiser).  */
 static bool
-gm_window(const pto_mir_node *n, const pto_var *v, const pto_var **base,
-          int64_t *c, int64_t *k, int64_t *span)
+gm_window(const var_facts *f, const pto_mir_node *n, const pto_var **base,
+          lin *off, int64_t *span)
 {
   const pto_expr *e = n->gm;
   int64_t esize = 0;
@@ -690,75 +957,165 @@ gm_window(const pto_mir_node *n, const pto_var *v, const pto_var **base,
     esize = pto_dtype_bytes(e->type->pointee->dtype);
   if (esize <= 0 || n->row_stride)
     return false;
-  *c = *k = 0;
-  /* pointer +/- integer, nested: "z + 1024 + j * 1024" */
-  while (e->kind == PTO_E_BIN
-         && (e->u.binop == PTO_BIN_ADD || e->u.binop == PTO_BIN_SUB)
-         && e->a->type && e->a->type->kind == PTO_TY_PTR) {
-    int64_t c1, k1;
-    if (!affine_in(e->b, v, &c1, &k1))
+  memset(off, 0, sizeof *off);
+  off->k = n->gm_off;
+  for (int depth = 0; depth <= LIN_DEPTH; depth++) {
+    /* pointer +/- integer, nested: "z + 1024 + j * 1024" */
+    while (e->kind == PTO_E_BIN
+           && (e->u.binop == PTO_BIN_ADD || e->u.binop == PTO_BIN_SUB)
+           && e->a->type && e->a->type->kind == PTO_TY_PTR) {
+      lin t;
+      if (!lin_of(f, e->b, 0, &t)
+          || !lin_add(off, &t, e->u.binop == PTO_BIN_ADD ? 1 : -1))
+        return false;
+      e = e->a;
+    }
+    /* the same element size all the way down */
+    if (e->kind != PTO_E_VAR || !e->type || e->type->kind != PTO_TY_PTR
+        || !e->type->pointee || e->type->pointee->kind != PTO_TY_SCALAR
+        || pto_dtype_bytes(e->type->pointee->dtype) != esize
+        || facts_changed(f, e->u.var))
       return false;
-    *c += e->u.binop == PTO_BIN_ADD ? c1 : -c1;
-    *k += e->u.binop == PTO_BIN_ADD ? k1 : -k1;
-    e = e->a;
+    if (e->u.var->is_param) {
+      *base = e->u.var;
+      bool load = !strcmp(n->op, "copy_gm_to_ubuf");
+      int64_t gap = load ? n->srcgap : n->dstgap;
+      int64_t bytes = (n->nburst * n->lenburst + (n->nburst - 1) * gap) * 32;
+      *span = (bytes + esize - 1) / esize;
+      return true;
+    }
+    e = facts_fixed_init(f, e->u.var);
+    if (!e)
+      return false;
   }
-  if (e->kind != PTO_E_VAR)
+  return false;
+}
+
+/* One GM transfer of a candidate body.  */
+typedef struct gm_xfer {
+  const pto_var *base;
+  lin off;
+  int64_t span;
+  bool load;
+  int copy;                       /* which of the body's copies */
+} gm_xfer;
+
+/* SIGMA = STEP / NSEG of loop L with integer coefficients, or false.  */
+static bool
+step_per_copy(const var_facts *f, const pto_mir_node *l, int nseg, lin *sigma)
+{
+  if (!l->stmt->step || !lin_of(f, l->stmt->step, 0, sigma))
     return false;
-  *base = e->u.var;
-  *k += n->gm_off;
-  bool load = !strcmp(n->op, "copy_gm_to_ubuf");
-  int64_t gap = load ? n->srcgap : n->dstgap;
-  int64_t bytes = (n->nburst * n->lenburst + (n->nburst - 1) * gap) * 32;
-  *span = (bytes + esize - 1) / esize;
+  if (sigma->k % nseg)
+    return false;
+  sigma->k /= nseg;
+  for (int a = 0; a < sigma->n; a++) {
+    if (sigma->coef[a] % nseg)
+      return false;
+    sigma->coef[a] /= nseg;
+  }
   return true;
 }
 
-/* Whether the GM transfers of different iterations of a loop over V
-   (body B) touch disjoint elements wherever that matters: a pointer the
-   body both loads from and stores to must be addressed by every such
-   transfer as BASE + C * V + K with one constant C, and the windows
-   [K, K + span) of one iteration must fit within |C| elements (so they
-   cannot meet another iteration's).  Distinct pointer parameters do
-   not alias (the kernel declares them __restrict__), and transfers of
-   one direction stay in order on their pipe.  */
+/* Whether the transfers X[FROM..NX) on X[FROM]'s base (the first on it)
+   keep apart across virtual iterations; see gm_iterations_disjoint.  */
 static bool
-gm_iterations_disjoint(const pto_mir_block *b, const pto_var *v)
+base_disjoint(const var_facts *f, const pto_mir_node *l, int nseg,
+              const gm_xfer *x, int from, int nx)
 {
-  for (int i = 0; i < b->n; i++) {
+  const pto_var *v = l->stmt->var, *base = x[from].base;
+  bool loaded = false, stored = false;
+  for (int j = from; j < nx; j++)
+    if (x[j].base == base) {
+      loaded |= x[j].load;
+      stored |= !x[j].load;
+    }
+  if (!loaded || !stored)
+    return true;
+  int64_t c = lin_coef(&x[from].off, v), lo = 0, hi = 0;
+  lin sigma = { 0 }, r0 = { 0 };
+  bool have_sigma = false;
+  if (!c)
+    return false;
+  for (int j = from; j < nx; j++) {
+    if (x[j].base != base)
+      continue;
+    if (lin_coef(&x[j].off, v) != c)
+      return false;
+    if (x[j].copy && !have_sigma) {
+      if (!step_per_copy(f, l, nseg, &sigma))
+        return false;
+      have_sigma = true;
+    }
+    /* R = OFF - C * V - C * copy * SIGMA, then its distance from the
+       first transfer's R, which must be a constant */
+    lin vv = { 1, { { v, PTO_OP_COUNT } }, { 1 }, 0 }, r = { 0 }, d = { 0 };
+    if (!lin_add(&r, &x[j].off, 1) || !lin_add(&r, &vv, -c)
+        || (x[j].copy && !lin_add(&r, &sigma, -c * x[j].copy)))
+      return false;
+    if (j == from)
+      r0 = r;
+    if (!lin_add(&d, &r, 1) || !lin_add(&d, &r0, -1) || !lin_is_const(&d))
+      return false;
+    if (d.k < lo)
+      lo = d.k;
+    if (d.k + x[j].span > hi)
+      hi = d.k + x[j].span;
+  }
+  return hi - lo <= (c < 0 ? -c : c);
+}
+
+/* Whether the GM transfers of different iterations of loop L (body
+   made of NSEG copies of LEN items each, the virtual iterations, see
+   dbuf_segments) touch disjoint elements wherever that matters.
+
+   Distinct pointer parameters do not alias (the kernel declares them
+   __restrict__), and transfers of one direction stay in order on their
+   pipe, so only a pointer the body both loads from and stores to
+   matters.  Its transfers must all address BASE + C * V + C * k * SIGMA
+   + R (V the loop index, k the copy, SIGMA = STEP / NSEG as a linear
+   form with integer coefficients, C one nonzero constant, R a linear
+   form whose non-constant part is the same in all of them), and the
+   windows [R, R + span) must fit within |C| elements.  Copy k of
+   iteration j then addresses BASE + C * V0 + C * SIGMA * (j * NSEG + k)
+   + R: distinct virtual iterations m = j * NSEG + k are |C * SIGMA| *
+   |m - m'| >= |C| elements apart (SIGMA is a nonzero integer: STEP =
+   NSEG * SIGMA is nonzero in a loop that ends after an iteration), so
+   their windows cannot meet.  With NSEG = 1 this is the plain loop: the
+   index differs by at least 1 between iterations.  UnrollLoops' p-path
+   "for (i_p = ..; ..; i_p += STEP * p) { B[i] B[i + STEP] ... }" is the
+   case NSEG = p, SIGMA = STEP, also with a run-time STEP (saxpy's
+   pto.block_num(), read through loop0_step).  Address arithmetic is
+   assumed not to wrap.  */
+static bool
+gm_iterations_disjoint(const pto_mir_kernel *k, const pto_mir_node *l,
+                       int nseg, int len)
+{
+  const pto_mir_block *b = &l->body;
+  var_facts f = { 0 };
+  facts_scan_block(&f, &k->func->body);
+  gm_xfer *x = pto_xmalloc((size_t)(b->n + 1) * sizeof *x);
+  int nx = 0;
+  bool ok = true;
+  for (int i = 0; i < b->n && ok; i++) {
     const pto_mir_node *n = b->items[i];
     if (n->kind != PTO_MIR_DMA || !n->gm)
       continue;
-    const pto_var *base;
-    int64_t c, k, span;
-    if (!gm_window(n, v, &base, &c, &k, &span))
-      return false;
-    bool loaded = false, stored = false;
-    int64_t lo = k, hi = k + span;
-    for (int j = 0; j < b->n; j++) {
-      const pto_mir_node *m = b->items[j];
-      const pto_var *mb;
-      int64_t mc, mk, ms;
-      if (m->kind != PTO_MIR_DMA || !m->gm)
-        continue;
-      if (!gm_window(m, v, &mb, &mc, &mk, &ms))
-        return false;
-      if (mb != base)
-        continue;
-      if (mc != c)
-        return false;
-      if (!strcmp(m->op, "copy_gm_to_ubuf"))
-        loaded = true;
-      else
-        stored = true;
-      if (mk < lo)
-        lo = mk;
-      if (mk + ms > hi)
-        hi = mk + ms;
-    }
-    if (loaded && stored && (c == 0 || hi - lo > (c < 0 ? -c : c)))
-      return false;
+    ok = gm_window(&f, n, &x[nx].base, &x[nx].off, &x[nx].span);
+    x[nx].load = !strcmp(n->op, "copy_gm_to_ubuf");
+    x[nx].copy = i / len;
+    nx++;
   }
-  return true;
+  for (int a = 0; a < nx && ok; a++) {
+    bool first = true;
+    for (int j = 0; j < a && first; j++)
+      first = x[j].base != x[a].base;
+    if (first)
+      ok = base_disjoint(&f, l, nseg, x, a, nx);
+  }
+  free(x);
+  facts_free(&f);
+  return ok;
 }
 
 /* Whether node I of a candidate body is acceptable; extends [*LO, *HI)
@@ -919,10 +1276,59 @@ dead_after_loop(const pto_mir_kernel *k, const pto_mir_node *n, int64_t lo,
   return !ls.live;
 }
 
+static bool
+same_access(const pto_mir_access *a, const pto_mir_access *b)
+{
+  return a->space == b->space && a->lo == b->lo && a->hi == b->hi
+         && a->write == b->write && a->step == b->step
+         && a->width == b->width;
+}
+
+/* Whether nodes A and B are the same instruction for the sync analysis
+   (kind, pipe, DMA direction and every access; GM addresses aside).  */
+static bool
+same_shape(const pto_mir_node *a, const pto_mir_node *b)
+{
+  if (a->kind != b->kind || a->nacc != b->nacc)
+    return false;
+  if (a->kind == PTO_MIR_STMT)
+    return a->stmt->kind == b->stmt->kind;
+  if (a->kind == PTO_MIR_MASK)
+    return a->mask_mode == b->mask_mode && a->hi == b->hi && a->lo == b->lo;
+  if (a->kind == PTO_MIR_DMA && strcmp(a->op, b->op))
+    return false;
+  if (a->pipe != b->pipe)
+    return false;
+  for (int j = 0; j < a->nacc; j++)
+    if (!same_access(&a->acc[j], &b->acc[j]))
+      return false;
+  return true;
+}
+
+/* The number of virtual iterations in one iteration of loop N: its
+   unroll_times P (UnrollLoops' p-path) when the body is P copies of the
+   same instruction sequence (same_shape position by position), else 1.  */
+static int
+dbuf_copies(const pto_mir_node *n)
+{
+  const pto_attr *a = pto_attr_get(&n->stmt->attrs, "unroll_times");
+  if (!a || a->kind != PTO_A_INT || a->ival < 2 || a->ival > n->body.n
+      || n->body.n % a->ival)
+    return 1;
+  int nseg = (int)a->ival, len = n->body.n / nseg;
+  for (int k = 1; k < nseg; k++)
+    for (int t = 0; t < len; t++)
+      if (!same_shape(n->body.items[t], n->body.items[k * len + t]))
+        return 1;
+  return nseg;
+}
+
 /* The distance to the second buffer set of loop N, or -1 when N is not
-   a streaming loop that fits twice.  */
+   a streaming loop that fits twice; *NSEG: its virtual iterations per
+   iteration (dbuf_copies, or 1 when the copies' GM windows cannot be
+   told apart that way).  */
 static int64_t
-dbuf_delta(const sctx *c, const pto_mir_node *n, int64_t *top)
+dbuf_delta(const sctx *c, const pto_mir_node *n, int64_t *top, int *nseg)
 {
   if (!c->k->double_buffer || n->kind != PTO_MIR_FOR || c->pp_var)
     return -1;
@@ -931,8 +1337,14 @@ dbuf_delta(const sctx *c, const pto_mir_node *n, int64_t *top)
   for (int i = 0; i < n->body.n; i++)
     if (!dbuf_item_ok(&n->body, i, &lo, &hi, &load))
       return -1;
-  if (!load || lo >= hi || !gm_iterations_disjoint(&n->body, n->stmt->var))
+  if (!load || lo >= hi)
     return -1;
+  *nseg = dbuf_copies(n);
+  if (!gm_iterations_disjoint(c->k, n, *nseg, n->body.n / *nseg)) {
+    if (*nseg == 1 || !gm_iterations_disjoint(c->k, n, 1, n->body.n))
+      return -1;
+    *nseg = 1;
+  }
   lo = lo / 32 * 32;
   hi = (hi + 31) / 32 * 32;
   if (!dead_after_loop(c->k, n, lo, hi))
@@ -1042,22 +1454,22 @@ dbuf_edges(sctx *c, pto_mir_block *out, const dbuf_plan *dp,
                                       NULL, loc));
 }
 
-/* Rebuild body B of a double-buffered loop: shifted offsets, the
-   iteration's own syncs, the cross-iteration waits and sets, the parity
-   toggle.  */
+/* Build into NB one virtual iteration of a double-buffered loop from
+   its N nodes ITEMS: shifted offsets, the iteration's own syncs (from
+   an empty state: the previous virtual iteration used the other set),
+   the cross-iteration waits and sets of DP, the parity toggle.  */
 static void
-dbuf_body(sctx *c, pto_mir_block *b, dbuf_plan *dp, const char *pp,
-          int64_t delta, pto_loc loc)
+dbuf_segment(sctx *c, pto_mir_node **items, int count, pto_mir_block *nb,
+             dbuf_plan *dp, const char *pp, int64_t delta, pto_loc loc)
 {
-  pto_mir_block nb = { 0 };
   state s = { 0 };
-  for (int i = 0; i < b->n; i++) {
-    pto_mir_node *n = b->items[i];
+  for (int i = 0; i < count; i++) {
+    pto_mir_node *n = items[i];
     if (n->kind == PTO_MIR_DMA || n->kind == PTO_MIR_VEC) {
       n->pp_var = pp;
       n->pp_delta = delta;
     }
-    walk_node(c, &nb, n, &s);
+    walk_node(c, nb, n, &s);
     for (int p = 0; p < PTO_PIPE_COUNT; p++) {
       if (dp->first[p][n->pipe] != i || !is_instr(n))
         continue;
@@ -1066,22 +1478,20 @@ dbuf_body(sctx *c, pto_mir_block *b, dbuf_plan *dp, const char *pp,
                                         0, NULL, n->loc)
                             : flag_node(c, PTO_SYNC_WAIT, (pto_pipe)p, n->pipe,
                                         2, pp, n->loc);
-      pto_mir_insert(&nb, nb.n - 1, w);
+      pto_mir_insert(nb, nb->n - 1, w);
       dp->wnode[p][n->pipe] = w;
     }
     for (int q = 0; q < PTO_PIPE_COUNT; q++)
       if (q != (int)n->pipe && is_instr(n) && dp->last[n->pipe][q] == i) {
         pto_mir_node *sn = flag_node(c, PTO_SYNC_SET, n->pipe, (pto_pipe)q, 2,
                                      pp, n->loc);
-        pto_mir_push(&nb, sn);
+        pto_mir_push(nb, sn);
         dp->snode[n->pipe][q] = sn;
       }
   }
-  pto_mir_push(&nb, scalar_text(c, pto_arena_printf(c->k->prog->arena,
+  pto_mir_push(nb, scalar_text(c, pto_arena_printf(c->k->prog->arena,
                                                     "%s ^= 1;", pp), loc));
   st_free(&s);
-  free(b->items);
-  *b = nb;
 }
 
 /* Whether sync node N belongs to a cross pair left out (redundant, or
@@ -1181,37 +1591,74 @@ dbuf_prune(pto_mir_block *b, const dbuf_plan *dp)
   b->n = w;
 }
 
+/* Rebuild the body of double-buffered loop N as NSEG virtual
+   iterations (copies of the first one's shape, see dbuf_copies), each
+   on the other buffer set than the one before; fill DP (the template
+   plan: positions within a copy, the pairs left out) and return the
+   number of cross pairs kept.  */
+static void
+dbuf_segments(sctx *c, pto_mir_node *n, int nseg, dbuf_plan *dp,
+              const char *pp, int64_t delta)
+{
+  int len = n->body.n / nseg;
+  pto_mir_block first = { n->body.items, len, len };
+  dbuf_cross(&first, dp);
+  pto_mir_block *seg = pto_xmalloc((size_t)nseg * sizeof *seg);
+  dbuf_plan *plan = pto_xmalloc((size_t)nseg * sizeof *plan);
+  c->pp_var = pp;
+  for (int k = 0; k < nseg; k++) {
+    seg[k] = (pto_mir_block){ 0 };
+    plan[k] = *dp;
+    dbuf_segment(c, n->body.items + k * len, len, &seg[k], &plan[k], pp,
+                 delta, n->loc);
+  }
+  c->pp_var = NULL;
+  /* The copies are alike: what the first needs, each needs.  */
+  dbuf_reduce(&seg[0], &plan[0]);
+  /* Each cross pair kept counts as one sync for PTO_EMIT_DROP_SYNC (its
+     wait and set in every copy; the prime and drain stay, balanced).  */
+  for (int p = 0; p < PTO_PIPE_COUNT; p++)
+    for (int q = 0; q < PTO_PIPE_COUNT; q++)
+      if (plan[0].first[p][q] >= 0 && !plan[0].redundant[p][q]) {
+        c->k->nsync++;
+        plan[0].dropped[p][q] =
+            c->k->drop_sync && c->k->nsync == c->k->drop_sync;
+      }
+  pto_mir_block body = { 0 };
+  for (int k = 0; k < nseg; k++) {
+    memcpy(plan[k].redundant, plan[0].redundant, sizeof plan[k].redundant);
+    memcpy(plan[k].dropped, plan[0].dropped, sizeof plan[k].dropped);
+    dbuf_prune(&seg[k], &plan[k]);
+    for (int i = 0; i < seg[k].n; i++)
+      pto_mir_push(&body, seg[k].items[i]);
+    free(seg[k].items);
+  }
+  memcpy(dp->redundant, plan[0].redundant, sizeof dp->redundant);
+  free(seg);
+  free(plan);
+  free(n->body.items);
+  n->body = body;
+}
+
 /* Walk loop N double-buffered if it qualifies (false otherwise).  */
 static bool
 walk_dbuf_loop(sctx *c, pto_mir_block *out, pto_mir_node *n, state *st)
 {
-  int64_t top = 0, delta = dbuf_delta(c, n, &top);
+  int nseg = 1;
+  int64_t top = 0, delta = dbuf_delta(c, n, &top, &nseg);
   if (delta < 0)
     return false;
   if (c->dry || !out) {
     apply_barrier(st, PTO_PIPE_ALL);
     return true;
   }
-  dbuf_plan dp;
-  dbuf_cross(&n->body, &dp);
   const char *pp = pto_arena_printf(c->k->prog->arena, "pto_db%d", n->id);
   /* Sibling loops (UnrollLoops' sub-loops): the previous one's closing
      join serves as this one's opening join.  */
   if (!(out->n && out->items[out->n - 1] == c->dbuf_exit))
     emit_sync(c, out, PTO_PIPE_ALL, PTO_PIPE_ALL, n->loc);
-  c->pp_var = pp;
-  dbuf_body(c, &n->body, &dp, pp, delta, n->loc);
-  c->pp_var = NULL;
-  dbuf_reduce(&n->body, &dp);
-  /* Each cross pair kept counts as one sync for PTO_EMIT_DROP_SYNC (its
-     wait and set in the body; the prime and drain stay, balanced).  */
-  for (int p = 0; p < PTO_PIPE_COUNT; p++)
-    for (int q = 0; q < PTO_PIPE_COUNT; q++)
-      if (dp.first[p][q] >= 0 && !dp.redundant[p][q]) {
-        c->k->nsync++;
-        dp.dropped[p][q] = c->k->drop_sync && c->k->nsync == c->k->drop_sync;
-      }
-  dbuf_prune(&n->body, &dp);
+  dbuf_plan dp;
+  dbuf_segments(c, n, nseg, &dp, pp, delta);
   pto_mir_push(out, scalar_text(c, pto_arena_printf(c->k->prog->arena,
                                                      "int32_t %s = 0;", pp),
                                 n->loc));
@@ -1229,9 +1676,12 @@ walk_dbuf_loop(sctx *c, pto_mir_block *out, pto_mir_node *n, state *st)
 }
 
 void
-pto_sync_insert(pto_mir_kernel *k)
+pto_sync_insert(pto_mir_kernel *k, pto_diag *diag)
 {
-  sctx c = { k, false, NULL, NULL, NULL, 0 };
+  sctx c = { k, false, NULL, NULL, NULL, 0, MAX_FIXPOINT_ROUNDS, diag };
+  const char *env = getenv("PTO_EMIT_SYNC_ROUNDS");
+  if (env && atoi(env) > 0)
+    c.max_rounds = atoi(env);
   state st = { 0 };
   walk_block(&c, &k->body, &st);
   /* A double-buffered loop at the very end already joined every pipe.  */

@@ -1026,10 +1026,34 @@ address (capture &c, tree t, location_t loc)
   return pto_e_un (c.p, PTO_UN_ADDR, lv, NULL, L (c, loc));
 }
 
+/* Whether the call T is a check of -fsanitize=undefined: a call of a
+   __builtin___ubsan_handle_* function or of an internal UBSAN_* function
+   (e.g. .UBSAN_BOUNDS of an array index).  */
+static bool
+ubsan_check_call_p (tree t)
+{
+  if (!CALL_EXPR_FN (t))
+    switch (CALL_EXPR_IFN (t))
+      {
+      case IFN_UBSAN_BOUNDS: case IFN_UBSAN_NULL: case IFN_UBSAN_VPTR:
+      case IFN_UBSAN_PTR: case IFN_UBSAN_OBJECT_SIZE:
+	return true;
+      default:
+	return false;
+      }
+  tree fn = get_callee_fndecl (t);
+  return fn && fndecl_built_in_p (fn, BUILT_IN_NORMAL) && DECL_NAME (fn)
+	 && !strncmp (IDENTIFIER_POINTER (DECL_NAME (fn)),
+		      "__builtin___ubsan_", 18);
+}
+
 /* walk_tree callback over an operand whose value is discarded: return
    the first subtree with an effect of its own.  Calls of the intrinsics
    block_idx, block_num and unroll_factor (extern calls to GCC, so
-   TREE_SIDE_EFFECTS) have none.  */
+   TREE_SIDE_EFFECTS) have none, nor have the checks that
+   -fsanitize=undefined puts in front of a division, a shift or an array
+   index, (CHECK, E): the kernel drops them with the rest of the GCC
+   code it replaces.  */
 static tree
 effect_of_its_own (tree *tp, int *walk_subtrees, void *)
 {
@@ -1043,6 +1067,8 @@ effect_of_its_own (tree *tp, int *walk_subtrees, void *)
     {
     case CALL_EXPR:
       {
+	if (ubsan_check_call_p (t))
+	  return NULL_TREE;
 	tree fn = get_callee_fndecl (t);
 	const char *iname = fn ? pto_fe_intrinsic_name (fn) : NULL;
 	if (iname && call_expr_nargs (t) == 0
@@ -1470,6 +1496,24 @@ check_rule (capture &c, pto_op op, const char *opname, pto_expr **args,
 		 "element type %qs, not %qs", opname,
 		 pto_dtype_name (d->dtype), type_text (c, pt));
 	    ok = false;
+	  }
+	/* load_valid / store_valid: a constant valid size (operands 3 and
+	   4) must lie in [0, rows] / [0, cols].  */
+	for (int i = 3; (op == PTO_OP_LOAD_VALID || op == PTO_OP_STORE_VALID)
+			&& i <= 4; i++)
+	  {
+	    const pto_expr *v = args[i];
+	    while (v->kind == PTO_E_UN && v->u.unop == PTO_UN_CAST)
+	      v = v->a;
+	    int64_t dim = i == 3 ? d->rows : d->cols;
+	    if (v->kind == PTO_E_INT && (v->u.ival < 0 || v->u.ival > dim))
+	      {
+		err (c, locs[i], "%qs: the valid %s %wd lie outside [0, %wd] "
+		     "of the %qs tile", opname, i == 3 ? "rows" : "columns",
+		     (HOST_WIDE_INT) v->u.ival, (HOST_WIDE_INT) dim,
+		     type_text (c, d));
+		ok = false;
+	      }
 	  }
 	break;
       }

@@ -15,7 +15,9 @@
 
    Usage from plugin/pto-plugin.cc:
      pto_frontend_init (info->base_name, &state.opts, &state.dump_after,
-                        &state.trace);
+                        &state.trace, &state.sim_cce);
+   SIM_CCE true (-fplugin-arg-pto-sim=cce) makes a kernel the CCE back end
+   cannot lower an error instead of a warning.
    and, to accept the capture dump in -fplugin-arg-pto-dump=LIST:
      if (!pto_frontend_check_dump (value, diag)) error...  */
 
@@ -29,7 +31,8 @@
    list of pass names and "capture") and TRACE are read at use time and
    must live as long as cc1.  */
 void pto_frontend_init (const char *plugin_name, const pto_options *opts,
-			const char *const *dump_after, const bool *trace);
+			const char *const *dump_after, const bool *trace,
+			const bool *sim_cce);
 
 /* The unit's program after the default pass pipeline, for the back
    ends (plugin/jit-bridge.cc at PLUGIN_ALL_IPA_PASSES_START).  Runs the
@@ -39,6 +42,21 @@ void pto_frontend_init (const char *plugin_name, const pto_options *opts,
    when an error has been reported.  The program belongs to the front end
    (freed at PLUGIN_FINISH).  */
 pto_program *pto_frontend_program (void);
+
+/* The unit's CCE text as written to AUXBASE.cce, for the back ends
+   (the .pto.cce section and sim=cce): NAME is the source file's base
+   name with ".cce" for its extension (independent of -o: the name
+   inside the object), ARCH the arch it was emitted for.  NULL when no CCE was written (no kernel,
+   an error, or a kernel the CCE back end cannot lower).  Valid until
+   PLUGIN_FINISH.  */
+struct pto_frontend_cce
+{
+  const char *text;
+  size_t len;
+  const char *name;
+  const char *arch;
+};
+const pto_frontend_cce *pto_frontend_cce_output (void);
 
 /* Check a -fplugin-arg-pto-dump= LIST: "all", or comma separated names
    each of which is "capture" or a pass name.  Report the first bad name

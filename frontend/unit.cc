@@ -32,6 +32,7 @@
 
 #include "frontend/fe-internal.h"
 #include "emit/emit.h"
+#include "emit/arch.h"
 #include "plugin/diag-bridge.h"
 #include "basic-block.h"
 #include "tree-ssa-alias.h"
@@ -50,7 +51,9 @@ struct unit_state
   const pto_options *opts;
   const char *const *dump_after;
   const bool *trace;
+  const bool *sim_cce;
   pto_program *prog;		/* NULL until the first DSL function */
+  pto_frontend_cce cce;		/* text NULL until written */
   bool done;			/* end-of-unit work ran */
   bool any_inline;
 };
@@ -335,12 +338,20 @@ has_kernel (const pto_program *p)
 /* The sink of the CCE step: the back end's "sorry, unimplemented" (a
    kernel it cannot lower yet) becomes one warning, with a note for each
    further construct, since the program still builds and runs on the CPU
-   simulation; everything else goes to GCC as usual.  CTX counts the
-   sorries so far.  */
+   simulation; everything else goes to GCC as usual.  Under sim=cce the
+   kernels need their CCE, so a sorry is GCC's "sorry, unimplemented"
+   (an error).  CTX counts the sorries so far.  */
 static void
 emit_cce_diag (void *ctx, pto_diag_kind kind, pto_loc loc, const char *msg)
 {
   int *sorries = (int *) ctx;
+  if (kind == PTO_DIAG_SORRY && unit.sim_cce && *unit.sim_cce)
+    {
+      location_t where = loc.host ? (location_t) loc.host : UNKNOWN_LOCATION;
+      sorry_at (where, "%s (needed by %<-fplugin-arg-pto-sim=cce%>, which "
+		"runs kernels from their CCE)", msg);
+      return;
+    }
   if (kind != PTO_DIAG_SORRY)
     {
       pto_gcc_diag_emit (NULL, kind, loc, msg);
@@ -352,6 +363,44 @@ emit_cce_diag (void *ctx, pto_diag_kind kind, pto_loc loc, const char *msg)
 		"unit (its kernels still run on the CPU simulator): %s", msg);
   else
     inform (where, "pto: also not supported by the CCE back end: %s", msg);
+}
+
+/* The name the unit's CCE goes by inside the object (the .pto.cce record,
+   pto-extract's output file, the host compile of sim=cce): the source
+   file's base name with its extension replaced by ".cce", so that the
+   object does not depend on -o (distcc and ccache compile to temporary
+   output names).  AUXBASE.cce on disk keeps GCC's naming.  */
+static char *
+cce_record_name (void)
+{
+  const char *src = lbasename (main_input_filename ? main_input_filename
+			       : "pto");
+  const char *dot = strrchr (src, '.');
+  size_t len = dot && dot != src ? (size_t) (dot - src) : strlen (src);
+  if (len == 0 || len > 200)
+    return xstrdup ("pto.cce");
+  char *name = XNEWVEC (char, len + 5);
+  memcpy (name, src, len);
+  memcpy (name + len, ".cce", 5);
+  return name;
+}
+
+/* Keep TEXT (taken over) as the unit's CCE.  */
+static void
+keep_cce (pto_buf *text)
+{
+  const pto_arch *arch = pto_arch_lookup (unit.opts ? unit.opts->arch : NULL);
+  unit.cce.text = text->s;
+  unit.cce.len = text->len;
+  unit.cce.name = cce_record_name ();
+  unit.cce.arch = arch ? arch->name : NULL;
+  text->s = NULL;
+}
+
+const pto_frontend_cce *
+pto_frontend_cce_output (void)
+{
+  return unit.cce.text && !seen_error () ? &unit.cce : NULL;
 }
 
 /* Write the CCE of the unit's kernels to AUXBASE.cce, the way GCC names
@@ -386,10 +435,12 @@ write_cce (const pto_program *p)
     {
       error ("pto: cannot write %qs: %m", path);
       remove (tmp);
+      pto_buf_free (&text);
     }
+  else
+    keep_cce (&text);
   free (tmp);
   free (path);
-  pto_buf_free (&text);
 }
 
 /* Dump and (when asked) run the pipeline once the unit is parsed.  */
@@ -540,12 +591,17 @@ on_finish (void *, void *)
 {
   pto_program_free (unit.prog);
   unit.prog = NULL;
+  free ((char *) unit.cce.text);
+  free ((char *) unit.cce.name);
+  unit.cce = pto_frontend_cce ();
 }
 
 void
 pto_frontend_init (const char *plugin_name, const pto_options *opts,
-		   const char *const *dump_after, const bool *trace)
+		   const char *const *dump_after, const bool *trace,
+		   const bool *sim_cce)
 {
+  unit.sim_cce = sim_cce;
   unit.opts = opts;
   unit.dump_after = dump_after;
   unit.trace = trace;

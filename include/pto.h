@@ -70,7 +70,9 @@
    * exp, log and sqrt call the C library's expf/logf/sqrtf (link with
      -lm); the device instructions for exp and log are not bit-exact, so
      compare transcendentals with a tolerance.
-   * max/min/relu with NaN operands: unspecified.
+   * max/min/relu with NaN operands: unspecified; so is the sign of a
+     zero result when +0 and -0 meet in max/min/row_max (the device's
+     reduction order decides: compare results with ==, not bit patterns).
 
    pto_launch runs the kernel for block 0, 1, ..., blocks-1 in order on
    the calling thread, with pto_block_idx()/pto_block_num() reporting the
@@ -204,6 +206,14 @@ __extension__ typedef _Float16 pto_f16;
 
 /* pto_load(t, p, rs)     t[i][j] = p[i*rs + j]; t R x C, p points to its dtype, rs >= C
    pto_store(p, rs, t)    p[i*rs + j] = t[i][j]; p non-const pointer to t's dtype, rs >= C
+   pto_load_valid(t, p, rs, vr, vc, pad)
+                          partial tile: t[i][j] = p[i*rs + j] for i < vr, j < vc,
+                          every other element = pad (converted to t's dtype);
+                          0 <= vr <= R, 0 <= vc <= C, rs >= vc when vr > 1;
+                          p[i*rs + j] is read only inside the valid region
+   pto_store_valid(p, rs, t, vr, vc)
+                          partial tile: p[i*rs + j] = t[i][j] for i < vr, j < vc
+                          and no other GM byte is written; limits as load_valid
    pto_add(d, a, b)       d = a + b elementwise; d, a, b same shape and dtype
    pto_sub(d, a, b)       d = a - b elementwise; same shape and dtype
    pto_mul(d, a, b)       d = a * b elementwise; same shape and dtype
@@ -244,7 +254,32 @@ __extension__ typedef _Float16 pto_f16;
                           reference mode)
    pto_launch(k, n, ...)  run kernel k on n >= 1 blocks with the given arguments
                           (at most 19); in PTO_HOST functions and ordinary host
-                          code such as main(), not in kernels or inline helpers  */
+                          code such as main(), not in kernels or inline helpers
+
+   Partial tiles (pto-isa TLOAD/TSTORE with a dynamic valid shape, PyPTO's
+   valid_shape).  A tile's type keeps its static R x C shape; the valid
+   region vr x vc (top-left) is a pair of run-time int expressions given
+   to the transfers only.  pto_load_valid writes the whole tile: the
+   valid region from GM, the rest the scalar pad, so every compute op
+   keeps running on the full static tile and stays correct when the pad
+   is that op's neutral element: -INFINITY for row_max and softmax (exp
+   of it is 0), 0 for row_sum and layernorm.  (pto_matmul operands and
+   accumulators still come from pto_load: the cube path of the CCE back
+   end does not take partial tiles.)  The pad
+   elements are ordinary data: ops compute on them (exp(-inf) = 0,
+   -inf - -inf = NaN, ...) and pto_store_valid never writes them back.
+   pto_store_valid writes exactly vc elements of each of the first vr
+   rows: not a byte more, whatever the alignment of p or rs (the CCE
+   lowering uses the byte-granular DMA form, doc/passes.md "Partial
+   tiles").
+   vr or vc of 0 moves no data (load_valid then fills the whole tile with
+   pad).  Checks: a constant vr/vc outside [0, R]/[0, C] is a compile
+   error in plugin mode (located); a run-time value outside stops the
+   program ("pto: pto_load_valid: valid rows 17 outside [0, 16] ...") in
+   reference mode and under pto-cc, is a fault report in the CCE
+   simulator, and is clamped to the range by the device code (no access
+   outside the tile or the region [0, R) x [0, C) of p).  The same holds
+   for the stride rule rs >= vc (the device clamps vc to rs).  */
 
 #if PTO_PLUGIN_MODE
 
@@ -265,6 +300,12 @@ __extension__ typedef _Float16 pto_f16;
 
 extern void __pto_op_load(void *t, const void *p, long long rs) PTO__INTRINSIC("load");
 extern void __pto_op_store(void *p, long long rs, const void *t) PTO__INTRINSIC("store");
+extern void __pto_op_load_valid(void *t, const void *p, long long rs,
+                                long long vr, long long vc, double pad)
+    PTO__INTRINSIC("load_valid");
+extern void __pto_op_store_valid(void *p, long long rs, const void *t,
+                                 long long vr, long long vc)
+    PTO__INTRINSIC("store_valid");
 extern void __pto_op_add(void *d, const void *a, const void *b) PTO__INTRINSIC("add");
 extern void __pto_op_sub(void *d, const void *a, const void *b) PTO__INTRINSIC("sub");
 extern void __pto_op_mul(void *d, const void *a, const void *b) PTO__INTRINSIC("mul");
@@ -303,6 +344,10 @@ extern void __pto_unroll(int f, ...) PTO__INTRINSIC("unroll");
 
 #define pto_load(t, p, rs) __pto_op_load(&(t), (p), (rs))
 #define pto_store(p, rs, t) __pto_op_store((p), (rs), &(t))
+#define pto_load_valid(t, p, rs, vr, vc, pad) \
+  __pto_op_load_valid(&(t), (p), (rs), (vr), (vc), (pad))
+#define pto_store_valid(p, rs, t, vr, vc) \
+  __pto_op_store_valid((p), (rs), &(t), (vr), (vc))
 #define pto_add(d, a, b) __pto_op_add(&(d), &(a), &(b))
 #define pto_sub(d, a, b) __pto_op_sub(&(d), &(a), &(b))
 #define pto_mul(d, a, b) __pto_op_mul(&(d), &(a), &(b))
@@ -733,6 +778,53 @@ pto__store(void *p, long long rs, const void *t, size_t rows, size_t cols,
                      (const char *)t + r * cols * esize, cols * esize);
 }
 
+/* Partial tiles: VR x VC of the ROWS x COLS tile is valid.  Stops the
+   program unless 0 <= VR <= ROWS, 0 <= VC <= COLS and the valid rows do
+   not overlap in GM (RS >= VC when VR > 1).  */
+static inline void
+pto__check_valid(const char *op, long long rs, long long vr, long long vc,
+                 size_t rows, size_t cols)
+{
+  if (vr < 0 || (unsigned long long)vr > rows)
+    pto__ref_fail("%s: valid rows %lld outside [0, %zu] of the %zu x %zu "
+                  "tile", op, vr, rows, rows, cols);
+  if (vc < 0 || (unsigned long long)vc > cols)
+    pto__ref_fail("%s: valid columns %lld outside [0, %zu] of the %zu x %zu "
+                  "tile", op, vc, cols, rows, cols);
+  if (vr > 1 && rs < vc)
+    pto__ref_fail("%s: row stride %lld is less than the %lld valid columns",
+                  op, rs, vc);
+}
+
+/* t = the valid region of p, every other element the ESIZE bytes at PAD.  */
+static inline void
+pto__load_valid(void *t, const void *p, long long rs, long long vr,
+                long long vc, const void *pad, size_t rows, size_t cols,
+                size_t esize)
+{
+  pto__check_valid("pto_load_valid", rs, vr, vc, rows, cols);
+  for (size_t r = 0; r < rows; r++)
+    for (size_t k = 0; k < cols; k++) {
+      char *d = (char *)t + (r * cols + k) * esize;
+      if (r < (size_t)vr && k < (size_t)vc)
+        __builtin_memcpy(d, (const char *)p + ((size_t)rs * r + k) * esize,
+                         esize);
+      else
+        __builtin_memcpy(d, pad, esize);
+    }
+}
+
+/* The valid region of t to p; nothing else of p is written.  */
+static inline void
+pto__store_valid(void *p, long long rs, const void *t, long long vr,
+                 long long vc, size_t rows, size_t cols, size_t esize)
+{
+  pto__check_valid("pto_store_valid", rs, vr, vc, rows, cols);
+  for (size_t r = 0; r < (size_t)vr; r++)
+    __builtin_memcpy((char *)p + (size_t)rs * r * esize,
+                     (const char *)t + r * cols * esize, (size_t)vc * esize);
+}
+
 /* --- dispatch ------------------------------------------------------ */
 
 /* The function for op NAME and the element type of expression E.  */
@@ -930,6 +1022,25 @@ pto__store(void *p, long long rs, const void *t, size_t rows, size_t cols,
     (void)sizeof(*(p) = PTO__ELT(t));                                       \
     pto__store((void *)(p), (rs), PTO__SRC(t), PTO__ROWS(t), PTO__COLS(t), \
                sizeof(PTO__ELT(t)));                                        \
+  })
+
+#define pto_load_valid(t, p, rs, vr, vc, pad)                               \
+  __extension__({                                                           \
+    PTO__CHECK_TILE("pto_load_valid", t);                                   \
+    PTO__CHECK_GM("pto_load_valid", p, t);                                  \
+    PTO__CHECK_WRITABLE(t);                                                 \
+    __typeof__(PTO__ELT(t)) pto__pad = (pad);                               \
+    pto__load_valid(PTO__DST(t), (p), (rs), (vr), (vc), &pto__pad,          \
+                    PTO__ROWS(t), PTO__COLS(t), sizeof(PTO__ELT(t)));       \
+  })
+
+#define pto_store_valid(p, rs, t, vr, vc)                                   \
+  __extension__({                                                           \
+    PTO__CHECK_TILE("pto_store_valid", t);                                  \
+    PTO__CHECK_GM("pto_store_valid", p, t);                                 \
+    (void)sizeof(*(p) = PTO__ELT(t));                                       \
+    pto__store_valid((void *)(p), (rs), PTO__SRC(t), (vr), (vc),            \
+                     PTO__ROWS(t), PTO__COLS(t), sizeof(PTO__ELT(t)));      \
   })
 
 /* --- launches, blocks, unrolling ----------------------------------- */

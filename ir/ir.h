@@ -304,7 +304,15 @@ const char *pto_unop_name(pto_unop op);
                                     or f16 tiles (pto-isa: half/float)
                            MATMUL   c[M,N] += a[M,K] * b[K,N]
                            LOAD     dst tile, pointer to its dtype
+                                    (load_valid: operands 3 and 4 are
+                                    the valid rows/cols, values in
+                                    [0, R] / [0, C], checked when
+                                    constant by the front end and the
+                                    back end, else at run time, like
+                                    row strides)
                            STORE    pointer to the tile's dtype
+                                    (store_valid: operands 3 and 4 as
+                                    load_valid's)
      effect              P pure, R reads memory, W writes memory,
                          S synchronisation, L kernel launch
      pipe                the CCE pipe that executes it: S (scalar),
@@ -317,6 +325,8 @@ const char *pto_unop_name(pto_unop op);
 #define PTO_OPS(X)                                            \
   X(LOAD, "load", "Tpi", v, LOAD, W, MTE2, 0x6)               \
   X(STORE, "store", "Pit", v, STORE, W, MTE3, 0x3)            \
+  X(LOAD_VALID, "load_valid", "Tpiiis", v, LOAD, W, MTE2, 0x6) \
+  X(STORE_VALID, "store_valid", "Pitii", v, STORE, W, MTE3, 0x3) \
   X(ADD, "add", "Ttt", v, ELEM, W, V, 0)                      \
   X(SUB, "sub", "Ttt", v, ELEM, W, V, 0)                      \
   X(MUL, "mul", "Ttt", v, ELEM, W, V, 0)                      \

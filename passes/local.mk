@@ -14,6 +14,7 @@ libptocore_la_SOURCES += \
 	passes/walk.c \
 	passes/fold.c \
 	passes/inline_functions.c \
+	passes/scalarize.c \
 	passes/unroll_loops.c \
 	passes/let_inline.c \
 	passes/simplify.c \
@@ -23,3 +24,13 @@ libptocore_la_SOURCES += \
 	passes/rules.c \
 	passes/ranges.c \
 	passes/decompose.c
+
+# Seed 004 stages 18-22: the Decompose pass and the linear form
+# (passes/linear.h; pto-opt --linearize).
+libptocore_la_SOURCES += \
+	passes/linear.h \
+	passes/lin-decompose.c \
+	passes/lin-build.c \
+	passes/lin-order.c \
+	passes/lin-print.c \
+	passes/lin-interp.c

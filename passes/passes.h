@@ -113,10 +113,12 @@ typedef struct pto_pass {
    passes/NAME.c (or the file its row names in pipeline.c).  */
 #define PTO_PASS_LIST(X) \
   X(inline)              \
+  X(scalarize)           \
   X(unroll)              \
   X(let_inline)          \
   X(simplify)            \
-  X(fold)
+  X(fold)                \
+  X(decompose)           /* passes/lin-decompose.c */
 
 #define X(n) extern const pto_pass pto_pass_##n;
 PTO_PASS_LIST(X)

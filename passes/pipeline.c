@@ -1,7 +1,8 @@
 /* pipeline.c - the pass table and the default pipeline.
 
    The order of the default pipeline is the order of DESIGN section 5:
-   InlineFunctions, UnrollLoops, then LetInline (gated on
+   InlineFunctions, ScalarizeTuples (the tuple locals inlined struct
+   returns leave), UnrollLoops, then LetInline (gated on
    force-let-inline) and Simplify.  The late passes join it as they land.
    Property names for diagnostics live here too.  */
 
@@ -17,6 +18,7 @@ static const pto_pass *const all_passes[] = {
 
 const pto_pass *const pto_default_pipeline[] = {
     &pto_pass_inline,
+    &pto_pass_scalarize,
     &pto_pass_unroll,
     &pto_pass_let_inline,
     &pto_pass_simplify,

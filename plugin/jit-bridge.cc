@@ -42,6 +42,9 @@
 #include <string.h>
 
 #include "emit/jit.h"
+#include "emit/cce-section.h"
+#include "frontend/frontend.h"
+#include "plugin/cce-sim.h"
 #include "plugin/jit-bridge.h"
 
 /* The unit's program after the pipeline (frontend/unit.cc).  Weak so that
@@ -50,16 +53,25 @@
 extern pto_program *pto_frontend_program (void) __attribute__ ((weak));
 
 static pto_jit_compile_fn jit_compile;	/* NULL until loaded */
+static const bool *sim_cce;		/* -fplugin-arg-pto-sim=cce */
 
-/* Does P have anything for the back end?  */
+/* Does P have a live function of kind KIND?  */
+static bool
+has_func_kind (const pto_program *p, pto_func_kind kind)
+{
+  for (int i = 0; i < p->nfuncs; i++)
+    if (!p->funcs[i]->dead && p->funcs[i]->kind == kind)
+      return true;
+  return false;
+}
+
+/* Does P have anything for the libgccjit back end?  Host functions, and
+   kernels unless they run from their CCE.  */
 static bool
 has_jit_work (const pto_program *p)
 {
-  for (int i = 0; i < p->nfuncs; i++)
-    if (!p->funcs[i]->dead && (p->funcs[i]->kind == PTO_FN_KERNEL
-			       || p->funcs[i]->kind == PTO_FN_HOST))
-      return true;
-  return false;
+  return has_func_kind (p, PTO_FN_HOST)
+	 || (!*sim_cce && has_func_kind (p, PTO_FN_KERNEL));
 }
 
 /* The path of pto-jit.so: $PTO_JIT_MODULE, else next to this plugin.
@@ -239,6 +251,76 @@ defines_dsl_functions (void)
   return false;
 }
 
+/* Append the assembler TEXT (taken over) to the unit's output.  */
+static void
+embed_asm (char *text)
+{
+  symtab->finalize_toplevel_asm (build_string (strlen (text), text));
+  free (text);
+}
+
+/* Compile P's host functions (and kernels, under sim=jit) with
+   libgccjit into the unit; false after an error.  */
+static bool
+compile_with_jit (pto_program *p, pto_jit_target *target)
+{
+  if (!load_backend ())
+    return false;
+  auto_vec<const char *> from, to;
+  host_symbols (p, &from, &to);
+  target->nrenamed = from.length ();
+  target->renamed_from = from.address ();
+  target->renamed_to = to.address ();
+
+  pto_diag diag;
+  pto_gcc_diag_init (&diag, NULL);
+  char *text = NULL;
+  if (jit_compile (p, target, &diag, &text) != 0 || seen_error ())
+    {
+      free (text);
+      return false;
+    }
+  if (text)
+    embed_asm (text);
+  drop_host_bodies ();
+  return true;
+}
+
+/* sim=cce: P's kernels run from their CCE compiled on the host
+   (plugin/cce-sim.h).  */
+static void
+compile_cce_on_host (const pto_program *p, const pto_jit_target *jt)
+{
+  const pto_frontend_cce *cce = pto_frontend_cce_output ();
+  if (!cce)
+    {
+      if (!seen_error ())
+	error ("pto: %<-fplugin-arg-pto-sim=cce%>: no CCE was emitted for "
+	       "the kernels of this unit");
+      return;
+    }
+  pto_cce_sim_target t = { jt->opt_level, jt->nflags, jt->flags };
+  char *text = pto_cce_sim_build (p, cce, &t);
+  if (text)
+    embed_asm (text);
+}
+
+/* The unit's CCE text goes into the object's .pto.cce section
+   (emit/cce-section.h), for pto-extract and the device toolchain.  */
+static void
+embed_cce_section (void)
+{
+  const pto_frontend_cce *cce = pto_frontend_cce_output ();
+  if (!cce || seen_error ())
+    return;
+  char *text = pto_cce_section_asm (cce->name, cce->text, cce->len);
+  if (!text)
+    error ("pto: cannot record %qs in the object%'s %<.pto.cce%> section",
+	   cce->name);
+  else
+    embed_asm (text);
+}
+
 static void
 on_all_ipa_passes_start (void *, void *)
 {
@@ -253,38 +335,24 @@ on_all_ipa_passes_start (void *, void *)
       return;
     }
   pto_program *p = pto_frontend_program ();
-  if (!p || !has_jit_work (p))
+  if (!p)
     return;
-  if (!load_backend ())
-    return;
-
   pto_jit_target target;
-  auto_vec<const char *> flags, from, to;
+  memset (&target, 0, sizeof target);
+  auto_vec<const char *> flags;
   describe_target (&target, &flags);
-  host_symbols (p, &from, &to);
-  target.nrenamed = from.length ();
-  target.renamed_from = from.address ();
-  target.renamed_to = to.address ();
-
-  pto_diag diag;
-  pto_gcc_diag_init (&diag, NULL);
-  char *text = NULL;
-  if (jit_compile (p, &target, &diag, &text) != 0 || seen_error ())
-    {
-      free (text);
-      return;
-    }
-  if (text)
-    {
-      symtab->finalize_toplevel_asm (build_string (strlen (text), text));
-      free (text);
-    }
-  drop_host_bodies ();
+  target.kernels_from_cce = *sim_cce;
+  if (has_jit_work (p) && !compile_with_jit (p, &target))
+    return;
+  if (*sim_cce && has_func_kind (p, PTO_FN_KERNEL))
+    compile_cce_on_host (p, &target);
+  embed_cce_section ();
 }
 
 void
-pto_jit_bridge_init (const char *plugin_name)
+pto_jit_bridge_init (const char *plugin_name, const bool *sim_cce_option)
 {
+  sim_cce = sim_cce_option;
   pto_launch_rewrite_init (plugin_name);
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		     on_all_ipa_passes_start, NULL);

@@ -11,12 +11,17 @@
      functions, dlopen pto-jit.so (next to pto.so, or $PTO_JIT_MODULE),
      compile the transformed program to assembler, inject it with
      symtab->finalize_toplevel_asm, and drop the GCC bodies of the
-     PTO_HOST functions the JIT text now defines.  */
+     PTO_HOST functions the JIT text now defines; under sim=cce the JIT
+     compiles only the PTO_HOST functions and the kernels' simulation is
+     their CCE compiled on the host (plugin/cce-sim.h); then the unit's
+     CCE text goes into the object's .pto.cce section
+     (emit/cce-section.h), for pto-extract.  */
 
 #ifndef PTO_JIT_BRIDGE_H
 #define PTO_JIT_BRIDGE_H
 
-void pto_jit_bridge_init (const char *plugin_name);
+/* SIM_CCE (read at use time) is -fplugin-arg-pto-sim=cce.  */
+void pto_jit_bridge_init (const char *plugin_name, const bool *sim_cce);
 
 /* frontend/launch.cc */
 void pto_launch_rewrite_init (const char *plugin_name);

@@ -11,11 +11,13 @@ plugin_LTLIBRARIES += plugin/pto.la
 # module, compiled with the flags below.
 plugin_pto_la_SOURCES = plugin/pto-plugin.cc $(pto_frontend_sources) \
 	plugin/diag-bridge.cc plugin/diag-bridge.h \
-	plugin/jit-bridge.cc plugin/jit-bridge.h
+	plugin/jit-bridge.cc plugin/jit-bridge.h \
+	plugin/cce-sim.cc plugin/cce-sim.h
 # -isystem for GCC's headers (not ours to keep -Wextra clean); no
 # pto-config.h here: GCC's auto-host.h defines the same PACKAGE_ macros.
 plugin_pto_la_CPPFLAGS = -I$(top_srcdir) $(GCC_PLUGIN_CPPFLAGS) \
-	-DPTO_VERSION='"$(PACKAGE_VERSION)"'
+	-DPTO_VERSION='"$(PACKAGE_VERSION)"' \
+	-DPTO_INCLUDEDIR='"$(includedir)"'
 plugin_pto_la_CXXFLAGS = $(PTO_PLUGIN_CXXFLAGS)
 # Export only what GCC looks up, even from the C core (default
 # visibility).  A version script: libtool's -export-symbols-regex does not
@@ -75,6 +77,7 @@ check-plugin-asan: plugin/asan/pto.la site.exp
 	$(MKDIR_P) testsuite/asan; \
 	PTO_PLUGIN_UNDER_TEST='$(abs_top_builddir)/plugin/asan/.libs/pto.so' \
 	PTO_JIT_MODULE='$(abs_top_builddir)/plugin/.libs/pto-jit.so' \
+	PTO_TEST_OUTDIR='$(abs_top_builddir)/testsuite/asan/out' \
 	PTO_DG_FLAGS="-wrapper env,LD_PRELOAD=$$asan:$$ubsan,ASAN_OPTIONS=$$opts,UBSAN_OPTIONS=$$uopts" \
 	  runtest --tool pto --srcdir $(srcdir) --outdir testsuite/asan \
 	    dg.exp < /dev/null > /dev/null 2>&1; \
@@ -85,3 +88,31 @@ check-plugin-asan: plugin/asan/pto.la site.exp
 	fi; \
 	echo "check-plugin-asan: the plugin under ASan+UBSan passed pto.dg"
 .PHONY: check-plugin-asan
+
+# check-plugin-gcstress (part of make check): the whole pto.dg suite once
+# more with GCC collecting garbage at every opportunity
+# (--param ggc-min-expand=0 --param ggc-min-heapsize=0, through
+# PTO_DG_FLAGS): a tree the plugin keeps across a collection without a GC
+# root would be freed under it.  Its own output directory, so it can run
+# beside check-DEJAGNU and check-plugin-asan.  Results:
+# testsuite/gcstress/pto.sum.
+PTO_GCSTRESS_FLAGS = --param ggc-min-expand=0 --param ggc-min-heapsize=0
+check-local: check-plugin-gcstress
+check-plugin-gcstress: plugin/pto.la plugin/pto-jit.la site.exp
+	@$(MKDIR_P) testsuite/gcstress; \
+	PTO_TEST_OUTDIR='$(abs_top_builddir)/testsuite/gcstress/out' \
+	PTO_DG_FLAGS='$(PTO_GCSTRESS_FLAGS)' \
+	  runtest --tool pto --srcdir $(srcdir) --outdir testsuite/gcstress \
+	    dg.exp < /dev/null > /dev/null 2>&1; \
+	sed -n '/=== pto Summary ===/,$$p' testsuite/gcstress/pto.sum; \
+	if grep -q '^\(FAIL\|ERROR\|UNRESOLVED\):' testsuite/gcstress/pto.sum \
+	   || ! grep -q '^# of expected passes' testsuite/gcstress/pto.sum; then \
+	  echo "check-plugin-gcstress: FAILED (testsuite/gcstress/pto.log)"; \
+	  exit 1; \
+	fi; \
+	echo "check-plugin-gcstress: pto.dg passed with GC at every opportunity"
+.PHONY: check-plugin-gcstress
+clean-local: clean-local-gcstress
+clean-local-gcstress:
+	rm -rf testsuite/gcstress
+.PHONY: clean-local-gcstress

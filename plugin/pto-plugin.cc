@@ -18,7 +18,10 @@
      dump=LIST          dump the IR after the passes in LIST (comma
                         separated pass names and `capture', or `all')
      trace              print the passes that ran, with their time
-     sim=jit|cce        how kernels are simulated on the host
+     sim=jit|cce        how kernels are simulated on the host: by the
+                        libgccjit build of the pipeline's output (jit,
+                        the default) or from the unit's CCE compiled as C
+                        against cce_sim.h (cce; plugin/cce-sim.cc)
      help               print the options on stderr
    An unknown option or a bad value is a GCC error (no source location
    exists yet when the plugin is initialised), so the compile fails.
@@ -80,6 +83,7 @@ struct plugin_state
   pto_options opts;		/* pipeline options */
   const char *dump_after;	/* NULL, "all" or a list of pass names */
   bool trace;
+  bool sim_cce;			/* -fplugin-arg-pto-sim=cce */
   bool print_help;
 };
 
@@ -167,17 +171,9 @@ set_plugin_option (const char *base, const char *key, const char *value,
   if (!strcmp (key, "sim"))
     {
       if (value && !strcmp (value, "jit"))
-	;  /* the libgccjit-compiled simulation: the only one so far */
+	state.sim_cce = false;
       else if (value && !strcmp (value, "cce"))
-	{
-	  /* Running kernels from the emitted .cce (compiled against
-	     runtime/cce_sim.h) is tested through pto-opt --emit-cce
-	     (testsuite/pto-cce.dg); the plugin does not build it yet.  */
-	  sorry ("%<-fplugin-arg-%s-sim=cce%>: running kernels from the "
-		 "emitted CCE inside a program is not implemented yet; use "
-		 "%<sim=jit%> (the default)", base);
-	  return -1;
-	}
+	state.sim_cce = true;
       else
 	{
 	  error ("pto: bad value %qs for %<-fplugin-arg-%s-sim%>: expected "
@@ -239,10 +235,11 @@ register_callbacks (const char *name)
      PTO_KERNEL, PTO_HOST and PTO_INLINE function into the IR at
      PLUGIN_PRE_GENERICIZE (frontend/frontend.h).  It reads the options
      through these pointers when its callbacks run, after parsing.  */
-  pto_frontend_init (name, &state.opts, &state.dump_after, &state.trace);
-  /* The libgccjit back end and the pto_launch rewrite of ordinary C code
-     (plugin/jit-bridge.h).  */
-  pto_jit_bridge_init (name);
+  pto_frontend_init (name, &state.opts, &state.dump_after, &state.trace,
+		     &state.sim_cce);
+  /* The host back ends (libgccjit, sim=cce), the .pto.cce section and the
+     pto_launch rewrite of ordinary C code (plugin/jit-bridge.h).  */
+  pto_jit_bridge_init (name, &state.sim_cce);
 }
 
 /* ------------------------------------------------------------------ */

@@ -77,6 +77,31 @@
      results (one per 32 B block) per repeat, unit = 8 elements.  Sums
      add pairwise as a tree ((0,1), (2,3), ... then again), fp16 partial
      sums saturating at +-65504, as documented for the hardware.
+   - Partial tiles (dav-c220 byte-granular DMA, Ascend C's DataCopyPad):
+       copy_gm_to_ubuf_align_b32 / _b16(ubuf dst, gm src, sid, nBurst,
+           lenBurst, leftPaddingNum, rightPaddingNum, srcGap, dstGap)
+       copy_ubuf_to_gm_align_b32 / _b16(gm dst, ubuf src, sid, nBurst,
+           lenBurst, leftPaddingNum, rightPaddingNum, srcGap, dstGap)
+       set_mov_pad_val(uint64_t v)
+     lenBurst is in BYTES ([1, 2097151], a multiple of the element size
+     4 or 2; both pointers must point to elements of that size).  GM
+     side: element aligned, burst b at + b * (lenBurst + gap) bytes (the
+     gap in bytes, [0, 2^32)).  UB side: 32 B aligned, each burst
+     occupies ceil((pads + lenBurst) / 32) blocks, the gap is in 32 B
+     blocks ([0, 65535]).  A load writes per burst leftPaddingNum
+     elements of the pad value (the low bytes of the last
+     set_mov_pad_val, 0 at block start), the data, rightPaddingNum pad
+     elements (each pad at most 32 B), and leaves the rest of the burst's
+     last block unspecified (the simulator writes 0xff bytes).  A store
+     writes exactly lenBurst bytes per burst to GM (pads must be 0): no
+     tail clobber.  The race detector sees exactly those bytes.  Pipes
+     MTE2 / MTE3; set_mov_pad_val is a scalar register write.  Only
+     dav-c220 and 3510 have these copies: on dav-c100 / dav-m200 they
+     are reported.
+     PTO_VALID(v, dim, what) (emitted by the compiler before such a
+     transfer) reports "WHAT V outside [0, DIM]" as an error when V is
+     out of range and yields V clamped to [0, DIM]; the device build
+     defines it as the clamp alone.
    - Arenas have the USABLE sizes: UB 184 KB on dav-c220, 248 KB on
      dav-c100/dav-m200/3510 (pto_sim_buffer_size); they are filled with
      0xff bytes (NaN) at every block start.
@@ -324,6 +349,10 @@ void pto_sim_vreduce(const char *f, int l, const char *name, pto_sim_vop op,
                      int group, pto_sim_dt dt, pto_sim_dt sdt, uintptr_t dst,
                      uintptr_t src, int64_t repeat, int64_t drs, int64_t sbs,
                      int64_t srs, int64_t order);
+/* vbrcb: ESIZE / SRC_ESIZE are the operands' element sizes.  */
+void pto_sim_vbrcb(const char *f, int l, int esize, int src_esize,
+                   uintptr_t dst, uintptr_t src, int64_t dbs, int64_t drs,
+                   int64_t repeat);
 void pto_sim_set_vector_mask(const char *f, int l, uint64_t hi, uint64_t lo);
 void pto_sim_set_mask_mode(const char *f, int l, int counter);
 void pto_sim_pipe_barrier(const char *f, int l, int pipe);
@@ -348,6 +377,14 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
                      int64_t dst_stride, int64_t src_stride, int64_t unit_flag,
                      int64_t quant, int64_t relu, int64_t channel_split,
                      int64_t nz2nd);
+
+void pto_sim_copy_align(const char *f, int l, const char *name, int to_gm,
+                        int esz, pto_sim_dt ddt, pto_sim_dt sdt, uintptr_t dst,
+                        uintptr_t src, int64_t sid, int64_t nb, int64_t lb,
+                        int64_t lp, int64_t rp, int64_t sg, int64_t dg);
+void pto_sim_set_mov_pad(const char *f, int l, uint64_t v);
+int64_t pto_sim_valid(const char *f, int l, const char *what, int64_t v,
+                      int64_t dim);
 
 /* Memory spaces, as passed to pto_sim_copy.  */
 enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
@@ -383,6 +420,23 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
   PTO_SIM_COPY("copy_ubuf_to_cbuf", PTO_SIM_L1, PTO_SIM_UB, dst, src, sid, nb, lb, sg, dg)
 #define copy_cbuf_to_ubuf(dst, src, sid, nb, lb, sg, dg) \
   PTO_SIM_COPY("copy_cbuf_to_ubuf", PTO_SIM_UB, PTO_SIM_L1, dst, src, sid, nb, lb, sg, dg)
+
+/* Byte-granular DMA (partial tiles; see "Partial tiles" above).  */
+#define PTO_SIM_COPY_ALIGN(name, to_gm, esz, dst, src, sid, nb, lb, lp, rp, sg, dg) \
+  pto_sim_copy_align(PTO_SIM_HERE, name, to_gm, esz, PTO_SIM_DT(dst),        \
+                     PTO_SIM_DT(src), PTO_SIM_P(dst), PTO_SIM_P(src), sid, nb, \
+                     lb, lp, rp, sg, dg)
+#define copy_gm_to_ubuf_align_b32(dst, src, ...) \
+  PTO_SIM_COPY_ALIGN("copy_gm_to_ubuf_align_b32", 0, 4, dst, src, __VA_ARGS__)
+#define copy_gm_to_ubuf_align_b16(dst, src, ...) \
+  PTO_SIM_COPY_ALIGN("copy_gm_to_ubuf_align_b16", 0, 2, dst, src, __VA_ARGS__)
+#define copy_ubuf_to_gm_align_b32(dst, src, ...) \
+  PTO_SIM_COPY_ALIGN("copy_ubuf_to_gm_align_b32", 1, 4, dst, src, __VA_ARGS__)
+#define copy_ubuf_to_gm_align_b16(dst, src, ...) \
+  PTO_SIM_COPY_ALIGN("copy_ubuf_to_gm_align_b16", 1, 2, dst, src, __VA_ARGS__)
+#define set_mov_pad_val(v) pto_sim_set_mov_pad(PTO_SIM_HERE, (uint64_t)(v))
+#define PTO_VALID(v, dim, what) \
+  pto_sim_valid(PTO_SIM_HERE, what, (int64_t)(v), (int64_t)(dim))
 
 /* Binary vector ops.  */
 #define PTO_SIM_VBIN(name, op, d, a, b, r, dbs, abs_, bbs, drs, ars, brs)   \
@@ -449,6 +503,12 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define vcgadd(...) PTO_SIM_RED("vcgadd", PTO_SIM_ADD, 1, __VA_ARGS__, 0, ~)
 #define vcgmax(...) PTO_SIM_RED("vcgmax", PTO_SIM_MAX, 1, __VA_ARGS__, 0, ~)
 #define vcgmin(...) PTO_SIM_RED("vcgmin", PTO_SIM_MIN, 1, __VA_ARGS__, 0, ~)
+/* vbrcb(dst, src, dstBlkStride, dstRepStride, repeat): each of 8
+   consecutive src elements per repeat fills one 32 B block of dst
+   (uint16_t or uint32_t operands; dav-c220 and later).  */
+#define vbrcb(d, s, dbs, drs, r)                                            \
+  pto_sim_vbrcb(PTO_SIM_HERE, (int)sizeof(*(d)), (int)sizeof(*(s)),         \
+                PTO_SIM_P(d), PTO_SIM_P(s), dbs, drs, r)
 
 /* Masks.  */
 #define set_vector_mask(hi, lo) \

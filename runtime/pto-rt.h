@@ -88,11 +88,29 @@ void __pto_rt_register_table(const void *start, const void *stop);
    checks it: N < 1 stops with the reference-mode message.  */
 void __pto_rt_set_blocks(long long n);
 void __pto_launch(const void *name, int nparams, ...);
+/* One block of a kernel built with -fplugin-arg-pto-sim=cce (runtime/
+   rt-cce.c): the kernel's CCE, compiled on the host against cce_sim.h,
+   runs ENTRY(ARGS) between pto_sim_begin_block(BLOCK_IDX, BLOCK_NUM) and
+   pto_sim_end_block() on the simulator set to ARCH (the arch the CCE was
+   emitted for).  A simulator report (race, unpaired flag, bounds, ...)
+   names the kernel NAME and the block; in the simulator's default ABORT
+   mode the program stops there, in RECORD mode (PTO_SIM_MODE=record) it
+   goes on and the launch reports the count at the end of the block.  */
+void __pto_rt_cce_block(const char *name, const char *arch,
+                        void (*entry)(void *const *args), void *const *args,
+                        int block_idx, int block_num);
 
 void __pto_rt_load(int dt, void *t, const void *p, long long rs, int rows,
                    int cols);
 void __pto_rt_store(int dt, void *p, long long rs, const void *t, int rows,
                     int cols);
+/* Partial tiles (pto_load_valid / pto_store_valid): VR x VC of the
+   ROWS x COLS tile; PAD is converted to the element type first.  */
+void __pto_rt_load_valid(int dt, void *t, const void *p, long long rs,
+                         long long vr, long long vc, double pad, int rows,
+                         int cols);
+void __pto_rt_store_valid(int dt, void *p, long long rs, const void *t,
+                          long long vr, long long vc, int rows, int cols);
 void __pto_rt_binary(int op, int dt, void *d, const void *a, const void *b,
                      long long n);
 /* S is converted to the element type first, as pto.h does.  */

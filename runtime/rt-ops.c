@@ -52,6 +52,33 @@ __pto_rt_store(int dt, void *p, long long rs, const void *t, int rows,
   pto__store(p, rs, t, (size_t)rows, (size_t)cols, elem_size(dt));
 }
 
+/* Partial tiles: PAD is converted to the element type first, as pto.h's
+   pto_load_valid does.  */
+void
+__pto_rt_load_valid(int dt, void *t, const void *p, long long rs,
+                    long long vr, long long vc, double pad, int rows,
+                    int cols)
+{
+  float f = (float)pad;
+  pto_f16 h = (pto_f16)pad;
+  int32_t i = (int32_t)pad;
+  const void *pv = dt == PTO_RT_F32 ? (const void *)&f
+                   : dt == PTO_RT_F16 ? (const void *)&h
+                   : (const void *)&i;
+  if (dt != PTO_RT_F32 && dt != PTO_RT_F16 && dt != PTO_RT_I32)
+    bad_code("__pto_rt_load_valid", 0, dt);
+  pto__load_valid(t, p, rs, vr, vc, pv, (size_t)rows, (size_t)cols,
+                  elem_size(dt));
+}
+
+void
+__pto_rt_store_valid(int dt, void *p, long long rs, const void *t,
+                     long long vr, long long vc, int rows, int cols)
+{
+  pto__store_valid(p, rs, t, vr, vc, (size_t)rows, (size_t)cols,
+                   elem_size(dt));
+}
+
 /* One case per dtype of a pto.h loop NAME taking (d, ARGS...).  */
 #define PER_DTYPE(dt, name, ...)                                  \
   switch (dt) {                                                   \

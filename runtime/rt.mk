@@ -7,6 +7,7 @@
 # __pto_launch and the tile-level operations (runtime/pto-rt.h).
 runtime_libpto_rt_la_SOURCES += \
 	runtime/rt-launch.c \
+	runtime/rt-cce.c \
 	runtime/rt-ops.c \
 	runtime/pto-rt.h
 include_HEADERS += runtime/pto-rt.h

@@ -8,6 +8,16 @@
    not a multiple of 32 B writes past it (the device's tail clobber).
    Pipes: GM->UB/L1 MTE2, UB->GM and UB->L1 MTE3, L1->UB MTE1, UB->UB V.
 
+   Byte-granular DMA (copy_gm_to_ubuf_align_b16/b32,
+   copy_ubuf_to_gm_align_b16/b32; see cce_sim.h "Partial tiles"):
+   lenBurst in bytes; the GM side of burst b is lenBurst + gap bytes
+   after burst b-1, the UB side starts a whole 32 B block, its bursts
+   ceil((pads + lenBurst) / 32) blocks long plus the gap in blocks.
+   A load writes the left pad elements, the data and the right pad
+   elements (set_mov_pad_val's low bytes) and 0xff bytes over the rest
+   of the burst's last block; a store writes exactly lenBurst bytes.
+   dav-c220 and 3510 only: on dav-c100 / dav-m200 they are an error.
+
    Cube (fp16 in, fp32 accumulate), 16x16 fractals:
      L0A  A[((mo*K1+ko)*16+mi)*16+ki]   L0B  B[((ko*N1+no)*16+ni)*16+ki]
      L0C  C[((no*M1+mo)*16+mi)*16+ni]   (M1 = ceil(m/16), ...)
@@ -90,6 +100,144 @@ void pto_sim_copy(const char *f, int l, const char *name, int dsp, int ssp,
     pto_sim_end(s, 64 + (bytes + 31) / 32 + 4 * (uint64_t)nb);
   else
     pto_sim_end(s, 16 + (bytes + 63) / 64);
+}
+
+/* ------------------------------------------------------------------ */
+/* Byte-granular DMA (partial tiles)                                   */
+/* ------------------------------------------------------------------ */
+
+static int dt_size(pto_sim_dt dt)
+{
+  switch (dt) {
+  case PTO_SIM_DT_F16: case PTO_SIM_DT_S16: case PTO_SIM_DT_U16:
+    return 2;
+  case PTO_SIM_DT_F32: case PTO_SIM_DT_S32:
+    return 4;
+  default:
+    return 0;
+  }
+}
+
+void pto_sim_set_mov_pad(const char *f, int l, uint64_t v)
+{
+  (void)f;
+  (void)l;
+  pto_sim_state()->mov_pad = v;
+}
+
+int64_t pto_sim_valid(const char *f, int l, const char *what, int64_t v,
+                      int64_t dim)
+{
+  if (v >= 0 && v <= dim)
+    return v;
+  pto_sim_error_at(pto_sim_state(), f, l, "%s %lld outside [0, %lld]", what,
+                   (long long)v, (long long)dim);
+  return v < 0 ? 0 : dim;
+}
+
+/* Check the operands of an align copy; 0 if they are well formed.  */
+static int check_align_args(sim_state *s, const char *f, int l,
+                            const char *name, int to_gm, int esz,
+                            pto_sim_dt ddt, pto_sim_dt sdt, int64_t sid,
+                            int64_t nb, int64_t lb, int64_t lp, int64_t rp,
+                            int64_t sg, int64_t dg)
+{
+  if (dt_size(ddt) != esz || dt_size(sdt) != esz) {
+    pto_sim_error_at(s, f, l, "%s: operands must point to %d-byte elements",
+                     name, esz);
+    return -1;
+  }
+  int64_t maxpad = to_gm ? 0 : 32 / esz;
+  if (pto_sim_check_range(s, f, l, name, "sid", sid, 0, 15) ||
+      pto_sim_check_range(s, f, l, name, "nBurst", nb, 1, 4095) ||
+      pto_sim_check_range(s, f, l, name, "lenBurst (bytes)", lb, 1, 2097151) ||
+      pto_sim_check_range(s, f, l, name, "leftPaddingNum", lp, 0, maxpad) ||
+      pto_sim_check_range(s, f, l, name, "rightPaddingNum", rp, 0, maxpad) ||
+      pto_sim_check_range(s, f, l, name, to_gm ? "srcGap (blocks)" : "srcGap (bytes)",
+                          sg, 0, to_gm ? 65535 : UINT32_MAX) ||
+      pto_sim_check_range(s, f, l, name, to_gm ? "dstGap (bytes)" : "dstGap (blocks)",
+                          dg, 0, to_gm ? UINT32_MAX : 65535))
+    return -1;
+  if (lb % esz) {
+    pto_sim_error_at(s, f, l, "%s: lenBurst %lld is not a multiple of the "
+                     "%d-byte element", name, (long long)lb, esz);
+    return -1;
+  }
+  return 0;
+}
+
+void pto_sim_copy_align(const char *f, int l, const char *name, int to_gm,
+                        int esz, pto_sim_dt ddt, pto_sim_dt sdt, uintptr_t dst,
+                        uintptr_t src, int64_t sid, int64_t nb, int64_t lb,
+                        int64_t lp, int64_t rp, int64_t sg, int64_t dg)
+{
+  sim_state *s = pto_sim_state();
+  if (!strcmp(s->arch->name, "dav-c100") || !strcmp(s->arch->name, "dav-m200")) {
+    pto_sim_error_at(s, f, l, "%s: not available on %s (whole-block DMA only)",
+                     name, s->arch->name);
+    return;
+  }
+  if (check_align_args(s, f, l, name, to_gm, esz, ddt, sdt, sid, nb, lb, lp,
+                       rp, sg, dg))
+    return;
+  /* UB side: bursts of whole blocks, gaps in blocks; GM side: bytes.  */
+  uint64_t ublk = ((uint64_t)((lp + rp) * esz + lb) + SIM_BLOCK - 1) / SIM_BLOCK;
+  uint64_t ubstep = (ublk + (uint64_t)(to_gm ? sg : dg)) * SIM_BLOCK;
+  uint64_t gmstep = (uint64_t)lb + (uint64_t)(to_gm ? dg : sg);
+  uint64_t ubext = (uint64_t)(nb - 1) * ubstep + ublk * SIM_BLOCK;
+  uintptr_t gm = to_gm ? dst : src, ubp = to_gm ? src : dst, uo, go;
+  if (gm % (uintptr_t)esz) {
+    pto_sim_error_at(s, f, l, "%s: GM address %p is not %d-byte aligned",
+                     name, (void *)gm, esz);
+    return;
+  }
+  if (pto_sim_resolve(s, f, l, name, to_gm ? "src" : "dst", PTO_SIM_UB, ubp,
+                      ubext, SIM_BLOCK, &uo) ||
+      pto_sim_resolve(s, f, l, name, to_gm ? "dst" : "src", PTO_SIM_GM, gm, 0,
+                      1, &go))
+    return;
+  pto_sim_begin(s, f, l, name, to_gm ? P_MTE3 : P_MTE2);
+  pto_sim_log_range(s, PTO_SIM_UB, uo, uo + ubext, to_gm ? SIM_R : SIM_W);
+  pto_sim_log_range(s, PTO_SIM_GM, go,
+                    go + (uintptr_t)((uint64_t)(nb - 1) * gmstep + (uint64_t)lb),
+                    to_gm ? SIM_W : SIM_R);
+  for (int64_t b = 0; b < nb; b++) {
+    uintptr_t u = uo + (uintptr_t)((uint64_t)b * ubstep);
+    uintptr_t g = go + (uintptr_t)((uint64_t)b * gmstep);
+    if (to_gm) {
+      pto_sim_touch(s, PTO_SIM_UB, u, u + (uintptr_t)lb, SIM_R);
+      pto_sim_touch(s, PTO_SIM_GM, g, g + (uintptr_t)lb, SIM_W);
+    } else {
+      pto_sim_touch(s, PTO_SIM_GM, g, g + (uintptr_t)lb, SIM_R);
+      pto_sim_touch(s, PTO_SIM_UB, u, u + (uintptr_t)(ublk * SIM_BLOCK), SIM_W);
+    }
+  }
+  uint8_t pad[4];
+  for (int i = 0; i < esz; i++)
+    pad[i] = (uint8_t)(s->mov_pad >> (8 * i));
+  for (int64_t b = 0; b < nb; b++) {
+    uintptr_t u = uo + (uintptr_t)((uint64_t)b * ubstep);
+    uintptr_t g = go + (uintptr_t)((uint64_t)b * gmstep);
+    if (to_gm) {
+      memmove((uint8_t *)g, sim_mem(s, PTO_SIM_UB, u), (size_t)lb);
+      continue;
+    }
+    /* Left pad, data, right pad; the rest of the last block is left
+       unspecified by the device: 0xff bytes (NaN) here.  */
+    uint8_t *d = sim_mem(s, PTO_SIM_UB, u);
+    size_t at = 0;
+    for (int64_t i = 0; i < lp; i++, at += (size_t)esz)
+      memcpy(d + at, pad, (size_t)esz);
+    memmove(d + at, (const uint8_t *)g, (size_t)lb);
+    at += (size_t)lb;
+    for (int64_t i = 0; i < rp; i++, at += (size_t)esz)
+      memcpy(d + at, pad, (size_t)esz);
+    memset(d + at, 0xff, (size_t)(ublk * SIM_BLOCK) - at);
+  }
+  uint64_t bytes = (uint64_t)lb * (uint64_t)nb;
+  s->stats.dma_instrs++;
+  s->stats.dma_bytes += bytes;
+  pto_sim_end(s, 64 + (bytes + 31) / 32 + 4 * (uint64_t)nb);
 }
 
 /* ------------------------------------------------------------------ */

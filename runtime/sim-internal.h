@@ -100,6 +100,7 @@ typedef struct sim_state {
   sim_flag flags[SIM_NPIPE][SIM_NPIPE][SIM_MAXEVENT];
 
   uint64_t mask_hi, mask_lo;
+  uint64_t mov_pad; /* set_mov_pad_val (reset to 0 at block start) */
   int counter;
   int bidx, bnum, in_block;
 

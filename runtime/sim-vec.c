@@ -1,5 +1,5 @@
 /* sim-vec.c - the vector (pipe V) instructions of the CCE simulator:
-   element-wise binary, unary and vector-scalar ops, vector_dup,
+   element-wise binary, unary and vector-scalar ops, vector_dup, vbrcb,
    conversions, whole and group reductions, and the mask registers.
    Contract and addressing: cce_sim.h.
 
@@ -773,4 +773,95 @@ void pto_sim_vreduce(const char *f, int l, const char *name, pto_sim_vop op,
     }
   }
   vector_done(s, reps, 2);
+}
+
+/* ------------------------------------------------------------------ */
+/* Block broadcast                                                     */
+/* ------------------------------------------------------------------ */
+
+/* vbrcb(dst, src, dstBlkStride, dstRepStride, repeat) (dav-c220 and
+   later; 16- and 32-bit elements, ESIZE bytes, the same for both
+   operands): repeat r reads the 8 elements src[8r .. 8r+7] (contiguous)
+   and fills 32 B block j of dst, at dst + r*dstRepStride*32 +
+   j*dstBlkStride*32, with 32 / ESIZE copies of src[8r + j].  The mask
+   does not apply (Ascend C resets it around Brcb; the emitter issues it
+   under the full mask).  Cost: one repeat per cycle, like vector_dup.
+   The sources are read before any block is written (dst may not overlap
+   src on the device: reported as an error here).  */
+void pto_sim_vbrcb(const char *f, int l, int esize, int src_esize,
+                   uintptr_t dst, uintptr_t src, int64_t dbs, int64_t drs,
+                   int64_t repeat)
+{
+  static const char *const sn[] = { "dstBlkStride", "dstRepStride" };
+  const char *name = "vbrcb";
+  sim_state *s = pto_sim_state();
+  int64_t st[2] = { dbs, drs };
+  if (check_repeat_strides(s, f, l, name, repeat, 2, st, sn))
+    return;
+  if ((esize != 2 && esize != 4) || src_esize != esize) {
+    pto_sim_error_at(s, f, l,
+                     "%s: operands must be uint16_t or uint32_t, both the "
+                     "same (dst %d bytes, src %d bytes)",
+                     name, esize, src_esize);
+    return;
+  }
+  uintptr_t doff, soff;
+  uint64_t sext = (uint64_t)repeat * 8u * (uint64_t)esize;
+  vopnd d = { 0, esize, dbs, drs };
+  if (pto_sim_resolve(s, f, l, name, "src", PTO_SIM_UB, src, sext, SIM_BLOCK,
+                      &soff) ||
+      pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_UB, dst, 0, SIM_BLOCK,
+                      &doff))
+    return;
+  d.off = doff;
+  uintptr_t dlo = UINTPTR_MAX, dhi = 0;
+  for (int64_t r = 0; r < repeat; r++)
+    for (int j = 0; j < 8; j++) {
+      uintptr_t a = block_addr(&d, r, j);
+      if (a < dlo)
+        dlo = a;
+      if (a + SIM_BLOCK > dhi)
+        dhi = a + SIM_BLOCK;
+    }
+  if (!repeat)
+    dlo = dhi = doff;
+  if (dhi > s->sp[PTO_SIM_UB].size) {
+    pto_sim_error_at(s, f, l,
+                     "%s: dst range ub[%lu,%lu) is outside the ub arena of "
+                     "%lu bytes (%s)",
+                     name, (unsigned long)dlo, (unsigned long)dhi,
+                     (unsigned long)s->sp[PTO_SIM_UB].size, s->arch->name);
+    return;
+  }
+  for (int64_t r = 0; r < repeat; r++)
+    for (int j = 0; j < 8; j++) {
+      uintptr_t a = block_addr(&d, r, j);
+      if (a < soff + sext && soff < a + SIM_BLOCK) {
+        pto_sim_error_at(s, f, l, "%s: dst block ub[%lu,%lu) overlaps src "
+                         "ub[%lu,%lu)", name, (unsigned long)a,
+                         (unsigned long)(a + SIM_BLOCK), (unsigned long)soff,
+                         (unsigned long)(soff + sext));
+        return;
+      }
+    }
+  pto_sim_begin(s, f, l, name, P_V);
+  pto_sim_log_range(s, PTO_SIM_UB, soff, soff + sext, SIM_R);
+  pto_sim_log_range(s, PTO_SIM_UB, dlo, dhi, SIM_W);
+  if (sext)
+    pto_sim_touch(s, PTO_SIM_UB, soff, soff + sext, SIM_R);
+  for (int64_t r = 0; r < repeat; r++)
+    for (int j = 0; j < 8; j++)
+      pto_sim_touch_mask(s, PTO_SIM_UB, block_addr(&d, r, j), 0xffffffffu,
+                         SIM_W);
+  for (int64_t r = 0; r < repeat; r++)
+    for (int j = 0; j < 8; j++) {
+      const uint8_t *v = sim_mem(s, PTO_SIM_UB,
+                                 soff + (uintptr_t)((r * 8 + j) * esize));
+      uint8_t *p = sim_mem(s, PTO_SIM_UB, block_addr(&d, r, j));
+      for (int k = 0; k < (int)SIM_BLOCK; k += esize)
+        memcpy(p + k, v, (size_t)esize);
+    }
+  s->stats.vector_instrs++;
+  s->stats.vector_repeats += (uint64_t)repeat;
+  pto_sim_end(s, 8 + (uint64_t)repeat);
 }

@@ -27,6 +27,7 @@ tools/pto-cc: $(srcdir)/tools/pto-cc.in Makefile
 	$(pto_cc_edit) \
 	  -e 's|@PTO_PLUGIN[@]|$(plugindir)/pto.so|g' \
 	  -e 's|@PTO_INCLUDEDIR[@]|$(includedir)|g' \
+	  -e 's|@PTO_SIM_INCLUDEDIR[@]|$(includedir)|g' \
 	  -e 's|@PTO_RT_LIBDIR[@]|$(libdir)|g' \
 	  -e 's|@PTO_TREE[@]|installed|g' \
 	  $(srcdir)/tools/pto-cc.in > $@.tmp && \
@@ -37,7 +38,15 @@ tools/pto-cc-uninstalled: $(srcdir)/tools/pto-cc.in Makefile
 	$(pto_cc_edit) \
 	  -e 's|@PTO_PLUGIN[@]|$(abs_top_builddir)/plugin/.libs/pto.so|g' \
 	  -e 's|@PTO_INCLUDEDIR[@]|$(abs_top_srcdir)/include|g' \
+	  -e 's|@PTO_SIM_INCLUDEDIR[@]|$(abs_top_srcdir)/runtime|g' \
 	  -e 's|@PTO_RT_LIBDIR[@]|$(abs_top_builddir)/runtime/.libs|g' \
 	  -e 's|@PTO_TREE[@]|build tree|g' \
 	  $(srcdir)/tools/pto-cc.in > $@.tmp && \
 	chmod +x $@.tmp && mv $@.tmp $@
+
+# pto-extract: writes the CCE text kept in the .pto.cce sections of
+# objects, executables, shared libraries and archives back out as files
+# (record format: emit/cce-section.h; tests: testsuite/unit/extract.mk).
+bin_PROGRAMS += tools/pto-extract
+tools_pto_extract_SOURCES = tools/pto-extract.c
+tools_pto_extract_LDADD = libptocore.la $(LIBM)

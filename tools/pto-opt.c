@@ -8,6 +8,9 @@
      --print-locs        print locations in the output
      --emit-cce=FILE     after the passes, write the kernels as CCE to FILE
      --simplify-exprs    FILE is an expression corpus (passes/rewrite.h)
+     --linearize[=M,..]  print the linear form of each function instead
+                         (passes/linear.h); M: predicated, keys, built,
+                         graph
      --NAME[=V]          a pipeline option (see --help)
    Reads FILE (or standard input for "-"), prints the resulting IR on
    standard output.  Errors go to standard error as
@@ -19,6 +22,7 @@
 #endif
 
 #include "emit/emit.h"
+#include "passes/linear.h"
 #include "passes/passes.h"
 #include "passes/rewrite.h"
 
@@ -37,6 +41,7 @@ typedef struct cmdline {
   const char *emit_cce;   /* --emit-cce=FILE */
   bool trace;
   bool simplify_exprs;    /* --simplify-exprs: the expression corpus mode */
+  const char *linearize;  /* --linearize[=MODES]: "" or a comma list */
   unsigned print_flags;
   pto_options opts;
 } cmdline;
@@ -59,6 +64,12 @@ usage(FILE *out)
           "  --simplify-exprs    FILE is an expression corpus: print each\n"
           "                      expression simplified, and the time taken\n"
           "  --emit-cce=FILE     write the kernels as CCE to FILE\n"
+          "  --linearize[=M,..]  print the linear form of every function\n"
+          "                      instead of the IR; M: predicated (target\n"
+          "                      has predicated stores), keys (run count\n"
+          "                      and priority columns), built (the graph\n"
+          "                      as built), graph (the graph with its\n"
+          "                      control-flow edges, before stage 21)\n"
           "  --help, --version\n\n"
           "Pipeline options:\n%s",
           names.s, b.s);
@@ -118,6 +129,24 @@ parse_flag(cmdline *c, const char *arg, pto_diag *diag)
   }
   if (!strcmp(key, "emit-cce") && val && *val) {
     c->emit_cce = val;
+    return true;
+  }
+  if (!strcmp(key, "linearize")) {
+    c->linearize = val ? val : "";
+    const char *m = c->linearize;
+    for (const char *w = m; *w;) {
+      const char *e = strchr(w, ',');
+      size_t n = e ? (size_t)(e - w) : strlen(w);
+      if (!((n == 10 && !strncmp(w, "predicated", n))
+            || (n == 4 && !strncmp(w, "keys", n))
+            || (n == 5 && !strncmp(w, "built", n))
+            || (n == 5 && !strncmp(w, "graph", n)))) {
+        pto_error(diag, pto_noloc, "unknown --linearize mode '%.*s' "
+                  "(predicated, keys, built, graph)", (int)n, w);
+        return false;
+      }
+      w = e ? e + 1 : w + n;
+    }
     return true;
   }
   if (!strcmp(key, "trace") && !val)
@@ -215,6 +244,49 @@ write_cce(const char *path, const pto_program *p, const pto_options *opts,
   return ok ? 0 : 1;
 }
 
+/* Print the linear form of every live non-inline function of P
+   (--linearize=MODES); return the exit status.  */
+static int
+print_linear(const pto_program *p, const char *modes, pto_diag *diag)
+{
+  pto_lin_opts o;
+  pto_lin_opts_init(&o);
+  o.predicated_stores = pto_list_has(modes, "predicated");
+  bool graph = pto_list_has(modes, "graph");
+  bool built = pto_list_has(modes, "built");
+  unsigned flags = pto_list_has(modes, "keys") ? PTO_LIN_PRINT_KEYS : 0;
+  pto_buf b = {0};
+  int status = 0;
+  for (int i = 0; i < p->nfuncs; i++) {
+    const pto_func *f = p->funcs[i];
+    if (f->dead || f->kind == PTO_FN_INLINE)
+      continue;
+    pto_lin_fn *fn = pto_lin_build(f, &o, diag);
+    if (!fn) {
+      status = 1;
+      continue;
+    }
+    if (built)
+      pto_lin_print_graph(&b, fn);
+    pto_lin_split_ends(fn);
+    pto_lin_control_flow(fn);
+    if (graph)
+      pto_lin_print_graph(&b, fn);
+    pto_lin_linearize(fn);
+    pto_lin_cleanup(fn, &o);
+    pto_buf why = {0};
+    if (!pto_lin_check(fn, &why))
+      pto_ice("linearize: bad linear list for '%s': %s", f->name, why.s);
+    if (!graph && !built)
+      pto_lin_print(&b, fn, flags);
+    pto_lin_fn_free(fn);
+  }
+  if (status == 0 && b.len)
+    fwrite(b.s, 1, b.len, stdout);
+  pto_buf_free(&b);
+  return status;
+}
+
 /* Parse, transform and print; return the exit status.  */
 static int
 run(cmdline *c, pto_diag *diag)
@@ -254,7 +326,9 @@ run(cmdline *c, pto_diag *diag)
   }
   if (status == 0 && c->emit_cce)
     status = write_cce(c->emit_cce, p, &c->opts, diag);
-  if (status == 0)
+  if (status == 0 && c->linearize)
+    status = print_linear(p, c->linearize, diag);
+  else if (status == 0)
     pto_fprint_program(stdout, p, c->print_flags);
   pto_program_free(p);
   if (fflush(stdout) != 0 || ferror(stdout)) {

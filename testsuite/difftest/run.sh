@@ -12,12 +12,15 @@
 #        --emit-cce on the captured IR, the .cce compiled against
 #        runtime/cce_sim.h and the program rebuilt with -DDIFFTEST_CCE so
 #        that its launches run the emitted kernels on the simulator
+#   plgcce  pto-cc -fplugin-arg-pto-sim=cce (the plugin compiles the
+#        unit's CCE on the host into the program), run with the blocks
+#        in descending order; any simulator report aborts the run
 # and the outputs (hashes of every output of every launch) must be
 # identical; a reference build failure is a generator bug, any other
 # build failure, crash, timeout, simulator report or difference is a
 # finding.  Failing programs are kept in testsuite/out/difftest/.
 # Environment: PTO_DIFFTEST_COUNT (default 30), PTO_DIFFTEST_SEED
-# (default 1), PTO_DIFFTEST_CCE=0 to skip the CCE path,
+# (default 1), PTO_DIFFTEST_CCE=0 to skip the two CCE paths,
 # PTO_DIFFTEST_KEEP=1 to keep the work files of passing programs,
 # PTO_DIFFTEST_GEN=PROGRAM to use another generator binary,
 # PTO_DIFFTEST_FLAGS (default -O2) the pto-cc options of the jit build.
@@ -53,11 +56,6 @@ mkdir -p "$work" || exit 99
 
 programs=0
 findings=0
-known=0
-# CCE back-end errors that are known limitations, not findings (every
-# line of the emit log must match): struct returns of PTO_INLINE helpers
-# leave tuple variables in kernels (README.md, "Known limitations").
-known_cce='tuples are not supported in kernel code by the CCE back end'
 
 # finding NAME WHAT: report, keep the program.
 finding() {
@@ -65,7 +63,7 @@ finding() {
   echo "FAIL: $1: $2"
 }
 
-# check_one NAME SRC: build SRC three ways in $work/NAME and compare.
+# check_one NAME SRC: build SRC four ways in $work/NAME and compare.
 check_one() {
   name=$1
   d=$work/$name
@@ -105,22 +103,16 @@ check_one() {
       ok=0
     elif ! (cd "$d" && $tmo "$opt" --pipeline=default --emit-cce=prog.cce \
               "$cap" >cce-emit.log 2>&1); then
-      if grep -q "$known_cce" "$d/cce-emit.log" \
-         && [ -z "$(grep -v "$known_cce" "$d/cce-emit.log")" ]; then
-        # a documented limitation of the CCE back end (README.md)
-        echo "KNOWN: $name: $(head -1 "$d/cce-emit.log")"
-        known=$((known + 1))
-      else
-        head -20 "$d/cce-emit.log"
-        finding "$name" "pto-opt --emit-cce failed or timed out"
-        ok=0
-      fi
+      head -20 "$d/cce-emit.log"
+      finding "$name" "pto-opt --emit-cce failed or timed out"
+      ok=0
     elif ! (cd "$d" && $CC -std=gnu11 -D__CCE_KT_TEST__ \
               -fno-delete-null-pointer-checks -I"$top/runtime" -x c -c \
               prog.cce -o prog.cce.o >cce-cc.log 2>&1 \
             && $CC -std=gnu11 -O2 -DDIFFTEST_CCE -I"$top/include" \
               -I"$top/runtime" prog.c prog.cce.o -L"$rtlib" \
-              -Wl,-rpath,"$rtlib" -lpto-rt -lm -o cce >>cce-cc.log 2>&1); then
+              -Wl,-rpath,"$rtlib" -lpto-rt -lm ${PTO_SAN_CFLAGS:-} -o cce \
+              >>cce-cc.log 2>&1); then
       head -20 "$d/cce-cc.log"
       finding "$name" "building the emitted CCE failed"
       ok=0
@@ -131,6 +123,25 @@ check_one() {
         diff "$d/ref.out" "$d/cce.out" | head -10
         head -5 "$d/cce.err"
         finding "$name" "sim=cce output differs from reference mode"
+        ok=0
+      fi
+    fi
+  fi
+  if [ "$do_cce" = 1 ]; then
+    # shellcheck disable=SC2086
+    if ! (cd "$d" && $tmo "$ptocc" $ptoflags -fplugin-arg-pto-sim=cce \
+            prog.c -o plgcce -lm >plgcce.log 2>&1); then
+      head -20 "$d/plgcce.log"
+      finding "$name" "pto-cc -fplugin-arg-pto-sim=cce build failed"
+      ok=0
+    else
+      (cd "$d" && PTO_BLOCK_ORDER=descending $tmo ./plgcce >plgcce.out \
+         2>plgcce.err)
+      echo "status $?" >>"$d/plgcce.out"
+      if ! cmp -s "$d/ref.out" "$d/plgcce.out"; then
+        diff "$d/ref.out" "$d/plgcce.out" | head -10
+        head -5 "$d/plgcce.err"
+        finding "$name" "plugin sim=cce output differs from reference mode"
         ok=0
       fi
     fi
@@ -153,5 +164,5 @@ while [ $i -lt "$count" ]; do
   rm -f "$work/seed-$seed.c"
   i=$((i + 1))
 done
-echo "difftest: $programs programs, $findings findings, $known CCE runs skipped (known limitations)"
+echo "difftest: $programs programs, $findings findings"
 [ $findings = 0 ]

@@ -1,9 +1,11 @@
 /* exec-rowbcast.c - row_expand / row_expand_add/sub/mul/div in every
-   lowering (per-row vector ops with one masked or several repeats per
-   row, the scalar fallback, fp16, int32 row_expand) vs reference mode.
-   The per-row values come from row_max/row_sum (written by V, read by
-   the scalar unit: V->S ordering) and from loads.  Every operation is
-   a single IEEE operation in pto.h and on the simulator (sub is
+   lowering (vbrcb + one strided op per 256 B column on dav-c220; per-row
+   vector ops with one masked or several repeats per row in
+   exec-rowbcast-m200, which includes this file; the scalar fallback,
+   fp16, int32 row_expand) vs reference mode.  The per-row values come
+   from row_max/row_sum (written by V, read by vbrcb on V or by the
+   scalar unit: V->S ordering) and from loads.  Every operation is a
+   single IEEE operation in pto.h and on the simulator (sub is vsub, or
    vadds of -r, exact), so comparisons are exact; the row sums add
    multiples of 1/8 of small magnitude, so their tree order is exact.  */
 #include "harness.h"

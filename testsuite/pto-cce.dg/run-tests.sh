@@ -56,8 +56,9 @@ build_exec() {
       -o "$2.o" 2>"$2.cc.log" || return 1
   $CC -std=gnu11 -Wall -Wextra -I"$top/include" -I"$top/runtime" -I"$dir" \
       -c "$dir/$1.c" -o "$3.o" 2>"$3.cc.log" || return 1
+  # shellcheck disable=SC2086 # (sanitizer runtimes of a sanitized libpto-rt)
   $CC "$3.o" "$2.o" -L"$rtlib" -Wl,-rpath,"$rtlib" -lpto-rt -lm -o "$3" \
-      2>>"$3.cc.log"
+      ${PTO_SAN_CFLAGS:-} 2>>"$3.cc.log"
 }
 
 run_one() {

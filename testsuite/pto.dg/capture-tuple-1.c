@@ -35,8 +35,8 @@ PTO_KERNEL void k(float *y, int n)
 /* { dg-final { scan-file capture-tuple-1.c.pto.000.capture {var m: tuple<i32,f32> = @make\(n\);} } } */
 /* { dg-final { scan-file capture-tuple-1.c.pto.000.capture {w.1} } } */
 /* { dg-final { set d [file join [pto-dg-outdir] capture-tuple-1.c.pto.000.capture]; lassign [pto-run [list $::PTO_OPT --print-locs $d]] st out err; if {$st eq "0" && $out eq [pto-read-file $d]} { pass "capture-tuple-1.c: pto-opt replays the capture dump" } else { fail "capture-tuple-1.c: pto-opt replays the capture dump ($st $err)" } } } */
-/* The CCE back end does not lower tuples yet: the unit gets no .cce, and
-   the kernels still run on the simulator.  */
-/* { dg-warning "no CCE is written for this translation unit" "" { target *-*-* } 10 } */
-/* { dg-message "also not supported by the CCE back end: tuples" "" { target *-*-* } 11 } */
-/* { dg-message "also not supported by the CCE back end: tuples" "" { target *-*-* } 23 } */
+/* ScalarizeTuples splits the tuple locals (v, w, m and the helpers'
+   out_) into scalars after inlining, so the CCE back end lowers the
+   kernel: no warning, and the .cce reads the fields as scalars.  */
+/* { dg-final { scan-file capture-tuple-1.cce {__global__ __aicore__ void k\(} } } */
+/* { dg-final { scan-file capture-tuple-1.cce {int32_t out_inline0_0;\n  float out_inline0_1;\n  out_inline0_0 = \(n / 3\);} } } */

@@ -1,5 +1,6 @@
 /* test-dma.c - unit tests of the simulator's DMA instructions (bursts,
-   gaps on both sides, the 32 B tail clobber of UB->GM stores, UB->UB),
+   gaps on both sides, the 32 B tail clobber of UB->GM stores, UB->UB,
+   the byte-granular align copies of partial tiles),
    the argument and bounds checks, the per-arch tables, block state, the
    poison fill, flag-table argument checks and the cost model's basic
    properties.  */
@@ -100,6 +101,109 @@ static void test_dma_errors(void)
                "set_flag: event id = 4 out of range [0, 3]");
   EXPECT_ABORT((pto_sim_set_arch("dav-m200"), copy_gm_to_ubuf(u, gm, 0, 1, 7937, 0, 0)),
                "outside the ub arena of 253952 bytes (dav-m200)");
+}
+
+/* Byte-granular DMA (partial tiles): lenBurst in bytes, GM gaps in
+   bytes, UB gaps in blocks, right padding with set_mov_pad_val's value,
+   0xff over the rest of a load's last block, and a store that writes
+   exactly lenBurst bytes at unaligned GM addresses.  */
+static void test_align_dma(void)
+{
+  t_begin();
+  static float gm[256], out[256];
+  for (int i = 0; i < 256; i++)
+    gm[i] = (float)i;
+  /* 3 rows of 5 floats from gm + 1 with a GM row stride of 7 floats
+     (gap 8 B), into 64 B UB rows (5 floats + 3 pad = 1 block, gap 1).  */
+  union { float f; uint32_t u; } pv = { -2.0f };
+  set_mov_pad_val(pv.u);
+  __ubuf__ float *u = (__ubuf__ float *)((uintptr_t)512);
+  copy_gm_to_ubuf_align_b32(u, gm + 1, 0, 3, 20, 0, 3, 8, 1);
+  for (int r = 0; r < 3; r++) {
+    for (int k = 0; k < 5; k++)
+      CHECK_EQ_F(UBF(512)[r * 16 + k], gm[1 + r * 7 + k]);
+    for (int k = 5; k < 8; k++)
+      CHECK_EQ_F(UBF(512)[r * 16 + k], -2.0f);
+    CHECK(isnan(UBF(512)[r * 16 + 8]));   /* the UB gap keeps the poison */
+  }
+  /* No right pad: the rest of the block is unspecified (0xff here).  */
+  copy_gm_to_ubuf_align_b32((__ubuf__ float *)((uintptr_t)1024), gm, 0, 1, 12,
+                            1, 0, 0, 0);
+  CHECK_EQ_F(UBF(1024)[0], -2.0f);
+  CHECK_EQ_F(UBF(1024)[1], 0.0f);
+  CHECK_EQ_F(UBF(1024)[3], 2.0f);
+  uint32_t bits;
+  memcpy(&bits, &UBF(1024)[4], 4);
+  CHECK_EQ_I(bits, 0xffffffffu);
+  set_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
+  wait_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
+  /* Store 3 x 5 floats to out + 3, rows 6 floats apart (gap 4 B):
+     nothing else of out changes.  */
+  for (int i = 0; i < 256; i++)
+    out[i] = -1.0f;
+  copy_ubuf_to_gm_align_b32(out + 3, u, 0, 3, 20, 0, 0, 1, 4);
+  for (int i = 0; i < 40; i++) {
+    int j = i - 3, r = j / 6, k = j % 6;
+    float want = j >= 0 && r < 3 && k < 5 ? gm[1 + r * 7 + k] : -1.0f;
+    CHECK_EQ_F(out[i], want);
+  }
+  /* fp16: 7 halves, 9 pad halves.  */
+  static half hg[32], ho[32];
+  for (int i = 0; i < 32; i++) {
+    hg[i] = (half)(float)i;
+    ho[i] = (half)-1.0f;
+  }
+  union { half h; uint16_t u; } hp = { (half)0.5f };
+  set_mov_pad_val(hp.u);
+  __ubuf__ half *uh = (__ubuf__ half *)((uintptr_t)2048);
+  copy_gm_to_ubuf_align_b16(uh, hg + 3, 0, 1, 14, 0, 9, 0, 0);
+  CHECK_EQ_F(UBH(2048)[6], 9.0f);
+  CHECK_EQ_F(UBH(2048)[7], 0.5f);
+  CHECK_EQ_F(UBH(2048)[15], 0.5f);
+  set_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID1);
+  wait_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID1);
+  copy_ubuf_to_gm_align_b16(ho + 1, uh, 0, 1, 14, 0, 0, 0, 0);
+  CHECK_EQ_F(ho[0], -1.0f);
+  CHECK_EQ_F(ho[7], 9.0f);
+  CHECK_EQ_F(ho[8], -1.0f);
+  /* The store wrote GM bytes [2, 16) of ho's first block: an unordered
+     MTE2 load of bytes [16, 32) of that block is no race (exact byte
+     masks), one of bytes [14, 30) is.  */
+  copy_gm_to_ubuf_align_b16((__ubuf__ half *)((uintptr_t)4096), ho + 8, 0, 1,
+                            16, 0, 0, 0, 0);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  t_begin();
+  copy_ubuf_to_gm_align_b16(ho + 1, uh, 0, 1, 14, 0, 0, 0, 0);
+  copy_gm_to_ubuf_align_b16((__ubuf__ half *)((uintptr_t)4096), ho + 7, 0, 1,
+                            16, 0, 0, 0, 0);
+  CHECK_EQ_I(pto_sim_end_block(), 1);
+  CHECK_REPORT("race: copy_gm_to_ubuf_align_b16 (MTE2) reads");
+}
+
+static void test_align_errors(void)
+{
+  static float gm[64];
+  __ubuf__ float *u = (__ubuf__ float *)((uintptr_t)0);
+  EXPECT_ABORT(copy_gm_to_ubuf_align_b32(u, gm, 0, 1, 6, 0, 0, 0, 0),
+               "copy_gm_to_ubuf_align_b32: lenBurst 6 is not a multiple of the 4-byte element");
+  EXPECT_ABORT(copy_gm_to_ubuf_align_b32(u, gm, 0, 0, 4, 0, 0, 0, 0),
+               "copy_gm_to_ubuf_align_b32: nBurst = 0 out of range [1, 4095]");
+  EXPECT_ABORT(copy_gm_to_ubuf_align_b32(u, gm, 0, 1, 4, 0, 9, 0, 0),
+               "copy_gm_to_ubuf_align_b32: rightPaddingNum = 9 out of range [0, 8]");
+  EXPECT_ABORT(copy_ubuf_to_gm_align_b32(gm, u, 0, 1, 4, 0, 1, 0, 0),
+               "copy_ubuf_to_gm_align_b32: rightPaddingNum = 1 out of range [0, 0]");
+  EXPECT_ABORT(copy_ubuf_to_gm_align_b32((float *)((char *)gm + 2), u, 0, 1, 4, 0, 0, 0, 0),
+               "is not 4-byte aligned");
+  EXPECT_ABORT(copy_ubuf_to_gm_align_b32(gm, (__ubuf__ float *)((uintptr_t)4), 0, 1, 4, 0, 0, 0, 0),
+               "copy_ubuf_to_gm_align_b32: src address ub+4 is not 32-byte aligned");
+  EXPECT_ABORT(copy_ubuf_to_gm_align_b16((half *)gm, u, 0, 1, 4, 0, 0, 0, 0),
+               "copy_ubuf_to_gm_align_b16: operands must point to 2-byte elements");
+  EXPECT_ABORT((pto_sim_set_arch("dav-m200"),
+                copy_ubuf_to_gm_align_b32(gm, u, 0, 1, 4, 0, 0, 0, 0)),
+               "copy_ubuf_to_gm_align_b32: not available on dav-m200");
+  EXPECT_ABORT((void)PTO_VALID(17, 16, "pto_load_valid: valid rows"),
+               "pto_load_valid: valid rows 17 outside [0, 16]");
+  CHECK_EQ_I(PTO_VALID(3, 16, "x"), 3);
 }
 
 static void test_arch(void)
@@ -282,6 +386,8 @@ int main(void)
   test_tail_clobber();
   test_ub_to_ub();
   test_dma_errors();
+  test_align_dma();
+  test_align_errors();
   test_arch();
   test_block_state();
   test_cost();

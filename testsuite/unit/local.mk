@@ -27,3 +27,6 @@ include $(srcdir)/testsuite/unit/rewrite.mk
 
 # distcc on loopback and a ccache round trip (skip when the tool is absent).
 include $(srcdir)/testsuite/unit/tools.mk
+
+# The linear form (seed 004 stages 19-22): random programs, interpreted.
+include $(srcdir)/testsuite/unit/linear.mk

@@ -11,3 +11,6 @@ TESTS += testsuite/unit/distcc.sh
 # recreated on a hit, a touched plugin a miss, the program still runs.
 TESTS += testsuite/unit/ccache.sh
 EXTRA_DIST += testsuite/unit/distcc.sh testsuite/unit/ccache.sh
+
+# The .pto.cce object section and pto-extract.
+include $(srcdir)/testsuite/unit/extract.mk

@@ -1,10 +1,12 @@
-/* sync-hang-branch-loop.c - difftest seed 1038 (minimised; PENDING: not
-   replayed until fixed, then move it to ../regress/).  The CCE emit of
-   this kernel does not terminate: pto_sync_insert (emit/sync.c,
-   walk_loop -> walk_block -> resolve -> best_need) spins on the loop
-   after an if whose body holds another loop with a runtime bound.  The
-   pipeline itself is fine (pto-opt --pipeline=default), and so are
-   reference mode and sim=jit.  Textual-IR form: sync-hang-branch-loop.pto.
+/* sync-hang-branch-loop.c - difftest seed 1038 (minimised).  The CCE
+   emit of this kernel did not terminate: pto_sync_insert (emit/sync.c)
+   spun on the loop after an if whose body holds another loop with a
+   runtime bound.  Cause: vmul(t1, t0, t0) reads one range twice, and the
+   analysis state held two records of one key, so the join was not a
+   least upper bound and a state did not compare equal to itself; fixed
+   by keeping one record per key (st_add).  The pipeline itself was fine
+   (pto-opt --pipeline=default), and so were reference mode and sim=jit.
+   Textual-IR form: sync-hang-branch-loop.pto.
    Expected on every path: one line of 64 numbers (v*v for in1[i]).  */
 #include <pto.h>
 #include <string.h>

@@ -1,10 +1,12 @@
-/* sync-slow-nested-if.c - difftest seed 1001 (minimised; PENDING: not
-   replayed until fixed, then move it to ../regress/).  The CCE emit of
-   this kernel does not finish in minutes: pto_sync_insert (emit/sync.c,
-   walk_node -> resolve -> best_need -> apply_sync) on a loop whose body
-   holds an if with a nested if (a load) followed by a runtime-bound
-   loop.  Also with the committed emit/sync.c.  Reference mode and
-   sim=jit are fine.  Textual-IR form: sync-slow-nested-if.pto.
+/* sync-slow-nested-if.c - difftest seed 1001 (minimised).  The CCE
+   emit of this kernel did not finish in minutes: pto_sync_insert
+   (emit/sync.c) on a loop whose body holds an if with a nested if (a
+   load) followed by a runtime-bound loop.  Cause: an instruction reading
+   one range twice gave the analysis state two records of one key, so the
+   join was not a least upper bound and the loop state never compared
+   equal to itself; fixed by keeping one record per key (st_add).
+   Reference mode and sim=jit were fine.  Textual-IR form:
+   sync-slow-nested-if.pto.
    Expected on every path: 2 * in1[i] for 32 elements.  */
 #include <pto.h>
 #include <string.h>

@@ -1,0 +1,19 @@
+/* Under -fplugin-arg-pto-sim=cce a kernel the CCE back end cannot lower is
+   an error ("sorry, unimplemented") at the construct, not the warning of
+   sim=jit: the program would have no simulation of that kernel.  */
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-pto-sim=cce" } */
+#include <pto.h>
+typedef PTO_TILE(float, 16, 16) f16x16;
+typedef PTO_TILE(_Float16, 16, 16) h16x16;
+
+PTO_KERNEL void k(const _Float16 *x, const float *bias, float *y)
+{
+  h16x16 a, b;
+  f16x16 c;
+  pto_load(a, x, 16);
+  pto_load(b, x + 256, 16);
+  pto_load(c, bias, 16); /* { dg-message "sorry, unimplemented: tile 'c' is a pto.matmul accumulator.*needed by '-fplugin-arg-pto-sim=cce'" } */
+  pto_matmul(c, a, b);
+  pto_store(y, 16, c);
+}
