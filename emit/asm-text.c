@@ -5,6 +5,7 @@
 
 #include "ir/ir.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static bool
@@ -98,5 +99,28 @@ pto_asm_for_embedding(const char *text, const pto_asm_embed *how)
     s += len + (nl ? 1 : 0);
   }
   pto_buf_puts(&b, "\t.popsection\n");
+  return b.s;
+}
+
+char *
+pto_asm_read_file(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  pto_buf b = {NULL, 0, 0};
+  char chunk[8192];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    for (size_t i = 0; i < n; i++)
+      pto_buf_putc(&b, chunk[i]);
+  int err = ferror(f);
+  fclose(f);
+  if (err) {
+    pto_buf_free(&b);
+    return NULL;
+  }
+  if (!b.s)
+    pto_buf_puts(&b, "");
   return b.s;
 }

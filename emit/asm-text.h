@@ -39,6 +39,10 @@ typedef struct pto_asm_embed {
    core's buffers).  */
 char *pto_asm_for_embedding(const char *text, const pto_asm_embed *how);
 
+/* The whole file PATH (the assembler file a back end just wrote) as a
+   malloc'd NUL-terminated string; NULL when it cannot be read.  */
+char *pto_asm_read_file(const char *path);
+
 #ifdef __cplusplus
 }
 #endif

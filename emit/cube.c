@@ -5,14 +5,22 @@
    Contract.  pto_cube_plan (called by isel.c before it lowers a kernel)
    classifies the tiles of every pto.matmul(c, a, b) of the kernel:
    * OPERANDS (a, b): f16, rows and columns multiples of 16.  They live
-     in L1 only: the only definition allowed is pto.load from GM, the
-     only use pto.matmul.  Each operand tile gets its own L1 region (512
-     B fractal aligned, bump allocated, no reuse) holding the tile as
+     in L1 only: the only definitions allowed are pto.load and
+     pto.load_valid (pad 0) from GM, the only use pto.matmul.  Each
+     operand tile gets its own L1 region (512 B fractal aligned, bump
+     allocated, no reuse) holding the tile as
      column blocks: block j (columns 16j..16j+15) is R rows of 32 B, so
      fractal (ro, co) is L1 fractal co*R1 + ro.  One copy_gm_to_cbuf per
      column block (nBurst = R, lenBurst = 1, srcGap = stride/16 - 1):
      the GM row stride must be a multiple of 16 elements (checked when
      constant, required at run time otherwise).
+     pto.load_valid(t, gm, rs, vr, vc, 0) (partial tiles): the pad must
+     be the constant 0 (it enters the K sums).  dav-c220 / 3510: the L1
+     region is zeroed (create_cbuf_matrix) and one ND -> NZ DMA
+     (copy_gm_to_cbuf_multi_nd2nz_b16) writes the vr x vc region into
+     the column blocks.  dav-c100 / dav-m200 (no such DMA): the operand
+     is STAGED: every load of it goes to its UB buffer (isel.c), and
+     each pto.matmul first copies it to L1 (copy_ubuf_to_cbuf, MTE3).
    * ACCUMULATORS (c): f32, 16-multiple shapes, each in its own L0C
      region (1024 B aligned) in the fractal order the simulator and the
      hardware use, C[((no*M1 + mo)*16 + mi)*16 + ni].  Their definitions
@@ -37,7 +45,9 @@
      UB.  pto.store(gm, stride, c) is one copy_matrix_cc_to_gm (fixpipe,
      pipe FIX, NZ -> ND, dstStride = the GM row stride); any other read
      of c is a located error (store it and load it back in a separate
-     kernel).
+     kernel).  pto.store_valid(gm, rs, c, vr, vc) is the same fixpipe
+     with MSize vr and NSize vc; on m200 it is isel.c's store of the UB
+     copy.
    Synchronisation of the cube sequence is emitted here, as complete
    set_flag/wait_flag pairs (EVENT_ID0) placed right after the producer
    so nothing is pending across statements or loop back edges:
@@ -46,13 +56,15 @@
      mad            M -> MTE1 (WAR on L0A/L0B); two mads on one L0C are
                     ordered through M -> MTE1 -> M, no pipe_barrier(PIPE_M)
      m200 exit      M -> V before it, V -> M after (WAR on L0C)
+     m200 staging   MTE1 -> MTE3 before (WAR on L1), MTE3 -> MTE1 after
      c220 store     M -> FIX before, FIX -> S after (S orders the fixpipe
                     before everything issued later: WAR on L0C, its GM);
                     when no mad ran since pto.fill(c, 0) (a K loop of
                     zero trips) the scalar unit writes the zeros instead
    These nodes carry no L1/L0 accesses, so sync.c never adds syncs for
-   them; the GM reads of the L1 loads (MTE2) and the UB writes of the
-   m200 exit (V) are recorded as accesses, so sync.c orders them with
+   them; the GM reads of the L1 loads (MTE2), the UB writes of the
+   m200 exit (V) and the UB reads of the m200 staging (MTE3) are
+   recorded as accesses, so sync.c orders them with
    the vector and DMA work around them (e.g. vector consumers of c wait
    for the exit).  The fixpipe's GM write is not recorded (pto_pipe has
    no FIX): the FIX -> S pair orders it instead.  */
@@ -67,6 +79,10 @@ typedef struct cube_tile {
   const pto_var *var;
   unsigned roles;
   int64_t off, size;          /* L1 (operand) or L0C (accumulator) */
+  bool staged;                /* an operand defined by pto.load_valid on
+                                 an arch with L0C -> UB: it is loaded into
+                                 its UB buffer, each pto.matmul copies it
+                                 to L1 (UB -> L1, MTE3) */
 } cube_tile;
 
 struct pto_cube_plan {
@@ -220,6 +236,24 @@ check_expr(cctx *c, const pto_expr *e, bool write)
     check_expr(c, e->args[i], false);
 }
 
+/* pto.load_valid E into operand T: the pad must be the constant 0 (the
+   padding of the K dimension enters every sum; the dav-c220 ND -> NZ
+   DMA zero-fills the last 32 B block of each row, so no other pad can
+   be exact).  On archs with L0C -> UB the operand is staged in UB.  */
+static void
+check_operand_pad(cctx *c, const pto_expr *e, cube_tile *t)
+{
+  if (!is_zero(e->args[5])) {
+    pto_sorry(c->diag, e->args[5]->loc,
+              "pto.load_valid into pto.matmul operand '%s': the cube path "
+              "pads operands with 0 only (the padding of the K dimension "
+              "enters every sum)", t->var->name);
+    c->errors++;
+  }
+  if (c->p->ub_exit)
+    t->staged = true;
+}
+
 /* Intrinsic call E: the argument positions the cube path accepts.  */
 static void
 check_call(cctx *c, const pto_expr *e)
@@ -236,7 +270,12 @@ check_call(cctx *c, const pto_expr *e)
       continue;
     if (e->op == PTO_OP_LOAD && i == 0 && opnd && !acc)
       continue;
-    if (e->op == PTO_OP_STORE && i == 2 && acc && !opnd)
+    if (e->op == PTO_OP_LOAD_VALID && i == 0 && opnd && !acc) {
+      check_operand_pad(c, e, t);
+      continue;
+    }
+    if ((e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID) && i == 2
+        && acc && !opnd)
       continue;
     if (e->op == PTO_OP_FILL && i == 0 && acc && !opnd && is_zero(e->args[1]))
       continue;
@@ -417,7 +456,7 @@ bool
 pto_cube_needs_ub(const pto_mir_kernel *k, const pto_var *v)
 {
   const cube_tile *t = k->cube ? find_tile(k->cube, v) : NULL;
-  return !t || (t->roles == ROLE_ACC && k->cube->ub_exit);
+  return !t || (t->roles == ROLE_ACC && k->cube->ub_exit) || t->staged;
 }
 
 /* ------------------------------------------------------------------ */
@@ -505,6 +544,146 @@ lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
   return 1;
 }
 
+/* Whether E is an integer constant (possibly negated or cast); its
+   value in *V.  */
+static bool
+const_int(const pto_expr *e, int64_t *v)
+{
+  bool neg = false;
+  while (e->kind == PTO_E_UN && e->a
+         && (e->u.unop == PTO_UN_CAST || e->u.unop == PTO_UN_NEG)) {
+    neg ^= e->u.unop == PTO_UN_NEG;
+    e = e->a;
+  }
+  if (e->kind != PTO_E_INT)
+    return false;
+  *v = neg ? -e->u.ival : e->u.ival;
+  return true;
+}
+
+/* The valid rows and columns (operands 3 and 4) of pto.load_valid /
+   pto.store_valid E on tile T with GM row stride RS: a constant outside
+   [0, rows] / [0, cols] is a located error (-1 returned); otherwise a
+   scalar node declares cvrID__ / cvcID__, clamped by PTO_VALID (the
+   simulator reports a run-time value outside the tile, cce_sim.h), vc
+   also to RS when more than one row moves, as isel.c does for UB
+   tiles.  Returns ID.  */
+static int
+valid_sizes(cctx *c, pto_mir_block *out, const pto_expr *e,
+            const pto_type *t, const pto_expr *rs, const char *opname)
+{
+  for (int i = 3; i <= 4; i++) {
+    int64_t v, dim = i == 3 ? t->rows : t->cols;
+    if (const_int(e->args[i], &v) && (v < 0 || v > dim)) {
+      pto_error(c->diag, e->args[i]->loc,
+                "pto.%s: the valid %s %lld lie outside [0, %lld] of the "
+                "%d x %d tile", opname, i == 3 ? "rows" : "columns",
+                (long long)v, (long long)dim, t->rows, t->cols);
+      c->errors++;
+      return -1;
+    }
+  }
+  int id = c->k->next_id;
+  pto_buf b = { 0 };
+  pto_buf_puts(&b, "#ifndef PTO_VALID\n"
+                   "#define PTO_VALID(v, dim, what) ((int64_t)(v) < 0 ? "
+                   "(int64_t)0 : (int64_t)(v) > (int64_t)(dim) ? "
+                   "(int64_t)(dim) : (int64_t)(v))\n"
+                   "#endif\n");
+  pto_buf_printf(&b, "int64_t cvr%d__ = PTO_VALID(%s, %d, \"pto_%s: valid "
+                 "rows\");\n", id, expr_c(c, e->args[3]), t->rows, opname);
+  pto_buf_printf(&b, "int64_t cvc%d__ = PTO_VALID(%s, %d, \"pto_%s: valid "
+                 "columns\");\n", id, expr_c(c, e->args[4]), t->cols, opname);
+  pto_buf_printf(&b, "if (cvr%d__ > 1)\n"
+                 "  cvc%d__ = PTO_VALID(cvc%d__, %s, \"pto_%s: valid columns "
+                 "over the row stride\");", id, id, id, expr_c(c, rs), opname);
+  text_node(c->k, out, e->loc, PTO_PIPE_S, b.s);
+  pto_buf_free(&b);
+  return id;
+}
+
+/* dav-c220 pto.load_valid(t, gm, rs, vr, vc, 0) of an operand: the tile
+   is zeroed in L1 (create_cbuf_matrix), then one ND -> NZ DMA
+   (copy_gm_to_cbuf_multi_nd2nz_b16) writes the vr x vc region in the
+   column-block layout (row r of block j at L1 32 B block j*R + r:
+   dstNzC0Stride R, dstNzNStride 1), zero-filling each row's last
+   block; it reads exactly vc elements of each of the vr GM rows.  Both
+   are MTE2: in order, WAR on L1 with the last pto.matmul's MTE1 reads
+   is the MTE1 -> MTE2 pair lower_matmul leaves.  */
+static int
+lower_load_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
+                 const cube_tile *t)
+{
+  const pto_type *ty = t->var->type;
+  int id = valid_sizes(c, out, e, ty, e->args[2], "load_valid");
+  if (id < 0)
+    return -1;
+  int64_t rows = ty->rows, cols = ty->cols;
+  char *txt = pto_arena_printf(
+      c->k->prog->arena,
+      "create_cbuf_matrix((__cbuf__ half *)((uintptr_t)%lld), "
+      "(int64_t)%lld << 16 | 1, 0);\n"
+      "if (cvr%d__ > 0 && cvc%d__ > 0)\n"
+      "  copy_gm_to_cbuf_multi_nd2nz_b16((__cbuf__ half *)((uintptr_t)%lld), "
+      "(%s), 0, 1, cvr%d__, cvc%d__, 0, cvr%d__ > 1 ? (int64_t)(%s) : "
+      "cvc%d__, %lld, 1, 1);",
+      (long long)t->off, (long long)(rows * cols / 16), id, id,
+      (long long)t->off, expr_c(c, e->args[1]), id, id, id,
+      expr_c(c, e->args[2]), id, (long long)rows);
+  pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, txt);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+  c->k->count.dma += 2;
+  c->k->count.dma_min++;
+  c->k->count.bursts += rows;
+  c->k->count.bursts_min += rows;
+  pair(c, out, e->loc, "PIPE_MTE2", "PIPE_MTE1");
+  return 1;
+}
+
+/* One node copying staged operand T from its UB buffer to its L1
+   region: one copy_ubuf_to_cbuf per column block (R bursts of 32 B,
+   UB gap C/16 - 1 blocks).  The UB read is recorded, so sync.c orders
+   it after the vector / scalar writes of the load and before the next
+   ones.  */
+static void
+stage_copy(cctx *c, pto_mir_block *out, pto_loc loc, const cube_tile *t)
+{
+  int64_t rows = t->var->type->rows, cols = t->var->type->cols;
+  const pto_mir_buffer *ub = pto_mir_buffer_of(c->k, t->var, NULL);
+  pto_assert(ub);
+  pto_buf b = { 0 };
+  for (int64_t j = 0; j < cols / 16; j++)
+    pto_buf_printf(&b, "%scopy_ubuf_to_cbuf((__cbuf__ half *)((uintptr_t)%lld), "
+                   "(__ubuf__ half *)((uintptr_t)%lld), 0, %lld, 1, %lld, 0);",
+                   j ? "\n" : "", (long long)(t->off + j * rows * 32),
+                   (long long)(ub->offset + j * 32), (long long)rows,
+                   rows == 1 ? 0LL : (long long)(cols / 16 - 1));
+  pto_mir_node *n = text_node(c->k, out, loc, PTO_PIPE_MTE3, b.s);
+  pto_buf_free(&b);
+  pto_mir_add_access(n, PTO_MEM_UB, ub->offset, ub->offset + rows * cols * 2,
+                     false);
+  c->k->count.dma += cols / 16;
+  c->k->count.dma_min++;
+}
+
+/* dav-m200: the staged operands among A and B (loaded into their UB
+   buffers by isel.c) copied to L1 before a pto.matmul reads them:
+   after the MTE1 reads of earlier pto.matmuls (WAR on L1), then
+   MTE3 -> MTE1 (RAW).  */
+static void
+stage_to_l1(cctx *c, pto_mir_block *out, pto_loc loc, const cube_tile *a,
+            const cube_tile *b)
+{
+  if (!a->staged && !b->staged)
+    return;
+  pair(c, out, loc, "PIPE_MTE1", "PIPE_MTE3");
+  if (a->staged)
+    stage_copy(c, out, loc, a);
+  if (b->staged && b != a)
+    stage_copy(c, out, loc, b);
+  pair(c, out, loc, "PIPE_MTE3", "PIPE_MTE1");
+}
+
 /* m200: L0C -> the accumulator's UB buffer, row-major.  */
 static void
 exit_to_ub(cctx *c, pto_mir_block *out, const pto_stmt *s, pto_loc loc,
@@ -566,6 +745,7 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
     c->errors++;
     return -1;
   }
+  stage_to_l1(c, out, e->loc, at, bt);
   pto_buf b = { 0 };
   for (int64_t mo = 0; mo < m1; mo++)
     pto_buf_printf(&b, "%sload_cbuf_to_ca((__ca__ half *)((uintptr_t)%lld), "
@@ -634,6 +814,45 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *ct)
   return 1;
 }
 
+/* dav-c220 pto.store_valid(gm, rs, c, vr, vc): the fixpipe writes
+   exactly the vr x vc region (MSize vr, NSize vc, dstStride the row
+   stride; srcStride the accumulator's rows, its fractal column
+   height), as lower_store does for the whole tile; nothing when vr or
+   vc is 0; the scalar unit writes the zeros when no mad ran.  */
+static int
+lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
+                  const cube_tile *ct)
+{
+  int id = valid_sizes(c, out, e, ct->var->type, e->args[1], "store_valid");
+  if (id < 0)
+    return -1;
+  const char *gm = expr_c(c, e->args[0]), *rs = expr_c(c, e->args[1]);
+  char *t = pto_arena_printf(
+      c->k->prog->arena,
+      "if (cvr%d__ > 0 && cvc%d__ > 0) {\n"
+      "  if (cube_init_%u) {\n"
+      "    for (int32_t r__ = 0; r__ < cvr%d__; ++r__)\n"
+      "      for (int32_t k__ = 0; k__ < cvc%d__; ++k__)\n"
+      "        (%s)[(int64_t)r__ * (%s) + k__] = 0.0f;\n"
+      "  } else {\n"
+      "    set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "    wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "    copy_matrix_cc_to_gm(%s, (__cc__ float *)((uintptr_t)%lld), 0, "
+      "cvc%d__, cvr%d__, cvr%d__ > 1 ? (int64_t)(%s) : cvc%d__, %d, 0, "
+      "NoQuant, 0, 0, 1);\n"
+      "    set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "    wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "  }\n"
+      "}",
+      id, id, ct->var->id, id, id, gm, rs, gm, (long long)ct->off, id, id,
+      id, rs, id, ct->var->type->rows);
+  pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
+  pto_mir_add_access(x, PTO_MEM_GM, 0, 0, true);
+  c->k->count.dma++;
+  c->k->count.dma_min++;
+  return 1;
+}
+
 int
 pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
                const pto_stmt *s, const pto_expr *e)
@@ -648,12 +867,21 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
     r = lower_matmul(&c, out, s, e);
     break;
   case PTO_OP_LOAD:
-    if ((t = tile_at(&c, e->args[0])))
+    /* A staged operand is loaded into UB by isel.c.  */
+    if ((t = tile_at(&c, e->args[0])) && !t->staged)
       r = lower_load(&c, out, e, t);
+    break;
+  case PTO_OP_LOAD_VALID:
+    if ((t = tile_at(&c, e->args[0])) && !t->staged)
+      r = lower_load_valid(&c, out, e, t);
     break;
   case PTO_OP_STORE:
     if ((t = tile_at(&c, e->args[2])) && !c.p->ub_exit)
       r = lower_store(&c, out, e, t);
+    break;
+  case PTO_OP_STORE_VALID:
+    if ((t = tile_at(&c, e->args[2])) && !c.p->ub_exit)
+      r = lower_store_valid(&c, out, e, t);
     break;
   case PTO_OP_FILL:
     if ((t = tile_at(&c, e->args[0]))) {

@@ -263,9 +263,14 @@ __extension__ typedef _Float16 pto_f16;
    valid region from GM, the rest the scalar pad, so every compute op
    keeps running on the full static tile and stays correct when the pad
    is that op's neutral element: -INFINITY for row_max and softmax (exp
-   of it is 0), 0 for row_sum and layernorm.  (pto_matmul operands and
-   accumulators still come from pto_load: the cube path of the CCE back
-   end does not take partial tiles.)  The pad
+   of it is 0), 0 for row_sum and layernorm, and 0 for pto_matmul
+   operands: the padded columns of a and rows of b beyond the valid K
+   add exactly 0, padded rows of a / columns of b only reach elements
+   of c that pto_store_valid(p, rs, c, vr, vc) leaves alone
+   (examples/gemm_tail.c).  The CCE back end's cube path takes
+   pto_load_valid into a matmul operand with the constant pad 0 only (a
+   located "sorry" otherwise) and pto_store_valid of the accumulator
+   (doc/passes.md "Cube path").  The pad
    elements are ordinary data: ops compute on them (exp(-inf) = 0,
    -inf - -inf = NaN, ...) and pto_store_valid never writes them back.
    pto_store_valid writes exactly vc elements of each of the first vr

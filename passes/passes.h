@@ -34,7 +34,9 @@ extern "C" {
   X(verify, "verify", B, "1",                                               \
     "verify the IR and the claimed properties after every pass")           \
   X(double_buffer, "double-buffer", B, "1",                                 \
-    "CCE: ping-pong buffers and overlapped pipes in streaming loops")
+    "CCE: ping-pong buffers and overlapped pipes in streaming loops")        \
+  X(jit_linear, "jit-linear", B, "1",                                       \
+    "libgccjit back end: compile functions from their linear form")
 
 typedef struct pto_options {
 #define X(field, name, kind, def, help) PTO_OPTTYPE_##kind field;

@@ -38,31 +38,6 @@ sim_include_dir (void)
   return ok ? dir : NULL;
 }
 
-/* Read the whole file PATH (xmalloc'd, NUL-terminated); NULL on error.  */
-static char *
-slurp (const char *path)
-{
-  FILE *f = fopen (path, "rb");
-  if (!f)
-    return NULL;
-  pto_buf b = { NULL, 0, 0 };
-  char chunk[8192];
-  size_t n;
-  while ((n = fread (chunk, 1, sizeof chunk, f)) > 0)
-    for (size_t i = 0; i < n; i++)
-      pto_buf_putc (&b, chunk[i]);
-  bool bad = ferror (f);
-  fclose (f);
-  if (bad)
-    {
-      pto_buf_free (&b);
-      return NULL;
-    }
-  if (!b.s)
-    pto_buf_puts (&b, "");
-  return b.s;
-}
-
 static bool
 write_file (const char *path, const char *text, size_t len)
 {
@@ -168,7 +143,7 @@ run_host_compiler (const pto_cce_sim_target *t, const char *incdir,
 	   "compiler %qs: %m", cc);
   else if (status != 0)
     {
-      char *msg = slurp (errs);
+      char *msg = pto_asm_read_file (errs);
       error ("pto: %<-fplugin-arg-pto-sim=cce%>: the host compiler %qs "
 	     "failed on the CCE of this unit, %qs; its messages follow",
 	     cc, cce_name);
@@ -197,7 +172,7 @@ pto_cce_sim_build (const pto_program *p, const pto_frontend_cce *cce,
   else if (!write_file (c_file, src.s, src.len))
     error ("pto: cannot write the temporary file %qs: %m", c_file);
   else if (run_host_compiler (target, incdir, c_file, s_file, cce->name)
-	   && !(raw = slurp (s_file)))
+	   && !(raw = pto_asm_read_file (s_file)))
     error ("pto: cannot read the host compiler%'s output %qs: %m", s_file);
   for (char *f : { c_file, s_file })
     if (f)

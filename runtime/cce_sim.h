@@ -98,6 +98,23 @@
      MTE2 / MTE3; set_mov_pad_val is a scalar register write.  Only
      dav-c220 and 3510 have these copies: on dav-c100 / dav-m200 they
      are reported.
+     The cube operands' forms (dav-c220 and 3510 only, pipe MTE2):
+       copy_gm_to_cbuf_multi_nd2nz_b16(cbuf dst, gm src, sid, ndNum,
+           nValue, dValue, srcNdMatrixStride, srcDValue, dstNzC0Stride,
+           dstNzNStride, dstNzMatrixStride)
+     copies ndNum matrices of nValue rows of dValue 2-byte elements (GM
+     row j of matrix i at src + (i * srcNdMatrixStride + j * srcDValue)
+     elements) into L1 as 32 B blocks: block k of that row (elements
+     16k..16k+15) at dst + i * dstNzMatrixStride elements + (j *
+     dstNzNStride + k * dstNzC0Stride) * 32 B, the part of the last block
+     past dValue zero-filled.  GM reads exactly dValue elements per row.
+     Ranges: ndNum [0, 4095], nValue [0, 16384], dValue [0, 65535], the
+     strides as documented (srcDValue >= 1, the dst strides >= 1); a
+     zero ndNum, nValue or dValue is a NOP.
+       create_cbuf_matrix(cbuf dst, int64_t config, value)
+     fills config[14:0] repeats of config[30:16] 32 B blocks, repeats
+     (blocks + config[46:32]) blocks apart, with VALUE converted to the
+     element type of dst (zero repeats or blocks: a NOP).
      PTO_VALID(v, dim, what) (emitted by the compiler before such a
      transfer) reports "WHAT V outside [0, DIM]" as an error when V is
      out of range and yields V clamped to [0, DIM]; the device build
@@ -383,6 +400,13 @@ void pto_sim_copy_align(const char *f, int l, const char *name, int to_gm,
                         uintptr_t src, int64_t sid, int64_t nb, int64_t lb,
                         int64_t lp, int64_t rp, int64_t sg, int64_t dg);
 void pto_sim_set_mov_pad(const char *f, int l, uint64_t v);
+void pto_sim_nd2nz(const char *f, int l, pto_sim_dt ddt, pto_sim_dt sdt,
+                   uintptr_t dst, uintptr_t src, int64_t sid, int64_t ndnum,
+                   int64_t nvalue, int64_t dvalue, int64_t src_nd_stride,
+                   int64_t src_d, int64_t dst_c0_stride, int64_t dst_n_stride,
+                   int64_t dst_nz_stride);
+void pto_sim_create_cbuf(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
+                         int64_t config, double value);
 int64_t pto_sim_valid(const char *f, int l, const char *what, int64_t v,
                       int64_t dim);
 
@@ -540,6 +564,15 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define copy_matrix_cc_to_ubuf(d, s, sid, nb, lb, sg, dg, mode)              \
   pto_sim_copy_cc(PTO_SIM_HERE, "copy_matrix_cc_to_ubuf", 0, PTO_SIM_DT(d),  \
                   PTO_SIM_P(d), PTO_SIM_P(s), sid, nb, lb, sg, dg, mode)
+/* Partial cube operands (dav-c220 / 3510; see "Partial tiles"):
+   copy_gm_to_cbuf_multi_nd2nz_b16(dst, src, sid, ndNum, nValue, dValue,
+   srcNdMatrixStride, srcDValue, dstNzC0Stride, dstNzNStride,
+   dstNzMatrixStride) and create_cbuf_matrix(dst, config, value).  */
+#define copy_gm_to_cbuf_multi_nd2nz_b16(d, s, sid, nd, nv, dv, snd, sd, c0s, ns, nzs) \
+  pto_sim_nd2nz(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_DT(s), PTO_SIM_P(d),   \
+                PTO_SIM_P(s), sid, nd, nv, dv, snd, sd, c0s, ns, nzs)
+#define create_cbuf_matrix(d, cfg, v) \
+  pto_sim_create_cbuf(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_P(d), (int64_t)(cfg), (double)(v))
 /* dav-c220 fixpipe form: (dst, src, sid, NSize, MSize, dstStride,
    srcStride, unitFlag, quantPre, reluPre, channelSplit, nz2nd).  */
 #define copy_matrix_cc_to_gm(d, s, sid, nsz, msz, dstr, sstr, uf, q, relu, cs, nz2nd) \

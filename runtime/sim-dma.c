@@ -32,7 +32,14 @@
    MSize x NSize matrix row-major at dst with dstStride elements per row,
    reading L0C column-fractals srcStride rows apart (srcStride a multiple
    of 16, usually M1*16); quantPre F322F16 converts to fp16, reluPre != 0
-   applies ReLU.  Without nz2nd the fractal layout is copied as is.  */
+   applies ReLU.  Without nz2nd the fractal layout is copied as is.
+
+   Partial cube operands (dav-c220 / 3510 only; cce_sim.h "Partial
+   tiles"): copy_gm_to_cbuf_multi_nd2nz_b16 (MTE2) copies nValue GM rows
+   of dValue fp16 elements into L1 32 B blocks (C0 stride and N stride
+   in blocks), zero-filling each row's last block past dValue and
+   reading exactly dValue elements per row; create_cbuf_matrix (MTE2)
+   fills repeats of 32 B blocks of L1 with a value.  */
 
 #include "sim-internal.h"
 
@@ -485,4 +492,157 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
   s->stats.dma_instrs++;
   s->stats.dma_bytes += bytes;
   pto_sim_end(s, 64 + bytes / 32);
+}
+
+/* ------------------------------------------------------------------ */
+/* Partial cube operands (dav-c220): ND -> NZ DMA and L1 fill          */
+/* ------------------------------------------------------------------ */
+
+/* Whether the arch of S has the dav-c220 cube DMA forms (not c100/m200);
+   reports NAME otherwise.  */
+static int c220_form(sim_state *s, const char *f, int l, const char *name)
+{
+  if (strcmp(s->arch->name, "dav-c100") && strcmp(s->arch->name, "dav-m200"))
+    return 1;
+  pto_sim_error_at(s, f, l, "%s: not available on %s", name, s->arch->name);
+  return 0;
+}
+
+void pto_sim_nd2nz(const char *f, int l, pto_sim_dt ddt, pto_sim_dt sdt,
+                   uintptr_t dst, uintptr_t src, int64_t sid, int64_t ndnum,
+                   int64_t nvalue, int64_t dvalue, int64_t src_nd_stride,
+                   int64_t src_d, int64_t dst_c0_stride, int64_t dst_n_stride,
+                   int64_t dst_nz_stride)
+{
+  sim_state *s = pto_sim_state();
+  const char *name = "copy_gm_to_cbuf_multi_nd2nz_b16";
+  if (!c220_form(s, f, l, name))
+    return;
+  if (dt_size(ddt) != 2 || dt_size(sdt) != 2) {
+    pto_sim_error_at(s, f, l, "%s: operands must point to 2-byte elements",
+                     name);
+    return;
+  }
+  if (pto_sim_check_range(s, f, l, name, "sid", sid, 0, 15) ||
+      pto_sim_check_range(s, f, l, name, "ndNum", ndnum, 0, 4095) ||
+      pto_sim_check_range(s, f, l, name, "nValue", nvalue, 0, 16384) ||
+      pto_sim_check_range(s, f, l, name, "dValue", dvalue, 0, 65535) ||
+      pto_sim_check_range(s, f, l, name, "srcNdMatrixStride", src_nd_stride,
+                          0, 65535) ||
+      pto_sim_check_range(s, f, l, name, "srcDValue", src_d, 1, 65535) ||
+      pto_sim_check_range(s, f, l, name, "dstNzC0Stride", dst_c0_stride, 1,
+                          16384) ||
+      pto_sim_check_range(s, f, l, name, "dstNzNStride", dst_n_stride, 1,
+                          16384) ||
+      pto_sim_check_range(s, f, l, name, "dstNzMatrixStride", dst_nz_stride,
+                          1, 65535))
+    return;
+  if (!ndnum || !nvalue || !dvalue)
+    return; /* a NOP on the device (with a warning) */
+  if (ndnum > 1 && dst_nz_stride % 16) {
+    pto_sim_error_at(s, f, l, "%s: dstNzMatrixStride %lld elements is not a "
+                     "whole number of 32 B blocks", name,
+                     (long long)dst_nz_stride);
+    return;
+  }
+  /* Row j of matrix i: dvalue elements at src + (i * srcNdMatrixStride
+     + j * srcDValue) * 2; its kb 32 B blocks go to dst + i *
+     dstNzMatrixStride * 2 + (j * dstNzNStride + k * dstNzC0Stride) * 32,
+     the last one zero-filled past the data.  */
+  int64_t kb = (dvalue + 15) / 16;
+  uint64_t dext = (uint64_t)(ndnum - 1) * (uint64_t)dst_nz_stride * 2 +
+                  ((uint64_t)(nvalue - 1) * (uint64_t)dst_n_stride +
+                   (uint64_t)(kb - 1) * (uint64_t)dst_c0_stride + 1) * SIM_BLOCK;
+  uintptr_t doff, go;
+  if (pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_L1, dst, dext, SIM_BLOCK,
+                      &doff) ||
+      pto_sim_resolve(s, f, l, name, "src", PTO_SIM_GM, src, 0, 2, &go))
+    return;
+  pto_sim_begin(s, f, l, name, P_MTE2);
+  pto_sim_log_range(s, PTO_SIM_L1, doff, doff + dext, SIM_W);
+  for (int64_t i = 0; i < ndnum; i++)
+    for (int64_t j = 0; j < nvalue; j++) {
+      uintptr_t g = go + (uintptr_t)((i * src_nd_stride + j * src_d) * 2);
+      pto_sim_log_range(s, PTO_SIM_GM, g, g + (uintptr_t)(dvalue * 2), SIM_R);
+      pto_sim_touch(s, PTO_SIM_GM, g, g + (uintptr_t)(dvalue * 2), SIM_R);
+      for (int64_t k = 0; k < kb; k++) {
+        uintptr_t d = doff + (uintptr_t)(i * dst_nz_stride * 2) +
+                      (uintptr_t)((j * dst_n_stride + k * dst_c0_stride) *
+                                  SIM_BLOCK);
+        pto_sim_touch(s, PTO_SIM_L1, d, d + SIM_BLOCK, SIM_W);
+      }
+    }
+  for (int64_t i = 0; i < ndnum; i++)
+    for (int64_t j = 0; j < nvalue; j++) {
+      const uint8_t *g =
+          (const uint8_t *)(go + (uintptr_t)((i * src_nd_stride + j * src_d) * 2));
+      for (int64_t k = 0; k < kb; k++) {
+        uint8_t *d = sim_mem(s, PTO_SIM_L1,
+                             doff + (uintptr_t)(i * dst_nz_stride * 2) +
+                                 (uintptr_t)((j * dst_n_stride +
+                                              k * dst_c0_stride) * SIM_BLOCK));
+        size_t n = (size_t)((dvalue - k * 16 < 16 ? dvalue - k * 16 : 16) * 2);
+        memmove(d, g + k * SIM_BLOCK, n);
+        memset(d + n, 0, SIM_BLOCK - n);
+      }
+    }
+  uint64_t bytes = (uint64_t)(ndnum * nvalue * dvalue * 2);
+  s->stats.dma_instrs++;
+  s->stats.dma_bytes += bytes;
+  pto_sim_end(s, 64 + (bytes + 31) / 32 + 4 * (uint64_t)(ndnum * nvalue));
+}
+
+void pto_sim_create_cbuf(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
+                         int64_t config, double value)
+{
+  sim_state *s = pto_sim_state();
+  const char *name = "create_cbuf_matrix";
+  if (!c220_form(s, f, l, name))
+    return;
+  int esz = dt_size(ddt);
+  if (!esz) {
+    pto_sim_error_at(s, f, l, "%s: dst must point to half, float or int32_t",
+                     name);
+    return;
+  }
+  if (config < 0 || (config >> 47)) {
+    pto_sim_error_at(s, f, l, "%s: config 0x%llx has bits outside [46:0]",
+                     name, (unsigned long long)config);
+    return;
+  }
+  int64_t repeat = config & 0x7fff, blocks = (config >> 16) & 0x7fff;
+  int64_t gap = (config >> 32) & 0x7fff;
+  if (!repeat || !blocks)
+    return; /* a NOP on the device (with a warning) */
+  uint64_t step = (uint64_t)(blocks + gap) * SIM_BLOCK;
+  uint64_t dext = (uint64_t)(repeat - 1) * step + (uint64_t)blocks * SIM_BLOCK;
+  uintptr_t doff;
+  if (pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_L1, dst, dext, SIM_BLOCK,
+                      &doff))
+    return;
+  uint8_t pat[4];
+  if (ddt == PTO_SIM_DT_F16) {
+    uint16_t h = pto_sim_f2h((float)value);
+    memcpy(pat, &h, 2);
+  } else if (ddt == PTO_SIM_DT_F32) {
+    float x = (float)value;
+    memcpy(pat, &x, 4);
+  } else if (esz == 4) {
+    int32_t x = (int32_t)value;
+    memcpy(pat, &x, 4);
+  } else {
+    int16_t x = (int16_t)value;
+    memcpy(pat, &x, 2);
+  }
+  pto_sim_begin(s, f, l, name, P_MTE2);
+  pto_sim_log_range(s, PTO_SIM_L1, doff, doff + dext, SIM_W);
+  for (int64_t r = 0; r < repeat; r++) {
+    uintptr_t d = doff + (uintptr_t)((uint64_t)r * step);
+    pto_sim_touch(s, PTO_SIM_L1, d, d + (uintptr_t)(blocks * SIM_BLOCK), SIM_W);
+    uint8_t *p = sim_mem(s, PTO_SIM_L1, d);
+    for (int64_t i = 0; i < blocks * SIM_BLOCK; i += esz)
+      memcpy(p + i, pat, (size_t)esz);
+  }
+  s->stats.dma_instrs++;
+  pto_sim_end(s, 16 + (uint64_t)(repeat * blocks) / 2);
 }

@@ -2,7 +2,9 @@
    stride), mad with fp32 accumulation over K (one mad and a K-split
    into several mads with initC on the first), the dav-m200 L0C -> UB
    exit and the dav-c220 fixpipe to GM; a missing pipe_barrier(PIPE_M)
-   between dependent mads is reported.  Results are compared bit-exactly
+   between dependent mads is reported; the partial-operand forms
+   (create_cbuf_matrix, copy_gm_to_cbuf_multi_nd2nz_b16): data, zero
+   fill, NOPs, ranges, alignment, arch, a missing MTE2 -> MTE1 flag.  Results are compared bit-exactly
    with a scalar loop accumulating k in ascending order in fp32.  */
 
 #include "sim-test.h"
@@ -127,6 +129,71 @@ static void test_fixpipe_modes(void)
   CHECK_EQ_I(pto_sim_end_block(), 0);
 }
 
+/* Partial operands (dav-c220): create_cbuf_matrix fills L1 with a
+   value; copy_gm_to_cbuf_multi_nd2nz_b16 writes a 5 x 21 region of a
+   GM matrix with row pitch 23 as column blocks (C0 stride 8 blocks, N
+   stride 1), zero-filling the last block of each row, leaving the rest
+   alone; a GM write right after the region races with nothing; the
+   forms are rejected on dav-m200, ranges and alignment checked.  */
+static void test_nd2nz(void)
+{
+  static half gm[8 * 23];
+  for (int i = 0; i < 8 * 23; i++)
+    gm[i] = (half)(float)(i + 1);
+  pto_sim_set_arch("dav-c220");
+  t_begin();
+  half *l1 = (half *)pto_sim_host_addr(PTO_SIM_L1, 512);
+  __cbuf__ half *d = (__cbuf__ half *)((uintptr_t)512);
+  /* 2 repeats of 8 blocks, 1 block apart: blocks 8 stays as it was.  */
+  l1[8 * 16] = (half)-7.0f;
+  create_cbuf_matrix(d, (int64_t)1 << 32 | (int64_t)8 << 16 | 2, 1.5);
+  CHECK_EQ_F(l1[0], 1.5f);
+  CHECK_EQ_F(l1[8 * 16 - 1], 1.5f);
+  CHECK_EQ_F(l1[8 * 16], -7.0f);
+  CHECK_EQ_F(l1[9 * 16], 1.5f);
+  CHECK_EQ_F(l1[17 * 16 - 1], 1.5f);
+  copy_gm_to_cbuf_multi_nd2nz_b16(d, gm + 1, 0, 1, 5, 21, 0, 23, 8, 1, 1);
+  int bad = 0;
+  for (int r = 0; r < 8; r++)
+    for (int c = 0; c < 32; c++) {
+      /* Rows past nValue keep the fill; each row's last block is
+         zero-filled past dValue.  */
+      float want = r >= 5 ? 1.5f : c < 21 ? (float)(1 + r * 23 + c + 1) : 0.0f;
+      bad += (float)l1[((c / 16) * 8 + r) * 16 + c % 16] != want;
+    }
+  CHECK_EQ_I(bad, 0);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  /* nValue 0 is a NOP; GM past the region is not read.  */
+  t_begin();
+  copy_gm_to_cbuf_multi_nd2nz_b16(d, gm, 0, 1, 0, 21, 0, 23, 8, 1, 1);
+  copy_gm_to_cbuf_multi_nd2nz_b16(d, gm, 0, 1, 2, 3, 0, 23, 8, 1, 1);
+  gm[3] = (half)0.0f;   /* host write: not an instruction */
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  /* The L1 writes are MTE2's: an MTE1 read without a flag races.  */
+  t_begin();
+  copy_gm_to_cbuf_multi_nd2nz_b16(d, gm, 0, 1, 2, 3, 0, 23, 8, 1, 1);
+  load_cbuf_to_ca((__ca__ half *)((uintptr_t)0), d, 0, 1, 1, 0, 0);
+  CHECK_EQ_I(pto_sim_end_block(), 1);
+  CHECK_REPORT("copy_gm_to_cbuf_multi_nd2nz_b16 (MTE2) l1[512,576) with no "
+               "set_flag/wait_flag(MTE2,MTE1) ordering them");
+  EXPECT_ABORT(copy_gm_to_cbuf_multi_nd2nz_b16(d, gm, 0, 1, 16385, 1, 0, 23, 8, 1, 1),
+               "copy_gm_to_cbuf_multi_nd2nz_b16: nValue = 16385 out of range [0, 16384]");
+  EXPECT_ABORT(copy_gm_to_cbuf_multi_nd2nz_b16(d, gm, 0, 1, 2, 3, 0, 0, 8, 1, 1),
+               "copy_gm_to_cbuf_multi_nd2nz_b16: srcDValue = 0 out of range [1, 65535]");
+  EXPECT_ABORT(copy_gm_to_cbuf_multi_nd2nz_b16((__cbuf__ half *)((uintptr_t)16), gm, 0, 1, 2, 3, 0, 23, 8, 1, 1),
+               "is not 32-byte aligned");
+  EXPECT_ABORT(copy_gm_to_cbuf_multi_nd2nz_b16(d, gm, 0, 1, 16384, 16, 0, 23, 1, 1, 1),
+               "outside the l1 arena");
+  EXPECT_ABORT((pto_sim_set_arch("dav-m200"),
+                copy_gm_to_cbuf_multi_nd2nz_b16(d, gm, 0, 1, 2, 3, 0, 23, 8, 1, 1)),
+               "copy_gm_to_cbuf_multi_nd2nz_b16: not available on dav-m200");
+  EXPECT_ABORT((pto_sim_set_arch("dav-m200"), create_cbuf_matrix(d, 1 << 16 | 1, 0)),
+               "create_cbuf_matrix: not available on dav-m200");
+  EXPECT_ABORT(create_cbuf_matrix(d, (int64_t)1 << 47 | 1, 0),
+               "create_cbuf_matrix: config 0x800000000001 has bits outside [46:0]");
+  pto_sim_set_arch("dav-c220");
+}
+
 int main(void)
 {
   setup();
@@ -134,5 +201,6 @@ int main(void)
   test_c220();
   test_load_l0();
   test_fixpipe_modes();
+  test_nd2nz();
   TEST_MAIN_END("test-cube");
 }
