@@ -19,6 +19,7 @@
 
 #include "emit/emit.h"
 #include "emit/mir.h"
+#include "emit/isel-linear.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -717,6 +718,13 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
   pto_mir_kernel k = { 0 };
   k.prog = p;
   k.func = f;
+  if (o && o->cce_linear) {
+    /* The kernel rebuilt from its linear form (emit/isel-linear.c),
+       when the form covers it.  */
+    const pto_func *lin = pto_isel_linear_func(p, f);
+    if (lin)
+      k.func = lin;
+  }
   k.arch = arch;
   k.double_buffer = o ? o->double_buffer : true;
   k.drop_sync = *drop;

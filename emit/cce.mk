@@ -14,6 +14,8 @@ libptocore_la_SOURCES += \
 	emit/mir.c \
 	emit/memplan.c \
 	emit/isel.c \
+	emit/isel-linear.h \
+	emit/isel-linear.c \
 	emit/cube.h \
 	emit/cube.c \
 	emit/sync.c \

@@ -36,7 +36,9 @@ extern "C" {
   X(double_buffer, "double-buffer", B, "1",                                 \
     "CCE: ping-pong buffers and overlapped pipes in streaming loops")        \
   X(jit_linear, "jit-linear", B, "1",                                       \
-    "libgccjit back end: compile functions from their linear form")
+    "libgccjit back end: compile functions from their linear form")        \
+  X(cce_linear, "cce-linear", B, "1",                                       \
+    "CCE back end: select instructions from the kernels' linear form")
 
 typedef struct pto_options {
 #define X(field, name, kind, def, help) PTO_OPTTYPE_##kind field;

@@ -129,7 +129,7 @@ pto_range_memo *
 pto_range_memo_new(void)
 {
   pto_range_memo *m = pto_xcalloc(1, sizeof *m);
-  m->cap = 256;
+  m->cap = 16;  /* grows by doubling; most expressions are small */
   m->slots = pto_xcalloc(m->cap, sizeof *m->slots);
   return m;
 }

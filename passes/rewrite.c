@@ -415,7 +415,7 @@ pto_simplify_expr_stats(pto_program *p, pto_expr *e, const pto_range_env *env,
   g->rw.budget = BUDGET;
   g->rw.hits = hits;
   build_buckets(&g->bk);
-  g->done.cap = 256;
+  g->done.cap = 16;  /* grows by doubling */
   g->done.slots = pto_xcalloc(g->done.cap, sizeof *g->done.slots);
   pto_expr *r = simplify(g, e);
   free(g->done.slots);
