@@ -264,15 +264,6 @@ tile_named(const lb *c, const char *name)
 /* Coverage                                                           */
 /* ------------------------------------------------------------------ */
 
-static void
-drop_diag(void *ctx, pto_diag_kind kind, pto_loc loc, const char *msg)
-{
-  (void)ctx;
-  (void)kind;
-  (void)loc;
-  (void)msg;
-}
-
 /* Uops the walk cannot take anywhere in FN.  */
 static bool
 uops_covered(const lb *c)
@@ -865,8 +856,7 @@ const pto_func *
 pto_isel_linear_func(const pto_program *prog, const pto_func *f)
 {
   pto_diag quiet;
-  pto_diag_init(&quiet);
-  quiet.emit = drop_diag;
+  pto_diag_init_quiet(&quiet);
   pto_lin_opts o;
   pto_lin_opts_init(&o);
   o.predicated_stores = false;

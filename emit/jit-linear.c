@@ -78,15 +78,6 @@ typedef struct lctx {
 /* Coverage                                                           */
 /* ------------------------------------------------------------------ */
 
-static void
-drop_diag(void *ctx, pto_diag_kind kind, pto_loc loc, const char *msg)
-{
-  (void)ctx;
-  (void)kind;
-  (void)loc;
-  (void)msg;
-}
-
 static bool
 is_f16_scalar(const pto_type *t)
 {
@@ -576,8 +567,7 @@ pto_jit_linear_body(fn_ctx *fc)
   if (!j->target->linear)
     return false;
   pto_diag quiet;
-  pto_diag_init(&quiet);
-  quiet.emit = drop_diag;
+  pto_diag_init_quiet(&quiet);
   pto_lin_opts o;
   pto_lin_opts_init(&o);
   pto_lin_fn *fn = pto_lin_function(fc->f, &o, &quiet);

@@ -97,8 +97,8 @@ typedef struct bctx {
 /* Uops                                                                */
 /* ------------------------------------------------------------------ */
 
-static int
-new_uop(pto_lin_fn *fn, pto_lop op, const pto_type *t, pto_loc loc)
+int
+pto_lin_new_uop(pto_lin_fn *fn, pto_lop op, const pto_type *t, pto_loc loc)
 {
   if (fn->n == fn->cap) {
     fn->cap = fn->cap ? 2 * fn->cap : 64;
@@ -463,7 +463,7 @@ static void child_end(bctx *c, scope *sc, int blk, const pto_stmt *loop,
 static int
 mk_const(bctx *c, const pto_expr *e)
 {
-  int u = new_uop(c->fn, PTO_LOP_CONST, e->type, e->loc);
+  int u = pto_lin_new_uop(c->fn, PTO_LOP_CONST, e->type, e->loc);
   pto_lin_uop *x = &c->fn->u[u];
   if (e->kind == PTO_E_FLOAT)
     x->fval = e->u.fval;
@@ -520,7 +520,7 @@ address(bctx *c, scope *sc, const pto_expr *e, int gate, int *cls)
     iv[i] = expr(c, sc, idx[i]);
   if (c->failed)
     return -1;
-  int u = new_uop(c->fn, PTO_LOP_INDEX, e->type, e->loc);
+  int u = pto_lin_new_uop(c->fn, PTO_LOP_INDEX, e->type, e->loc);
   add_val(c->fn, u, base);
   for (int i = 0; i < nidx && i < 2; i++)
     add_val(c->fn, u, iv[i]);
@@ -539,7 +539,7 @@ load(bctx *c, scope *sc, const pto_expr *e)
   int a = address(c, sc, e, -1, &cls);
   if (a < 0)
     return -1;
-  int u = new_uop(c->fn, PTO_LOP_LOAD, e->type, e->loc);
+  int u = pto_lin_new_uop(c->fn, PTO_LOP_LOAD, e->type, e->loc);
   add_val(c->fn, u, a);
   seg_access(c->fn, &sc->s, u, cls, -1);
   pin(c, sc, u);
@@ -585,7 +585,7 @@ call(bctx *c, scope *sc, const pto_expr *e)
     free(args);
     return -1;
   }
-  int u = new_uop(c->fn, PTO_LOP_CALL,
+  int u = pto_lin_new_uop(c->fn, PTO_LOP_CALL,
                   e->type->kind == PTO_TY_VOID ? NULL : e->type, e->loc);
   pto_lin_uop *x = &c->fn->u[u];
   x->is_op = e->is_op;
@@ -623,7 +623,7 @@ call(bctx *c, scope *sc, const pto_expr *e)
 static int
 mk_not(bctx *c, int k, const pto_type *bool_t, pto_loc loc)
 {
-  int u = new_uop(c->fn, PTO_LOP_UNARY, bool_t, loc);
+  int u = pto_lin_new_uop(c->fn, PTO_LOP_UNARY, bool_t, loc);
   c->fn->u[u].alu = PTO_UN_NOT;
   add_val(c->fn, u, k);
   return intern_last(c);
@@ -633,7 +633,7 @@ mk_not(bctx *c, int k, const pto_type *bool_t, pto_loc loc)
 static int
 reg_index(bctx *c, int reg, pto_loc loc)
 {
-  int u = new_uop(c->fn, PTO_LOP_INDEX, c->fn->u[reg].type, loc);
+  int u = pto_lin_new_uop(c->fn, PTO_LOP_INDEX, c->fn->u[reg].type, loc);
   add_val(c->fn, u, reg);
   return intern_last(c);
 }
@@ -642,7 +642,7 @@ static void
 reg_store(bctx *c, scope *sc, int reg, int v, pto_loc loc)
 {
   int a = reg_index(c, reg, loc);
-  int u = new_uop(c->fn, PTO_LOP_STORE, NULL, loc);
+  int u = pto_lin_new_uop(c->fn, PTO_LOP_STORE, NULL, loc);
   add_val(c->fn, u, a);
   add_val(c->fn, u, v);
   seg_access(c->fn, &sc->s, u, -1, reg);
@@ -653,7 +653,7 @@ reg_store(bctx *c, scope *sc, int reg, int v, pto_loc loc)
 static void
 cond_arm(bctx *c, scope *sc, int k, int reg, const pto_expr *x)
 {
-  int open = new_uop(c->fn, PTO_LOP_IF, NULL, x->loc);
+  int open = pto_lin_new_uop(c->fn, PTO_LOP_IF, NULL, x->loc);
   add_val(c->fn, open, k);
   scope in;
   int blk = child_begin(c, sc, open, NULL, &in);
@@ -669,7 +669,7 @@ cond_arm(bctx *c, scope *sc, int k, int reg, const pto_expr *x)
 static int
 cond_value(bctx *c, scope *sc, const pto_expr *e)
 {
-  int reg = new_uop(c->fn, PTO_LOP_DEFINE_REG, e->type, e->loc);
+  int reg = pto_lin_new_uop(c->fn, PTO_LOP_DEFINE_REG, e->type, e->loc);
   c->fn->u[reg].name = "cond";
   int k = expr(c, sc, e->a);
   if (c->failed)
@@ -686,7 +686,7 @@ cond_value(bctx *c, scope *sc, const pto_expr *e)
   }
   if (c->failed)
     return -1;
-  int u = new_uop(c->fn, PTO_LOP_LOAD, e->type, e->loc);
+  int u = pto_lin_new_uop(c->fn, PTO_LOP_LOAD, e->type, e->loc);
   add_val(c->fn, u, reg_index(c, reg, e->loc));
   seg_access(c->fn, &sc->s, u, reg, -1);
   pin(c, sc, u);
@@ -718,7 +718,7 @@ expr(bctx *c, scope *sc, const pto_expr *e)
     int a = expr(c, sc, e->a), b = expr(c, sc, e->b);
     if (c->failed)
       return -1;
-    int u = new_uop(c->fn, PTO_LOP_BINARY, e->type, e->loc);
+    int u = pto_lin_new_uop(c->fn, PTO_LOP_BINARY, e->type, e->loc);
     c->fn->u[u].alu = e->u.binop;
     add_val(c->fn, u, a);
     add_val(c->fn, u, b);
@@ -743,7 +743,7 @@ expr(bctx *c, scope *sc, const pto_expr *e)
     int a = expr(c, sc, e->a);
     if (c->failed)
       return -1;
-    int u = new_uop(c->fn, PTO_LOP_UNARY, e->type, e->loc);
+    int u = pto_lin_new_uop(c->fn, PTO_LOP_UNARY, e->type, e->loc);
     c->fn->u[u].alu = e->u.unop;
     add_val(c->fn, u, a);
     return intern_last(c);
@@ -754,7 +754,7 @@ expr(bctx *c, scope *sc, const pto_expr *e)
     int k = expr(c, sc, e->a), a = expr(c, sc, e->b), b = expr(c, sc, e->c);
     if (c->failed)
       return -1;
-    int u = new_uop(c->fn, PTO_LOP_SELECT, e->type, e->loc);
+    int u = pto_lin_new_uop(c->fn, PTO_LOP_SELECT, e->type, e->loc);
     add_val(c->fn, u, k);
     add_val(c->fn, u, a);
     add_val(c->fn, u, b);
@@ -784,7 +784,7 @@ store(bctx *c, scope *sc, const pto_expr *lhs, int v, int gate, pto_loc loc)
   int a = address(c, sc, lhs, gate, &cls);
   if (a < 0 || v < 0)
     return;
-  int u = new_uop(c->fn, PTO_LOP_STORE, NULL, loc);
+  int u = pto_lin_new_uop(c->fn, PTO_LOP_STORE, NULL, loc);
   add_val(c->fn, u, a);
   add_val(c->fn, u, v);
   seg_access(c->fn, &sc->s, u, -1, cls);
@@ -861,7 +861,7 @@ child_end(bctx *c, scope *sc, int blk, const pto_stmt *loop, scope *in)
       return;
     }
   }
-  int cl = new_uop(fn, loop ? PTO_LOP_END : PTO_LOP_ENDIF, NULL,
+  int cl = pto_lin_new_uop(fn, loop ? PTO_LOP_END : PTO_LOP_ENDIF, NULL,
                    loop ? loop->loc : fn->u[open].loc);
   pto_lin_uop *x = &fn->u[cl];
   x->ranges = pto_xmalloc(sizeof(int));
@@ -923,16 +923,16 @@ stmt_if(bctx *c, scope *sc, const pto_stmt *s)
     store(c, sc, a->lhs, v, k, a->loc);
     return;
   }
-  int open = new_uop(c->fn, PTO_LOP_IF, NULL, s->loc);
+  int open = pto_lin_new_uop(c->fn, PTO_LOP_IF, NULL, s->loc);
   add_val(c->fn, open, k);
   child(c, sc, open, &s->body, NULL);
   if (s->els.n == 0 || c->failed)
     return;
-  int nk = new_uop(c->fn, PTO_LOP_UNARY, s->cond->type, s->loc);
+  int nk = pto_lin_new_uop(c->fn, PTO_LOP_UNARY, s->cond->type, s->loc);
   c->fn->u[nk].alu = PTO_UN_NOT;
   add_val(c->fn, nk, k);
   nk = intern_last(c);
-  open = new_uop(c->fn, PTO_LOP_IF, NULL, s->loc);
+  open = pto_lin_new_uop(c->fn, PTO_LOP_IF, NULL, s->loc);
   add_val(c->fn, open, nk);
   child(c, sc, open, &s->els, NULL);
 }
@@ -944,7 +944,7 @@ stmt_for(bctx *c, scope *sc, const pto_stmt *s)
   int k = expr(c, sc, s->step);
   if (c->failed)
     return;
-  int r = new_uop(c->fn, PTO_LOP_RANGE, s->var->type, s->loc);
+  int r = pto_lin_new_uop(c->fn, PTO_LOP_RANGE, s->var->type, s->loc);
   pto_lin_uop *x = &c->fn->u[r];
   x->down = s->down;
   x->name = s->var->name;
@@ -958,7 +958,7 @@ stmt_for(bctx *c, scope *sc, const pto_stmt *s)
 static int
 define(bctx *c, pto_lop op, const pto_var *v)
 {
-  int u = new_uop(c->fn, op, v->type, v->loc);
+  int u = pto_lin_new_uop(c->fn, op, v->type, v->loc);
   c->fn->u[u].name = v->name;
   return u;
 }
@@ -973,7 +973,7 @@ stmt_decl(bctx *c, scope *sc, const pto_stmt *s)
       int src = tile_operand(c, s->value);
       if (src < 0)
         return;
-      int u = new_uop(c->fn, PTO_LOP_COPY, NULL, s->loc);
+      int u = pto_lin_new_uop(c->fn, PTO_LOP_COPY, NULL, s->loc);
       add_val(c->fn, u, v->node);
       add_val(c->fn, u, src);
       seg_access(c->fn, &sc->s, u, src, v->node);
@@ -1033,7 +1033,7 @@ stmt(bctx *c, scope *sc, const pto_stmt *s, bool last_top)
       int v = expr(c, sc, s->value);
       if (c->failed)
         break;
-      int u = new_uop(c->fn, PTO_LOP_RETURN, NULL, s->loc);
+      int u = pto_lin_new_uop(c->fn, PTO_LOP_RETURN, NULL, s->loc);
       add_val(c->fn, u, v);
       seg_barrier(c->fn, &sc->s, u);
       pin(c, sc, u);
@@ -1114,7 +1114,7 @@ pto_lin_build(const pto_func *f, const pto_lin_opts *o, pto_diag *diag)
   pto_walk_stmts((pto_func *)f, max_var_stmt, &c.nvars);
   c.vars = pto_xcalloc(c.nvars + 1, sizeof *c.vars);
   pto_walk_stmts((pto_func *)f, mark_written, &c);
-  new_uop(c.fn, PTO_LOP_SINK, NULL, f->loc);
+  pto_lin_new_uop(c.fn, PTO_LOP_SINK, NULL, f->loc);
   new_block(c.fn, -1, -1);
   scope top = {0, {0}};
   top.s.barrier = -1;

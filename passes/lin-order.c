@@ -56,21 +56,14 @@ pto_lop_priority(pto_lop op)
 static int
 append_uop(pto_lin_fn *fn, pto_lop op, const pto_type *t, int like)
 {
-  if (fn->n == fn->cap) {
-    fn->cap = fn->cap ? 2 * fn->cap : 64;
-    fn->u = pto_xrealloc(fn->u, fn->cap * sizeof *fn->u);
-  }
-  pto_lin_uop *u = &fn->u[fn->n];
-  memset(u, 0, sizeof *u);
-  u->op = op;
-  u->type = t;
+  int n = pto_lin_new_uop(fn, op, t, like >= 0 ? fn->u[like].loc : pto_noloc);
   if (like >= 0) {
-    u->loc = fn->u[like].loc;
+    pto_lin_uop *u = &fn->u[n];
     u->block = fn->u[like].block;
     u->run_count = fn->u[like].run_count;
     u->depth = fn->u[like].depth;
   }
-  return fn->n++;
+  return n;
 }
 
 static void

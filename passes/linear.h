@@ -139,6 +139,10 @@ void pto_lin_fn_free(pto_lin_fn *fn);
 /* Add DEP to the ordering-only sources of uop U (a duplicate among
    the last 64 deps is skipped; others are harmless).  */
 void pto_lin_add_dep(pto_lin_fn *fn, int u, int dep);
+/* lin-build.c: append a zeroed uop OP of type T at LOC to FN's nodes;
+   returns its id.  */
+int pto_lin_new_uop(pto_lin_fn *fn, pto_lop op, const pto_type *t,
+                    pto_loc loc);
 
 /* lin-order.c: the stages, in this order.  */
 void pto_lin_split_ends(pto_lin_fn *fn);                      /* 19 */
