@@ -398,13 +398,8 @@ value(lb *c, int id)
   pto_expr *e = NULL;
   switch (u->op) {
   case PTO_LOP_CONST:
-    if (u->type->kind == PTO_TY_SCALAR && pto_dtype_is_float(u->type->dtype)) {
-      e = new_expr(c, PTO_E_FLOAT, u->type, u->loc);
-      e->u.fval = u->ival ? (double)u->ival : u->fval;
-    } else {
-      e = new_expr(c, PTO_E_INT, u->type, u->loc);
-      e->u.ival = u->ival;
-    }
+    e = new_expr(c, PTO_E_INT, u->type, u->loc);
+    pto_lin_const_expr(e, u);
     break;
   case PTO_LOP_DEFINE_GLOBAL:
   case PTO_LOP_DEFINE_VAR:

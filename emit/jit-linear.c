@@ -231,17 +231,8 @@ value(lctx *c, int id)
   pto_expr *e;
   switch (u->op) {
   case PTO_LOP_CONST:
-    if (u->name) {
-      e = new_expr(c, PTO_E_FUNCREF, u->type, u->loc);
-      e->fname = u->name;
-    } else if (u->type->kind == PTO_TY_SCALAR
-               && pto_dtype_is_float(u->type->dtype)) {
-      e = new_expr(c, PTO_E_FLOAT, u->type, u->loc);
-      e->u.fval = u->ival ? (double)u->ival : u->fval;
-    } else {
-      e = new_expr(c, PTO_E_INT, u->type, u->loc);
-      e->u.ival = u->ival;
-    }
+    e = new_expr(c, PTO_E_INT, u->type, u->loc);
+    pto_lin_const_expr(e, u);
     break;
   case PTO_LOP_DEFINE_GLOBAL:
   case PTO_LOP_DEFINE_VAR:

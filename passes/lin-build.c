@@ -97,6 +97,24 @@ typedef struct bctx {
 /* Uops                                                                */
 /* ------------------------------------------------------------------ */
 
+void
+pto_lin_const_expr(pto_expr *e, const pto_lin_uop *u)
+{
+  e->type = u->type;
+  e->loc = u->loc;
+  if (u->name) {
+    e->kind = PTO_E_FUNCREF;
+    e->fname = u->name;
+  } else if (u->type->kind == PTO_TY_SCALAR
+             && pto_dtype_is_float(u->type->dtype)) {
+    e->kind = PTO_E_FLOAT;
+    e->u.fval = u->ival ? (double)u->ival : u->fval;
+  } else {
+    e->kind = PTO_E_INT;
+    e->u.ival = u->ival;
+  }
+}
+
 int
 pto_lin_new_uop(pto_lin_fn *fn, pto_lop op, const pto_type *t, pto_loc loc)
 {

@@ -139,6 +139,10 @@ void pto_lin_fn_free(pto_lin_fn *fn);
 /* Add DEP to the ordering-only sources of uop U (a duplicate among
    the last 64 deps is skipped; others are harmless).  */
 void pto_lin_add_dep(pto_lin_fn *fn, int u, int dep);
+/* lin-build.c: make E (a node zeroed by the caller) the expression of
+   CONST uop U: a function reference when U names one, else a float or an
+   integer/bool constant of U's type (a back end's stand-in leaf).  */
+void pto_lin_const_expr(pto_expr *e, const pto_lin_uop *u);
 /* lin-build.c: append a zeroed uop OP of type T at LOC to FN's nodes;
    returns its id.  */
 int pto_lin_new_uop(pto_lin_fn *fn, pto_lop op, const pto_type *t,
