@@ -38,6 +38,7 @@
 
 #define _GNU_SOURCE
 #include "sim-internal.h"
+#include "sim-trace.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +220,7 @@ void pto_sim_begin_block(int idx, int num)
   s->mov_pad = 0;
   s->block_errors = 0;
   s->in_block = 1;
+  pto_trace_block_begin(s);
 }
 
 static const char *event_pipe_name(int i);
@@ -246,6 +248,7 @@ int pto_sim_end_block(void)
     s->cyc_max = t;
   s->cyc_sum += t;
   s->in_block = 0;
+  pto_trace_block_end(s, t);
   return s->block_errors;
 }
 
@@ -681,6 +684,7 @@ void pto_sim_end(sim_state *s, uint64_t cost)
   s->issue++;
   uint64_t start = s->issue > s->ptime[p] ? s->issue : s->ptime[p];
   s->ptime[p] = start + cost;
+  pto_trace_instr(s, start, start + cost);
   s->stats.busy[p] += cost;
   if (p == P_S)
     s->issue = s->ptime[p];
@@ -727,6 +731,7 @@ void pto_sim_set_flag(const char *f, int l, int src, int dst, int64_t ev)
   fl->line = l;
   pto_sim_end(s, 0);
   fl->time = s->ptime[a] + 1;
+  pto_trace_set(s, a, b, (int)ev, fl->time);
 }
 
 void pto_sim_wait_flag(const char *f, int l, int src, int dst, int64_t ev)
@@ -758,6 +763,7 @@ void pto_sim_wait_flag(const char *f, int l, int src, int dst, int64_t ev)
         s->vc[q][p] = fl->vc[p];
   }
   fl->set = 0;
+  pto_trace_wait(s, a, b, (int)ev, s->ptime[b], fl->time);
   if (fl->time > s->ptime[b])
     s->ptime[b] = fl->time;
   if (b == P_S && fl->time > s->issue)
@@ -776,6 +782,7 @@ void pto_sim_pipe_barrier(const char *f, int l, int pipe)
     for (int p = 0; p < SIM_NPIPE; p++)
       if (s->ptime[p] > t)
         t = s->ptime[p];
+    pto_trace_join(s, t);
     for (int p = 0; p < SIM_NPIPE; p++) {
       s->ptime[p] = t;
       memcpy(s->vc[p], s->clk, sizeof s->clk);

@@ -14,6 +14,8 @@ runtime_libpto_rt_la_SOURCES = \
 	runtime/cce_sim.c \
 	runtime/sim-vec.c \
 	runtime/sim-dma.c \
+	runtime/sim-trace.c \
+	runtime/sim-trace.h \
 	runtime/sim-internal.h
 runtime_libpto_rt_la_CFLAGS = $(AM_CFLAGS) -fno-delete-null-pointer-checks
 runtime_libpto_rt_la_LIBADD = $(LIBM)

@@ -9,6 +9,7 @@
 
 #include "runtime/pto-rt.h"
 #include "runtime/cce_sim.h"
+#include "runtime/sim-trace.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,7 @@ __pto_rt_cce_block(const char *name, const char *arch,
   struct block_ctx *saved = current;
   current = &b;
   pto_sim_set_report_fn(name_the_block, NULL);
+  pto_trace_kernel(name, block_idx, block_num);
   pto_sim_begin_block(block_idx, block_num);
   entry(args);
   int errors = pto_sim_end_block();
