@@ -20,6 +20,7 @@
 #include "emit/emit.h"
 #include "emit/mir.h"
 #include "emit/isel-linear.h"
+#include "emit/report.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -710,10 +711,12 @@ static const char prelude[] =
   "}\n"
   "\n";
 
-/* Lower one kernel and append its text; 0 on success.  */
+/* Lower one kernel and append its text, and its report to REPORT
+   (option report; NULL: none); 0 on success.  */
 static int
 emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
-            const pto_options *o, pto_diag *d, long *drop, pto_buf *out)
+            const pto_options *o, pto_diag *d, long *drop, pto_buf *out,
+            pto_buf *report)
 {
   pto_mir_kernel k = { 0 };
   k.prog = p;
@@ -734,6 +737,9 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
   if (!errs) {
     pto_sync_insert(&k, d);
     pto_cce_kernel(out, &k);
+    if (report)
+      pto_report_kernel(report, &k, pto_report_is_json(o->report),
+                        !report->len);
     if (*drop > 0)
       *drop = *drop > k.nsync ? *drop - k.nsync : -1;
   }
@@ -776,11 +782,17 @@ pto_emit_cce(const pto_program *p, const pto_options *o, pto_diag *d,
                  base_name(file), arch->name);
   pto_buf_puts(out, prelude);
   int errs = 0;
+  pto_buf report = { 0 };
+  bool want_report = o && o->report;
   for (int i = 0; i < p->nfuncs; i++) {
     const pto_func *f = p->funcs[i];
     if (f->dead || f->kind != PTO_FN_KERNEL)
       continue;
-    errs += emit_kernel(p, f, arch, o, d, &drop, out);
+    errs += emit_kernel(p, f, arch, o, d, &drop, out,
+                        want_report ? &report : NULL);
   }
+  if (want_report && !errs && !d->errors)
+    errs += pto_report_write(o->report, &report, d);
+  pto_buf_free(&report);
   return errs || d->errors ? 1 : 0;
 }

@@ -19,6 +19,8 @@ libptocore_la_SOURCES += \
 	emit/cube.h \
 	emit/cube.c \
 	emit/sync.c \
+	emit/report.h \
+	emit/report.c \
 	emit/cce.c \
 	emit/cce-host.h \
 	emit/cce-host.c \

@@ -912,3 +912,17 @@ pto_cube_scratch_bytes(const pto_mir_kernel *k, const pto_stmt *s)
     return 0;
   return (int64_t)t->rows * t->cols * 4;
 }
+
+bool
+pto_cube_tile(const pto_mir_kernel *k, int i, const pto_var **var, bool *acc,
+              int64_t *off, int64_t *size)
+{
+  if (!k->cube || i < 0 || i >= k->cube->n)
+    return false;
+  const cube_tile *t = &k->cube->tiles[i];
+  *var = t->var;
+  *acc = (t->roles & ROLE_ACC) != 0;
+  *off = t->off;
+  *size = t->size;
+  return true;
+}

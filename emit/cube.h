@@ -32,6 +32,12 @@ int pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
 /* UB scratch bytes matmul statement S needs (the L0C -> UB exit
    reorders fractals through it when N > 16); 0 otherwise.  K (planned,
    or NULL: assume the exit exists) tells the arch.  */
+/* Tile I (from 0) of K's cube plan: its variable, whether it is an
+   accumulator (L0C; else an operand in L1), its offset and size.  False
+   when I is past the last tile or K was not planned.  */
+bool pto_cube_tile(const pto_mir_kernel *k, int i, const pto_var **var,
+                   bool *acc, int64_t *off, int64_t *size);
+
 int64_t pto_cube_scratch_bytes(const pto_mir_kernel *k, const pto_stmt *s);
 
 #endif /* PTO_EMIT_CUBE_H */

@@ -129,6 +129,9 @@ pto_mir_kernel_free(pto_mir_kernel *k)
   free(k->bufs);
   k->bufs = NULL;
   k->nbufs = k->capbufs = 0;
+  free(k->dbuf);
+  k->dbuf = NULL;
+  k->ndbuf = k->capdbuf = 0;
 }
 
 const pto_mir_buffer *

@@ -151,6 +151,17 @@ typedef struct pto_mir_buffer {
   pto_loc loc;
 } pto_mir_buffer;
 
+/* sync.c's double-buffering decision for one loop (read by report.c):
+   DELTA >= 0 is the distance to the second buffer set and COPIES the
+   virtual iterations per iteration; DELTA < 0: WHY the loop was not
+   overlapped.  */
+typedef struct pto_dbuf_note {
+  const pto_stmt *loop;
+  int64_t delta;
+  int copies;
+  const char *why;
+} pto_dbuf_note;
+
 typedef struct pto_mir_kernel {
   const pto_program *prog;
   const pto_func *func;
@@ -174,6 +185,8 @@ typedef struct pto_mir_kernel {
   int nsync;                  /* sync instructions inserted */
   struct pto_cube_plan *cube; /* cube.c: L1/L0C placement (NULL: not planned) */
   bool double_buffer;         /* option double-buffer (sync.c) */
+  pto_dbuf_note *dbuf;        /* sync.c: one note per loop it considered */
+  int ndbuf, capdbuf;
   long drop_sync;             /* debug: skip the Nth sync (0: none) */
 } pto_mir_kernel;
 

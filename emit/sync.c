@@ -1323,6 +1323,27 @@ dbuf_copies(const pto_mir_node *n)
   return nseg;
 }
 
+/* Record the double-buffering decision for loop N (the last one made
+   wins: the fixpoint walks a loop more than once); return DELTA.  */
+static int64_t
+dbuf_note(const sctx *c, const pto_mir_node *n, int64_t delta, int copies,
+          const char *why)
+{
+  pto_mir_kernel *k = c->k;
+  int i = 0;
+  while (i < k->ndbuf && k->dbuf[i].loop != n->stmt)
+    i++;
+  if (i == k->ndbuf) {
+    if (k->ndbuf == k->capdbuf) {
+      k->capdbuf = k->capdbuf ? 2 * k->capdbuf : 8;
+      k->dbuf = pto_xrealloc(k->dbuf, (size_t)k->capdbuf * sizeof *k->dbuf);
+    }
+    k->ndbuf++;
+  }
+  k->dbuf[i] = (pto_dbuf_note){ n->stmt, delta, copies, why };
+  return delta;
+}
+
 /* The distance to the second buffer set of loop N, or -1 when N is not
    a streaming loop that fits twice; *NSEG: its virtual iterations per
    iteration (dbuf_copies, or 1 when the copies' GM windows cannot be
@@ -1330,28 +1351,42 @@ dbuf_copies(const pto_mir_node *n)
 static int64_t
 dbuf_delta(const sctx *c, const pto_mir_node *n, int64_t *top, int *nseg)
 {
-  if (!c->k->double_buffer || n->kind != PTO_MIR_FOR || c->pp_var)
-    return -1;
+  if (!c->k->double_buffer)
+    return dbuf_note(c, n, -1, 0, "double buffering is off (option "
+                     "double-buffer=0)");
+  if (n->kind != PTO_MIR_FOR)
+    return dbuf_note(c, n, -1, 0, "a while loop (only counted loops are "
+                     "double-buffered)");
+  if (c->pp_var)
+    return dbuf_note(c, n, -1, 0, "inside a double-buffered loop");
   int64_t lo = INT64_MAX, hi = 0;
   bool load = false;
   for (int i = 0; i < n->body.n; i++)
     if (!dbuf_item_ok(&n->body, i, &lo, &hi, &load))
-      return -1;
+      return dbuf_note(c, n, -1, 0, "the body is not a stream of loads, "
+                       "vector ops and stores (a nested loop, a branch, "
+                       "scalar or cube code, or a UB value carried "
+                       "between iterations)");
   if (!load || lo >= hi)
-    return -1;
+    return dbuf_note(c, n, -1, 0, "the body loads nothing from GM");
   *nseg = dbuf_copies(n);
   if (!gm_iterations_disjoint(c->k, n, *nseg, n->body.n / *nseg)) {
     if (*nseg == 1 || !gm_iterations_disjoint(c->k, n, 1, n->body.n))
-      return -1;
+      return dbuf_note(c, n, -1, 0, "the GM ranges of different "
+                       "iterations may overlap");
     *nseg = 1;
   }
   lo = lo / 32 * 32;
   hi = (hi + 31) / 32 * 32;
   if (!dead_after_loop(c->k, n, lo, hi))
-    return -1;
+    return dbuf_note(c, n, -1, 0, "its UB buffers are still read after "
+                     "the loop");
   int64_t d = pto_memplan_pong(c->k, n->stmt, lo, hi);
   *top = hi + d;
-  return d;
+  if (d < 0)
+    return dbuf_note(c, n, -1, 0, "a second set of its UB buffers does "
+                     "not fit UB");
+  return dbuf_note(c, n, d, *nseg, NULL);
 }
 
 static bool

@@ -56,6 +56,7 @@ pto_options_init(pto_options *opts)
 #define STORE_B(field, v) parse_bool(v, &opts->field)
 #define STORE_I(field, v) parse_long(v, &opts->field)
 #define STORE_S(field, v) (v && *v ? (opts->field = v, true) : false)
+#define STORE_R(field, v) (opts->field = !v ? "-" : *v ? v : NULL, true)
 
 static const char *const kind_words[] = {"0 or 1", "an integer", "a value"};
 
@@ -83,7 +84,10 @@ pto_options_help(pto_buf *b, const char *prefix)
 {
 #define X(field, name, kind, def, help)                                     \
   pto_buf_printf(b, "  %s%s%s  %s (default %s)\n", prefix, name,            \
-                 #kind[0] == 'B' ? "[=0|1]" : "=V", help, def);
+                 #kind[0] == 'B'   ? "[=0|1]"                              \
+                 : #kind[0] == 'R' ? "[=FILE]"                             \
+                                   : "=V",                                 \
+                 help, *def ? def : "none");
   PTO_OPTIONS(X)
 #undef X
 }

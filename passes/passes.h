@@ -22,7 +22,8 @@ extern "C" {
 
 /* Options shared by the plugin (-fplugin-arg-pto-NAME[=V]) and pto-opt
    (--NAME[=V]).  Columns: field, name, kind (B bool 0|1, I integer,
-   S string), default, help.  */
+   S string, R optional string: a bare NAME means "-", an empty default
+   leaves it NULL), default, help.  */
 #define PTO_OPTIONS(X)                                                      \
   X(force_let_inline, "force-let-inline", B, "0",                           \
     "run the eager LetInline pass first (seed 002 tl.force_let_inline)")    \
@@ -38,13 +39,17 @@ extern "C" {
   X(jit_linear, "jit-linear", B, "1",                                       \
     "libgccjit back end: compile functions from their linear form")        \
   X(cce_linear, "cce-linear", B, "1",                                       \
-    "CCE back end: select instructions from the kernels' linear form")
+    "CCE back end: select instructions from the kernels' linear form")     \
+  X(report, "report", R, "",                                                \
+    "CCE: per-kernel plans, counts, cycles, bounds, double buffering to "   \
+    "stderr or FILE (JSON if FILE.json)")
 
 typedef struct pto_options {
 #define X(field, name, kind, def, help) PTO_OPTTYPE_##kind field;
 #define PTO_OPTTYPE_B bool
 #define PTO_OPTTYPE_I long
 #define PTO_OPTTYPE_S const char *
+#define PTO_OPTTYPE_R const char *
   PTO_OPTIONS(X)
 #undef X
 } pto_options;
