@@ -63,3 +63,24 @@ check-man: tools/pto-opt tools/pto-cc-uninstalled plugin/pto.la \
 	test $$fail = 0
 .PHONY: check-man
 check-local: check-man
+
+# timeline-pictures: regenerate doc/timeline-db0.svg and -db1.svg
+# (doc/timeline.md): examples/saxpy.c built with sim=cce, double
+# buffering off and on, run with PTO_SIM_TRACE; the picture is block 0
+# of the second launch (one block doing all 21 tiles).  Writes into the
+# source tree; the SVGs are committed.
+timeline_launch = 2
+timeline-pictures: tools/pto-cc-uninstalled plugin/pto.la runtime/libpto-rt.la
+	@set -e; $(MKDIR_P) doc; for db in 0 1; do \
+	  tools/pto-cc-uninstalled -O2 -fplugin-arg-pto-sim=cce \
+	    -fplugin-arg-pto-double-buffer=$$db \
+	    $(srcdir)/examples/saxpy.c -o doc/timeline-saxpy-db$$db; \
+	  PTO_SIM_TRACE=$(srcdir)/doc/timeline-db$$db.svg \
+	    PTO_SIM_TRACE_LAUNCH=$(timeline_launch) \
+	    doc/timeline-saxpy-db$$db >/dev/null; \
+	  echo "  GEN      doc/timeline-db$$db.svg"; \
+	done
+.PHONY: timeline-pictures
+CLEANFILES += doc/timeline-saxpy-db0 doc/timeline-saxpy-db1 \
+	doc/timeline-saxpy-db0-saxpy.cce doc/timeline-saxpy-db1-saxpy.cce
+EXTRA_DIST += doc/timeline.md doc/timeline-db0.svg doc/timeline-db1.svg
