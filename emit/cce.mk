@@ -39,4 +39,7 @@ TESTS += testsuite/pto-cce.dg/run-tests.sh
 # be reported by the simulator.  (bench/dbuf-cycles.sh: cycles with and
 # without double buffering.)
 TESTS += testsuite/pto-cce.dg/dbuf-broken.sh
+# The pipe timeline (PTO_SIM_TRACE) and the report (option report)
+# against the simulator and bench/cce-counts.sh, bench/dbuf-cycles.sh.
+TESTS += testsuite/pto-cce.dg/trace-report.sh
 EXTRA_DIST += testsuite/pto-cce.dg

@@ -184,6 +184,7 @@ void pto_sim_reset(void)
   s->cyc_last = s->cyc_max = s->cyc_sum = 0;
   memset(&s->stats, 0, sizeof s->stats);
   s->in_block = 0;
+  pto_trace_reset();
 }
 
 /* Clear the race state of one block: log, clocks, shadows.  */

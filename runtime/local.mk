@@ -68,6 +68,11 @@ testsuite_sim_test_cube_CPPFLAGS = $(sim_test_cppflags)
 testsuite_sim_test_cube_CFLAGS = $(sim_test_cflags)
 testsuite_sim_test_cube_LDADD = $(sim_test_ldadd)
 
+# trace-check: the checker of PTO_SIM_TRACE files, run by
+# testsuite/pto-cce.dg/trace-report.sh (not a test by itself).
+check_PROGRAMS += testsuite/sim/trace-check
+testsuite_sim_trace_check_SOURCES = testsuite/sim/trace-check.c
+
 # example.cce is in the emitter's exact form; test-cce.c #includes it.
 testsuite_sim_test_cce_SOURCES = testsuite/sim/test-cce.c testsuite/sim/sim-test.h
 testsuite_sim_test_cce_CPPFLAGS = $(sim_test_cppflags)

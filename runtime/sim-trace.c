@@ -27,7 +27,10 @@
    of JSON) are kept; the first event past it stops recording, writes a
    "trace truncated" note into the file (otherData.truncated, and an
    instant event) and says so once on stderr.  The totals in otherData
-   (blocks, cycles_max, cycles_sum) always cover the whole run.
+   (blocks, cycles_max, cycles_sum) always cover the whole run;
+   otherData.since_reset holds those of the blocks since the last
+   pto_sim_reset (the block slices' args.epoch counts the resets), i.e.
+   pto_sim_cycles_max() and pto_sim_cycles_sum() at exit.
 
    Everything is buffered per thread for the current block and appended
    to the process's list under a mutex at the block's end; the file is
@@ -73,8 +76,10 @@ static struct {
   const char *kname;
   int knum;
   unsigned char *seen;
-  /* totals */
+  /* totals: of the run, and since the last pto_sim_reset (epoch) */
   uint64_t blocks, cyc_max, cyc_sum;
+  int epoch;
+  uint64_t e_blocks, e_max, e_sum;
   uint64_t next_flow;
 } T;
 
@@ -278,13 +283,27 @@ void pto_trace_join(sim_state *s, uint64_t t)
                          .name = "pipe_barrier(PIPE_ALL)", .a = -1 });
 }
 
+void pto_trace_reset(void)
+{
+  if (!pto_trace_enabled())
+    return;
+  pthread_mutex_lock(&lock);
+  T.epoch++;
+  T.e_blocks = T.e_max = T.e_sum = 0;
+  pthread_mutex_unlock(&lock);
+}
+
 void pto_trace_block_end(sim_state *s, uint64_t t)
 {
   if (!pto_trace_enabled())
     return;
-  add(s, (tr_event){ .kind = TR_BLOCK, .pipe = SIM_NPIPE, .dur = t,
-                     .name = B.kname, .val = t });
   pthread_mutex_lock(&lock);
+  add(s, (tr_event){ .kind = TR_BLOCK, .pipe = SIM_NPIPE, .dur = t,
+                     .name = B.kname, .val = t, .ev = T.epoch });
+  T.e_blocks++;
+  T.e_sum += t;
+  if (t > T.e_max)
+    T.e_max = t;
   T.blocks++;
   T.cyc_sum += t;
   if (t > T.cyc_max)
@@ -471,10 +490,10 @@ static void json_event(FILE *o, const tr_event *e)
     fprintf(o, "{\"ph\":\"X\",\"cat\":\"block\",\"name\":");
     json_str(o, e->name);
     fprintf(o, ",\"pid\":%d,\"tid\":%d,\"ts\":%llu,\"dur\":%llu,\"args\":{"
-               "\"cycles\":%llu,\"launch\":%d}}",
+               "\"cycles\":%llu,\"launch\":%d,\"epoch\":%d}}",
             e->block, SIM_NPIPE, (unsigned long long)e->ts,
             (unsigned long long)e->dur, (unsigned long long)e->val,
-            e->launch);
+            e->launch, e->ev);
     break;
   }
 }
@@ -496,10 +515,14 @@ static void write_json(FILE *o)
   fprintf(o, "\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"format\":"
              "\"pto-sim-trace 1\",\"time_unit\":\"cycle\",\"blocks\":%llu,"
              "\"launches\":%d,\"cycles_max\":%llu,\"cycles_sum\":%llu,"
-             "\"events\":%zu,\"max_events\":%zu,\"truncated\":%s}}\n",
+             "\"events\":%zu,\"max_events\":%zu,\"truncated\":%s,\n"
+             "\"since_reset\":{\"epoch\":%d,\"blocks\":%llu,"
+             "\"cycles_max\":%llu,\"cycles_sum\":%llu}}}\n",
           (unsigned long long)T.blocks, T.launches,
           (unsigned long long)T.cyc_max, (unsigned long long)T.cyc_sum,
-          T.all.n, T.max, T.truncated ? "true" : "false");
+          T.all.n, T.max, T.truncated ? "true" : "false", T.epoch,
+          (unsigned long long)T.e_blocks, (unsigned long long)T.e_max,
+          (unsigned long long)T.e_sum);
 }
 
 /* ------------------------------------------------------------------ */

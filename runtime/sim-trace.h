@@ -29,6 +29,9 @@ void pto_trace_wait(sim_state *s, int a, int b, int ev, uint64_t free,
 /* pipe_barrier(PIPE_ALL) joins every pipe at T (called before the
    pipes' times are moved to T).  */
 void pto_trace_join(sim_state *s, uint64_t t);
+/* pto_sim_reset: the simulator's totals start again (the trace keeps
+   the whole run, and the totals since the last reset).  */
+void pto_trace_reset(void);
 /* The block ends after T cycles (pto_sim_end_block).  */
 void pto_trace_block_end(sim_state *s, uint64_t t);
 
