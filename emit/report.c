@@ -24,17 +24,21 @@
    * the same estimate for the whole kernel, exact when every loop has a
      constant trip count and there is no branch (nested loops of unknown
      trip count count once).
-   Cube instructions (text nodes on M / MTE1 / FIX) are counted but not
-   costed.  Text by default, JSON when the file name ends in .json.  */
+   Cube instructions (cube.c's text nodes on MTE2 / MTE1 / M / FIX) are
+   costed by the same model when their size arguments are constants,
+   else counted as not costed.  Text by default, JSON when the file name
+   ends in .json.  */
 
 #include "emit/report.h"
 #include "emit/cube.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Estimated cycles per pipe (pto_pipe numbering; FIX in the ALL slot,
-   which no instruction uses) and instruction issues.  */
+   which no instruction uses) and instruction issues; UNCOSTED counts
+   cube instructions whose sizes are not constants.  */
 typedef struct cost {
   int64_t pipe[PTO_PIPE_COUNT];
   int64_t issue;
@@ -107,6 +111,104 @@ static int64_t count_str(const char *text, const char *needle)
   return k;
 }
 
+/* Argument I (from 0) of the call whose '(' is at OPEN, as an integer
+   literal (casts such as "(uint8_t)" skipped); false if it is not one.  */
+static bool literal_arg(const char *open, int i, int64_t *v)
+{
+  const char *p = open + 1;
+  for (int depth = 0, k = 0; *p && k < i; p++) {
+    if (*p == '(')
+      depth++;
+    else if (*p == ')' && depth-- == 0)
+      return false;
+    else if (*p == ',' && depth == 0)
+      k++;
+  }
+  while (*p == ' ')
+    p++;
+  while (*p == '(' && strchr(p, ')') && !strchr("0123456789-", p[1]))
+    p = strchr(p, ')') + 1;   /* a cast */
+  char *end;
+  long long x = strtoll(p, &end, 0);
+  if (end == p)
+    return false;
+  while (*end == ' ' || *end == 'u' || *end == 'l' || *end == 'L')
+    end++;
+  if (*end != ',' && *end != ')')
+    return false;
+  *v = x;
+  return true;
+}
+
+/* The cube intrinsics of cube.c's text nodes: name, pipe, the argument
+   positions the cost needs (-1: none) and the cost model's formula
+   (runtime/sim-dma.c) as a KIND.  */
+enum { K_GM_L1, K_ND2NZ, K_FILL, K_L1_L0, K_MAD, K_FIXPIPE, K_CC_UB, K_UB_L1 };
+static const struct cube_op {
+  const char *name;
+  pto_pipe pipe;
+  int a, b, c, kind;
+} cube_ops[] = {
+  { "copy_gm_to_cbuf_multi_nd2nz_b16(", PTO_PIPE_MTE2, 3, 4, 5, K_ND2NZ },
+  { "copy_gm_to_cbuf(", PTO_PIPE_MTE2, 3, 4, -1, K_GM_L1 },
+  { "create_cbuf_matrix(", PTO_PIPE_MTE2, 1, -1, -1, K_FILL },
+  { "load_cbuf_to_ca(", PTO_PIPE_MTE1, 3, -1, -1, K_L1_L0 },
+  { "load_cbuf_to_cb(", PTO_PIPE_MTE1, 3, -1, -1, K_L1_L0 },
+  { "mad(", PTO_PIPE_M, 3, 4, 5, K_MAD },
+  { "copy_matrix_cc_to_gm(", PTO_PIPE_ALL, 3, 4, -1, K_FIXPIPE },
+  { "copy_matrix_cc_to_ubuf(", PTO_PIPE_V, 3, 4, -1, K_CC_UB },
+  { "copy_ubuf_to_cbuf(", PTO_PIPE_MTE3, 3, 4, -1, K_UB_L1 },
+};
+
+static int64_t cube_op_cycles(int kind, int64_t a, int64_t b, int64_t c)
+{
+  switch (kind) {
+  case K_GM_L1:
+    return 64 + a * b + 4 * a;
+  case K_ND2NZ:
+    return 64 + (a * b * c * 2 + 31) / 32 + 4 * a * b;
+  case K_FILL:
+    return 16 + (a & 0x7fff) * ((a >> 16) & 0x7fff) / 2;
+  case K_L1_L0:
+    return 16 + a * 512 / 64;
+  case K_MAD:
+    return 16 + ((a + 15) / 16) * ((b + 15) / 16) * ((c + 15) / 16);
+  case K_FIXPIPE:
+    return 64 + a * b * 4 / 32;
+  case K_CC_UB:
+    return 16 + a * b * 1024 / 64;
+  default:
+    return 16 + (a * b * 32 + 63) / 64;
+  }
+}
+
+/* Cost the cube intrinsics and syncs in text node TEXT.  */
+static void cube_text_cost(const char *text, cost *c)
+{
+  c->issue += count_str(text, "set_flag(") + count_str(text, "wait_flag(");
+  for (size_t i = 0; i < sizeof cube_ops / sizeof cube_ops[0]; i++) {
+    const struct cube_op *op = &cube_ops[i];
+    size_t len = strlen(op->name);
+    for (const char *p = text; (p = strstr(p, op->name)); p += len) {
+      if (p > text && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z')))
+        continue;   /* part of a longer name */
+      int64_t v[3] = { 0, 0, 0 };
+      int pos[3] = { op->a, op->b, op->c };
+      bool ok = true;
+      for (int k = 0; k < 3; k++)
+        if (pos[k] >= 0 && !literal_arg(p + len - 1, pos[k], &v[k]))
+          ok = false;
+      c->issue++;
+      if (!ok) {
+        c->uncosted++;
+        c->exact = false;
+        continue;
+      }
+      c->pipe[op->pipe] += cube_op_cycles(op->kind, v[0], v[1], v[2]);
+    }
+  }
+}
+
 static void block_cost(const pto_mir_block *b, cost *c);
 
 /* The constant trip count of FOR statement S, or -1.  */
@@ -145,10 +247,8 @@ static void node_cost(const pto_mir_node *n, cost *c)
       c->issue += k;
       if (strstr(n->text, "for (") || strstr(n->text, "while ("))
         c->exact = false;
-    } else {
-      c->uncosted += count_str(n->text, ";");
-      c->exact = false;
     }
+    cube_text_cost(n->text, c);
     return;
   case PTO_MIR_FOR: {
     block_cost(&n->body, &sub);
@@ -253,7 +353,8 @@ static void print_cost(pto_buf *b, const cost *c, bool json)
       pto_buf_printf(b, " %s %lld,", pipe_names[p], (long long)c->pipe[p]);
   pto_buf_printf(b, " issue %lld", (long long)c->issue);
   if (c->uncosted)
-    pto_buf_printf(b, " (+%lld cube instructions not costed)",
+    pto_buf_printf(b, " (+%lld cube instructions of run-time size not "
+                      "costed)",
                    (long long)c->uncosted);
 }
 
