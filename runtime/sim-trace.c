@@ -124,20 +124,21 @@ static void vec_push(tr_vec *v, const tr_event *e)
 
 int pto_trace_enabled(void)
 {
-  if (T.state)
-    return T.state > 0;
+  int st = __atomic_load_n(&T.state, __ATOMIC_ACQUIRE);
+  if (st)
+    return st > 0;
   pthread_mutex_lock(&lock);
   if (!T.state) {
     const char *p = getenv("PTO_SIM_TRACE");
     const char *m = getenv("PTO_SIM_TRACE_MAX");
-    T.state = p && *p ? 1 : -1;
-    if (T.state > 0) {
+    if (p && *p) {
       T.path = p;
       size_t n = strlen(p);
       T.svg = n > 4 && !strcmp(p + n - 4, ".svg");
       T.max = m && *m ? strtoull(m, NULL, 0) : 500000;
       atexit(write_trace);
     }
+    __atomic_store_n(&T.state, p && *p ? 1 : -1, __ATOMIC_RELEASE);
   }
   pthread_mutex_unlock(&lock);
   return T.state > 0;
