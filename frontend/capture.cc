@@ -726,7 +726,10 @@ conversion (capture &c, tree t, location_t loc)
   /* A conversion to bool is a condition (C's `!= 0').  */
   if (to->kind == PTO_TY_SCALAR && to->dtype == PTO_DT_BOOL)
     return cond_expr (c, inner, loc);
+  int errors = c.errors;
   pto_expr *e = expr (c, inner, loc);
+  if (c.errors != errors)
+    return bad (c);		/* reported inside; say nothing more */
   if (e->type == to)
     return e;
   if (to->kind == PTO_TY_PTR || e->type->kind == PTO_TY_PTR)
@@ -1538,33 +1541,49 @@ launch (capture &c, tree t, location_t loc)
       return bad (c);
     }
   tree kernel = TREE_OPERAND (k, 0);
+  int nparams = 0;
+  for (tree p = TYPE_ARG_TYPES (TREE_TYPE (kernel));
+       p && !VOID_TYPE_P (TREE_VALUE (p)); p = TREE_CHAIN (p))
+    nparams++;
+  if (n - 2 != nparams)
+    {
+      err (c, loc, "%<pto_launch%>: kernel %qD takes %d arguments, %d given",
+	   kernel, nparams, n - 2);
+      return bad (c);
+    }
+  /* The C front end converts the arguments as in the call k (args) of
+     reference mode, with its errors and warnings; the IR takes the
+     converted values.  */
+  tree kcall = pto_fe_launch_kernel_call (t, kernel, user_location (loc));
+  if (kcall == error_mark_node)
+    {
+      c.errors++;
+      return bad (c);
+    }
   auto_vec<pto_expr *> args;
   args.safe_push (pto_e_funcref (c.p, func_name (c, kernel), L (c, loc)));
   pto_expr *nb = int_arg (c, "pto_launch", 2, CALL_EXPR_ARG (t, 1), loc);
   args.safe_push (nb ? nb : bad (c));
   tree parm = TYPE_ARG_TYPES (TREE_TYPE (kernel));
-  int i = 2;
-  for (; i < n && parm && !VOID_TYPE_P (TREE_VALUE (parm));
-       i++, parm = TREE_CHAIN (parm))
+  for (int i = 0; i < nparams; i++, parm = TREE_CHAIN (parm))
     {
-      tree a = CALL_EXPR_ARG (t, i);
-      /* Undo the default argument promotions of the variadic call.  */
-      if (CONVERT_EXPR_P (a) && !POINTER_TYPE_P (TREE_TYPE (a)))
+      tree a = CALL_EXPR_ARG (kcall, i);
+      location_t aloc = loc_of (CALL_EXPR_ARG (t, i + 2), loc);
+      /* A conversion that only adds qualifiers (float * to const float *)
+	 is the IR's pointer cast below.  */
+      while (CONVERT_EXPR_P (a) && POINTER_TYPE_P (TREE_TYPE (a))
+	     && POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (a, 0)))
+	     && TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (a)))
+		== TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE
+						 (TREE_OPERAND (a, 0)))))
 	a = TREE_OPERAND (a, 0);
-      pto_expr *e = expr (c, a, loc);
+      pto_expr *e = expr (c, a, aloc);
       const pto_type *pt = ir_type_or_i32 (c, TREE_VALUE (parm), loc);
       if (e->type != pt && e->type->kind == PTO_TY_PTR
 	  && pt->kind == PTO_TY_PTR && e->type->pointee == pt->pointee
 	  && pt->is_const)
 	e = pto_e_un (c.p, PTO_UN_CAST, e, pt, L (c, loc));
-      args.safe_push (coerce (c, e, pt, L (c, loc_of (a, loc))));
-    }
-  if (i != n || (parm && !VOID_TYPE_P (TREE_VALUE (parm))))
-    {
-      err (c, loc, "%<pto_launch%>: kernel %qD takes %d arguments, %d given",
-	   kernel, list_length (TYPE_ARG_TYPES (TREE_TYPE (kernel))) - 1,
-	   n - 2);
-      return bad (c);
+      args.safe_push (coerce (c, e, pt, L (c, aloc)));
     }
   return pto_e_op (c.p, PTO_OP_LAUNCH, args.length (), args.address (),
 		   L (c, loc));

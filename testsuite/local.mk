@@ -22,6 +22,7 @@ EXTRA_DIST += \
 	testsuite/lib \
 	testsuite/pto.dg \
 	testsuite/pto.ref \
+	testsuite/pto.hostile \
 	testsuite/pto-opt.dg
 
 # Refuse to make a tarball that lacks a suite directory.
