@@ -254,6 +254,16 @@ tuple_type (capture &c, tree type, location_t loc)
       const pto_type *t = ir_type (c, TREE_TYPE (f), loc);
       if (!t)
 	return NULL;
+      if (t->kind == PTO_TY_TILE
+	  || (t->kind == PTO_TY_PTR && t->pointee->kind == PTO_TY_TILE))
+	{
+	  /* Neither back end has a tile inside an aggregate (ScalarizeTuples
+	     splits structs of scalars only).  */
+	  err (c, loc, "struct %qT holds a tile (member %qD): structs in PTO "
+	       "code may hold scalars and GM pointers only; keep each tile "
+	       "in a variable of its own", type, f);
+	  return NULL;
+	}
       elems[n++] = t;
     }
   if (n == 0)
@@ -308,7 +318,7 @@ ir_type (capture &c, tree type, location_t loc)
     }
   err (c, loc, "type %qT is not supported in PTO code (supported: integer "
        "and floating scalars, pointers to them and to tiles, tiles, "
-       "structs of those)", type);
+       "structs of scalars and GM pointers)", type);
   return NULL;
 }
 
@@ -1484,8 +1494,16 @@ tile_arg (capture &c, const char *opname, int argno, tree arg, bool written,
 	   argno, opname);
       return NULL;
     }
+  int errors = c.errors;
   if (obj)
-    return lvalue (c, obj, aloc);
+    {
+      pto_expr *lv = lvalue (c, obj, aloc);
+      /* NULL when reported inside, or when the tile is a use of a
+	 declaration reported before (its uses are silent).  */
+      if (c.errors != errors || (lv->type->kind != PTO_TY_TILE && c.errors))
+	return NULL;
+      return lv;
+    }
   pto_expr *p = expr (c, a, aloc);
   if (p->type->kind != PTO_TY_PTR)
     return NULL;

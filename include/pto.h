@@ -182,7 +182,9 @@ __extension__ typedef _Float16 pto_f16;
    and dtype travel with the type through pointers and by-value
    parameters.  R and C are positive integer constants; T is float,
    _Float16 (pto_f16) or int32_t.  Tile variables of kernels and inline
-   helpers live in on-chip buffers.  */
+   helpers live in on-chip buffers.  A struct in DSL code may hold
+   scalars and GM pointers but not a tile (the plugin rejects it: keep
+   each tile in a variable of its own).  */
 #if PTO_HAVE_F16
 #define PTO__IS_F16_TYPE(T) __builtin_types_compatible_p(T, pto_f16)
 #else
