@@ -172,6 +172,18 @@ bad (capture &c)
   return pto_e_int (c.p, pto_type_scalar (c.p, PTO_DT_I32), 0, pto_noloc);
 }
 
+/* NODE (C, T, CTX) one nesting level down (expr, cond_expr).  */
+static pto_expr *
+nested_expr (capture &c, tree t, location_t ctx,
+	     pto_expr *(*node) (capture &, tree, location_t))
+{
+  if (!enter_nesting (c, loc_of (t, ctx)))
+    return bad (c);
+  pto_expr *e = node (c, t, ctx);
+  leave_nesting (c);
+  return e;
+}
+
 /* ------------------------------------------------------------------ */
 /* Types                                                              */
 /* ------------------------------------------------------------------ */
@@ -1020,11 +1032,7 @@ static pto_expr *cond_node (capture &c, tree t, location_t ctx);
 static pto_expr *
 cond_expr (capture &c, tree t, location_t ctx)
 {
-  if (!enter_nesting (c, loc_of (t, ctx)))
-    return bad (c);
-  pto_expr *e = cond_node (c, t, ctx);
-  leave_nesting (c);
-  return e;
+  return nested_expr (c, t, ctx, cond_node);
 }
 
 /* cond_expr for one node T.  */
@@ -1160,13 +1168,8 @@ effect_of_its_own (tree *tp, int *walk_subtrees, void *)
 static tree
 atomic_access (tree *tp, int *walk_subtrees, void *)
 {
-  tree t = *tp;
-  if (TYPE_P (t))
-    {
-      *walk_subtrees = 0;
-      return NULL_TREE;
-    }
-  if (TREE_CODE (t) != CALL_EXPR)
+  tree t = pto_fe_walk_call (tp, walk_subtrees);
+  if (!t)
     return NULL_TREE;
   tree fn = get_callee_fndecl (t);
   if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL) || !DECL_NAME (fn)
@@ -1201,11 +1204,7 @@ static pto_expr *expr_node (capture &c, tree t, location_t ctx);
 static pto_expr *
 expr (capture &c, tree t, location_t ctx)
 {
-  if (!enter_nesting (c, loc_of (t, ctx)))
-    return bad (c);
-  pto_expr *e = expr_node (c, t, ctx);
-  leave_nesting (c);
-  return e;
+  return nested_expr (c, t, ctx, expr_node);
 }
 
 /* expr for one node T.  */

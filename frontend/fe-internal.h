@@ -74,6 +74,10 @@ tree pto_fe_unpromote (tree a);
    match (checked by the caller).  */
 tree pto_fe_launch_kernel_call (tree t, tree kernel, location_t loc);
 
+/* launch.cc: for walk_tree callbacks looking for calls: the CALL_EXPR
+   at *TP, or NULL_TREE (and no walk into types).  */
+tree pto_fe_walk_call (tree *tp, int *walk_subtrees);
+
 /* output.cc: write TEXT to PATH through a temporary in PATH's directory,
    renamed into place by pto_fe_outputs_commit at the end of a unit
    without errors (removed otherwise).  False after an error.  */

@@ -154,8 +154,8 @@ rewrite_launch (tree t)
 }
 
 /* walk_tree callback: rewrite launch calls in place.  */
-static tree
-rewrite_cb (tree *tp, int *walk_subtrees, void *)
+tree
+pto_fe_walk_call (tree *tp, int *walk_subtrees)
 {
   tree t = *tp;
   if (TYPE_P (t))
@@ -163,7 +163,14 @@ rewrite_cb (tree *tp, int *walk_subtrees, void *)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  if (TREE_CODE (t) != CALL_EXPR)
+  return TREE_CODE (t) == CALL_EXPR ? t : NULL_TREE;
+}
+
+static tree
+rewrite_cb (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = pto_fe_walk_call (tp, walk_subtrees);
+  if (!t)
     return NULL_TREE;
   tree fn = get_callee_fndecl (t);
   if (!fn || !is_launch_intrinsic (fn))
