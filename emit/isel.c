@@ -436,6 +436,25 @@ dma_access(pto_mir_node *n, bool load, int64_t lo, int64_t hi)
   pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
 }
 
+/* The run-time row stride check of a pto_load / pto_store (LOAD) of a
+   ROWS x COLS tile whose GM row stride RS is not a constant:
+   PTO_ROW_STRIDE, which cce_sim.h defines as pto.h's check (sim=cce
+   reports what sim=jit does) and the device build as nothing.  */
+static void
+row_stride_check(isel *c, pto_mir_block *out, pto_loc loc, bool load,
+                 const pto_expr *rs, int64_t rows, int64_t cols)
+{
+  pto_buf tx = { 0 };
+  pto_buf_puts(&tx, "#ifndef PTO_ROW_STRIDE\n"
+                    "#define PTO_ROW_STRIDE(op, rs, rows, cols) ((void)0)\n"
+                    "#endif\n");
+  pto_buf_printf(&tx, "PTO_ROW_STRIDE(\"pto_%s\", %s, %lld, %lld);",
+                 load ? "load" : "store", expr_text(c, rs), (long long)rows,
+                 (long long)cols);
+  add_scalar(c, out, loc, tx.s);
+  pto_buf_free(&tx);
+}
+
 /* Elements [FROM, TO) of a contiguous tile moved by the scalar unit.  */
 static void
 scalar_contig(isel *c, pto_mir_block *out, pto_loc loc, bool load,
@@ -486,6 +505,8 @@ lower_copy(isel *c, pto_mir_block *out, const pto_expr *call, bool load)
     c->errors++;
     return;
   }
+  if (!rs_const && rows > 1)
+    row_stride_check(c, out, call->loc, load, rs, rows, cols);
   if (rows == 1 || (rs_const && rsv == cols)) {
     /* Contiguous: whole blocks by DMA, the rest by the scalar unit.  */
     int64_t blocks = total / 32, done = 0;

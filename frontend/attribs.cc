@@ -57,13 +57,17 @@ pto_fe_is_tile_type (tree type)
 	 && lookup_attribute ("pto_tile", TYPE_ATTRIBUTES (type));
 }
 
-/* True if T is a valid tile element type.  */
+/* True if T is a tile element type: float, _Float16 or int32_t (what
+   pto.h's reference mode accepts).  */
 static bool
 tile_element_ok (tree t)
 {
+  t = TYPE_MAIN_VARIANT (t);
   if (TREE_CODE (t) == REAL_TYPE)
-    return TYPE_PRECISION (t) == 32 || TYPE_PRECISION (t) == 16;
-  return TREE_CODE (t) == INTEGER_TYPE && TYPE_PRECISION (t) == 32;
+    return t == float_type_node
+	   || (TYPE_PRECISION (t) == 16 && !DECIMAL_FLOAT_TYPE_P (t));
+  return TREE_CODE (t) == INTEGER_TYPE && TYPE_PRECISION (t) == 32
+	 && !TYPE_UNSIGNED (t);
 }
 
 /* The constant length of array type A, or -1.  */
@@ -165,7 +169,13 @@ pto_fe_check_tile_type (tree type)
       return false;
     }
   if (!tile_element_ok (elt))
-    return true;		/* pto.h's static assertion says it */
+    {
+      error_at (expansion_point_location_if_in_system_header
+		  (input_location),
+		"the element type of a tile must be float, _Float16 or "
+		"int32_t, not %qT", elt);
+      return false;
+    }
   long bytes = rows * cols * (long) (TYPE_PRECISION (elt) / 8);
   if (bytes > PTO_FE_MAX_BUFFER_BYTES)
     {
@@ -177,12 +187,14 @@ pto_fe_check_tile_type (tree type)
   return true;
 }
 
-/* True if NAME names an op of the registry or "unroll".  */
+/* True if NAME names an op of the registry, "unroll" or "tile_ref"
+   (pto.h's wrapper of a tile operand).  */
 static bool
 known_intrinsic (const char *name)
 {
   pto_op op;
-  return !strcmp (name, "unroll") || pto_op_lookup (name, strlen (name), &op);
+  return !strcmp (name, "unroll") || !strcmp (name, "tile_ref")
+	 || pto_op_lookup (name, strlen (name), &op);
 }
 
 /* Handler of pto_intrinsic("NAME").  */

@@ -104,6 +104,8 @@ struct capture
   vec<int> loop_indices;	/* DECL_UIDs of enclosing for indices */
   vec<int> rejected;		/* DECL_UIDs of declarations already
 				   reported: their uses stay silent */
+  int depth;			/* nested statements and expressions */
+  bool too_deep;		/* the nesting error was reported */
   tree unroll_slot;		/* the statement that may be pto_unroll */
   pto_stmt *unroll_loop;	/* the loop it applies to */
 };
@@ -134,11 +136,52 @@ L (capture &c, location_t loc)
   return pto_fe_loc (c.p, loc);
 }
 
+/* Nested statements and expressions a function may have: each prints
+   as at most two levels of the textual IR, whose parser reads
+   PTO_MAX_NESTING (ir/ir.h), less a margin for types and the function's
+   own block, so that every capture dump can be replayed by pto-opt.  */
+enum { MAX_NESTING = (PTO_MAX_NESTING - 64) / 2 };
+
+/* Enter one nesting level at LOC; false (once reported) when that is
+   more than MAX_NESTING.  leave_nesting undoes a successful enter.  */
+static bool
+enter_nesting (capture &c, location_t loc)
+{
+  if (c.depth >= MAX_NESTING)
+    {
+      if (!c.too_deep)
+	err (c, loc, "nesting too deep (more than %d levels of statements "
+	     "and expressions in PTO code)", (int) MAX_NESTING);
+      c.too_deep = true;
+      return false;
+    }
+  c.depth++;
+  return true;
+}
+
+static void
+leave_nesting (capture &c)
+{
+  c.depth--;
+}
+
 /* A placeholder value after an error (never dumped: the unit fails).  */
 static pto_expr *
 bad (capture &c)
 {
   return pto_e_int (c.p, pto_type_scalar (c.p, PTO_DT_I32), 0, pto_noloc);
+}
+
+/* NODE (C, T, CTX) one nesting level down (expr, cond_expr).  */
+static pto_expr *
+nested_expr (capture &c, tree t, location_t ctx,
+	     pto_expr *(*node) (capture &, tree, location_t))
+{
+  if (!enter_nesting (c, loc_of (t, ctx)))
+    return bad (c);
+  pto_expr *e = node (c, t, ctx);
+  leave_nesting (c);
+  return e;
 }
 
 /* ------------------------------------------------------------------ */
@@ -223,6 +266,16 @@ tuple_type (capture &c, tree type, location_t loc)
       const pto_type *t = ir_type (c, TREE_TYPE (f), loc);
       if (!t)
 	return NULL;
+      if (t->kind == PTO_TY_TILE
+	  || (t->kind == PTO_TY_PTR && t->pointee->kind == PTO_TY_TILE))
+	{
+	  /* Neither back end has a tile inside an aggregate (ScalarizeTuples
+	     splits structs of scalars only).  */
+	  err (c, loc, "struct %qT holds a tile (member %qD): structs in PTO "
+	       "code may hold scalars and GM pointers only; keep each tile "
+	       "in a variable of its own", type, f);
+	  return NULL;
+	}
       elems[n++] = t;
     }
   if (n == 0)
@@ -238,6 +291,13 @@ static const pto_type *
 ir_type (capture &c, tree type, location_t loc)
 {
   pto_dtype dt;
+  if (TYPE_ATOMIC (type))
+    {
+      err (c, loc, "_Atomic types are not supported in PTO code: a "
+	   "kernel's variables belong to one block and the DSL has no "
+	   "atomic operations; use a plain type");
+      return NULL;
+    }
   if (VOID_TYPE_P (type))
     return pto_type_void (c.p);
   if (scalar_dtype (type, &dt))
@@ -270,7 +330,7 @@ ir_type (capture &c, tree type, location_t loc)
     }
   err (c, loc, "type %qT is not supported in PTO code (supported: integer "
        "and floating scalars, pointers to them and to tiles, tiles, "
-       "structs of those)", type);
+       "structs of scalars and GM pointers)", type);
   return NULL;
 }
 
@@ -410,6 +470,7 @@ static pto_expr *expr (capture &c, tree t, location_t ctx);
 static pto_expr *cond_expr (capture &c, tree t, location_t ctx);
 static pto_expr *lvalue (capture &c, tree t, location_t ctx);
 static pto_expr *call (capture &c, tree t, location_t ctx);
+static bool tile_view_cast (capture &c, tree t, location_t loc);
 
 /* Convert E to IR type T with an explicit cast unless it already has it.
    A conversion to bool is a comparison with zero, as in C.  */
@@ -726,9 +787,14 @@ conversion (capture &c, tree t, location_t loc)
   /* A conversion to bool is a condition (C's `!= 0').  */
   if (to->kind == PTO_TY_SCALAR && to->dtype == PTO_DT_BOOL)
     return cond_expr (c, inner, loc);
+  int errors = c.errors;
   pto_expr *e = expr (c, inner, loc);
+  if (c.errors != errors)
+    return bad (c);		/* reported inside; say nothing more */
   if (e->type == to)
     return e;
+  if (tile_view_cast (c, t, loc))
+    return bad (c);
   if (to->kind == PTO_TY_PTR || e->type->kind == PTO_TY_PTR)
     {
       err (c, loc, "pointer conversions are not supported in PTO code "
@@ -960,9 +1026,18 @@ truth_code_p (tree_code code)
 	 || code == TRUTH_NOT_EXPR || code == TRUTH_XOR_EXPR;
 }
 
+static pto_expr *cond_node (capture &c, tree t, location_t ctx);
+
 /* T as a condition: an IR bool, without the int of C's truth values.  */
 static pto_expr *
 cond_expr (capture &c, tree t, location_t ctx)
+{
+  return nested_expr (c, t, ctx, cond_node);
+}
+
+/* cond_expr for one node T.  */
+static pto_expr *
+cond_node (capture &c, tree t, location_t ctx)
 {
   location_t loc = loc_of (t, ctx);
   pto_loc l = L (c, loc);
@@ -1087,9 +1162,54 @@ effect_of_its_own (tree *tp, int *walk_subtrees, void *)
     }
 }
 
+/* walk_tree callback: find the C front end's expansion of an _Atomic
+   access (a call of a __atomic_* built-in); return the atomic object
+   when it is a variable, else the call.  */
+static tree
+atomic_access (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = pto_fe_walk_call (tp, walk_subtrees);
+  if (!t)
+    return NULL_TREE;
+  tree fn = get_callee_fndecl (t);
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL) || !DECL_NAME (fn)
+      || strncmp (IDENTIFIER_POINTER (DECL_NAME (fn)), "__atomic_", 9))
+    return NULL_TREE;
+  tree obj = call_expr_nargs (t) ? CALL_EXPR_ARG (t, 0) : NULL_TREE;
+  while (obj && (CONVERT_EXPR_P (obj) || TREE_CODE (obj) == NON_LVALUE_EXPR))
+    obj = TREE_OPERAND (obj, 0);
+  if (obj && TREE_CODE (obj) == ADDR_EXPR && DECL_P (TREE_OPERAND (obj, 0)))
+    return TREE_OPERAND (obj, 0);
+  return t;
+}
+
+/* If T holds the C front end's expansion of an _Atomic access, report
+   it at LOC (unless its object, a local, was reported at its
+   declaration) and return true.  */
+static bool
+atomic_expansion (capture &c, tree t, location_t loc)
+{
+  tree d = walk_tree_without_duplicates (&t, atomic_access, NULL);
+  if (!d)
+    return false;
+  if (!(DECL_P (d) && rejected_p (c, d)))
+    err (c, loc, "_Atomic operations are not supported in PTO code (the "
+	 "DSL has no atomics; use a plain type)");
+  return true;
+}
+
+static pto_expr *expr_node (capture &c, tree t, location_t ctx);
+
 /* An rvalue.  CTX is the location to use when T has none.  */
 static pto_expr *
 expr (capture &c, tree t, location_t ctx)
+{
+  return nested_expr (c, t, ctx, expr_node);
+}
+
+/* expr for one node T.  */
+static pto_expr *
+expr_node (capture &c, tree t, location_t ctx)
 {
   location_t loc = loc_of (t, ctx);
   pto_loc l = L (c, loc);
@@ -1220,6 +1340,8 @@ expr (capture &c, tree t, location_t ctx)
     case TARGET_EXPR:
     case BIND_EXPR:
     case STATEMENT_LIST:
+      if (atomic_expansion (c, t, loc))
+	return bad (c);
       err (c, loc, "statement expressions are not supported in PTO code");
       return bad (c);
     case POINTER_DIFF_EXPR:
@@ -1245,15 +1367,86 @@ expr (capture &c, tree t, location_t ctx)
 /* Calls and intrinsics                                               */
 /* ------------------------------------------------------------------ */
 
+/* Is T pto.h's wrapper __pto_tile_ref (0, &tile) of a tile operand?  */
+static bool
+tile_ref_call_p (tree t)
+{
+  if (TREE_CODE (t) != CALL_EXPR || call_expr_nargs (t) != 2)
+    return false;
+  tree fn = get_callee_fndecl (t);
+  const char *name = fn ? pto_fe_intrinsic_name (fn) : NULL;
+  return name && !strcmp (name, "tile_ref");
+}
+
 /* Strip the conversions pto.h's prototypes add to an argument (to
-   void *, const void *, long long, double).  */
+   void *, const void *, long long, double) and its tile operand
+   wrapper.  */
 static tree
 strip_arg (tree a)
 {
-  while (CONVERT_EXPR_P (a) || TREE_CODE (a) == NON_LVALUE_EXPR
-	 || TREE_CODE (a) == FLOAT_EXPR)
-    a = TREE_OPERAND (a, 0);
-  return a;
+  for (;;)
+    if (CONVERT_EXPR_P (a) || TREE_CODE (a) == NON_LVALUE_EXPR
+	|| TREE_CODE (a) == FLOAT_EXPR)
+      a = TREE_OPERAND (a, 0);
+    else if (tile_ref_call_p (a))
+      a = CALL_EXPR_ARG (a, 1);
+    else
+      return a;
+}
+
+/* Do tile struct types A and B have the same element type and shape
+   (two spellings of one IR tile type)?  */
+static bool
+same_tile_layout (tree a, tree b)
+{
+  tree ea, eb;
+  long ra, ca, rb, cb;
+  return pto_fe_tile_layout (a, &ea, &ra, &ca)
+	 && pto_fe_tile_layout (b, &eb, &rb, &cb)
+	 && TYPE_MAIN_VARIANT (ea) == TYPE_MAIN_VARIANT (eb)
+	 && ra == rb && ca == cb;
+}
+
+/* If conversion T turns a pointer to one tile type into a pointer to a
+   tile of another element type or shape (a view such as
+   `*(half_t *) &t'), report it at LOC and return true.  The IR has no
+   tile views: the cast would silently keep the original tile's type.  */
+static bool
+tile_view_cast (capture &c, tree t, location_t loc)
+{
+  if (!CONVERT_EXPR_P (t) || !POINTER_TYPE_P (TREE_TYPE (t))
+      || !POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
+    return false;
+  tree to = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (t)));
+  tree from = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (TREE_OPERAND (t, 0))));
+  if (to == from || !pto_fe_is_tile_type (to) || !pto_fe_is_tile_type (from)
+      || same_tile_layout (to, from))
+    return false;
+  err (c, loc_of (t, loc), "a tile cannot be viewed as another tile type "
+       "through a pointer cast (from %qT to %qT): PTO code has no tile "
+       "views; use a tile of the wanted type and copy or load into it",
+       TREE_TYPE (TREE_OPERAND (t, 0)), TREE_TYPE (t));
+  return true;
+}
+
+/* ARG with the conversions of strip_arg removed, or NULL_TREE after
+   reporting a tile view cast among them.  */
+static tree
+strip_tile_arg (capture &c, tree arg, location_t loc)
+{
+  tree a = arg;
+  for (;;)
+    if (CONVERT_EXPR_P (a) || TREE_CODE (a) == NON_LVALUE_EXPR
+	|| TREE_CODE (a) == FLOAT_EXPR)
+      {
+	if (tile_view_cast (c, a, loc))
+	  return NULL_TREE;
+	a = TREE_OPERAND (a, 0);
+      }
+    else if (tile_ref_call_p (a))
+      a = CALL_EXPR_ARG (a, 1);
+    else
+      return a;
 }
 
 /* Describe a tile type for messages.  */
@@ -1273,7 +1466,9 @@ static pto_expr *
 tile_arg (capture &c, const char *opname, int argno, tree arg, bool written,
 	  location_t loc)
 {
-  tree a = strip_arg (arg);
+  tree a = strip_tile_arg (c, arg, loc);
+  if (!a)
+    return NULL;
   location_t aloc = loc_of (a, loc);
   tree obj = NULL_TREE, objtype = NULL_TREE;
   if (TREE_CODE (a) == ADDR_EXPR)
@@ -1298,8 +1493,16 @@ tile_arg (capture &c, const char *opname, int argno, tree arg, bool written,
 	   argno, opname);
       return NULL;
     }
+  int errors = c.errors;
   if (obj)
-    return lvalue (c, obj, aloc);
+    {
+      pto_expr *lv = lvalue (c, obj, aloc);
+      /* NULL when reported inside, or when the tile is a use of a
+	 declaration reported before (its uses are silent).  */
+      if (c.errors != errors || (lv->type->kind != PTO_TY_TILE && c.errors))
+	return NULL;
+      return lv;
+    }
   pto_expr *p = expr (c, a, aloc);
   if (p->type->kind != PTO_TY_PTR)
     return NULL;
@@ -1538,33 +1741,49 @@ launch (capture &c, tree t, location_t loc)
       return bad (c);
     }
   tree kernel = TREE_OPERAND (k, 0);
+  int nparams = 0;
+  for (tree p = TYPE_ARG_TYPES (TREE_TYPE (kernel));
+       p && !VOID_TYPE_P (TREE_VALUE (p)); p = TREE_CHAIN (p))
+    nparams++;
+  if (n - 2 != nparams)
+    {
+      err (c, loc, "%<pto_launch%>: kernel %qD takes %d arguments, %d given",
+	   kernel, nparams, n - 2);
+      return bad (c);
+    }
+  /* The C front end converts the arguments as in the call k (args) of
+     reference mode, with its errors and warnings; the IR takes the
+     converted values.  */
+  tree kcall = pto_fe_launch_kernel_call (t, kernel, user_location (loc));
+  if (kcall == error_mark_node)
+    {
+      c.errors++;
+      return bad (c);
+    }
   auto_vec<pto_expr *> args;
   args.safe_push (pto_e_funcref (c.p, func_name (c, kernel), L (c, loc)));
   pto_expr *nb = int_arg (c, "pto_launch", 2, CALL_EXPR_ARG (t, 1), loc);
   args.safe_push (nb ? nb : bad (c));
   tree parm = TYPE_ARG_TYPES (TREE_TYPE (kernel));
-  int i = 2;
-  for (; i < n && parm && !VOID_TYPE_P (TREE_VALUE (parm));
-       i++, parm = TREE_CHAIN (parm))
+  for (int i = 0; i < nparams; i++, parm = TREE_CHAIN (parm))
     {
-      tree a = CALL_EXPR_ARG (t, i);
-      /* Undo the default argument promotions of the variadic call.  */
-      if (CONVERT_EXPR_P (a) && !POINTER_TYPE_P (TREE_TYPE (a)))
+      tree a = CALL_EXPR_ARG (kcall, i);
+      location_t aloc = loc_of (CALL_EXPR_ARG (t, i + 2), loc);
+      /* A conversion that only adds qualifiers (float * to const float *)
+	 is the IR's pointer cast below.  */
+      while (CONVERT_EXPR_P (a) && POINTER_TYPE_P (TREE_TYPE (a))
+	     && POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (a, 0)))
+	     && TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (a)))
+		== TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE
+						 (TREE_OPERAND (a, 0)))))
 	a = TREE_OPERAND (a, 0);
-      pto_expr *e = expr (c, a, loc);
+      pto_expr *e = expr (c, a, aloc);
       const pto_type *pt = ir_type_or_i32 (c, TREE_VALUE (parm), loc);
       if (e->type != pt && e->type->kind == PTO_TY_PTR
 	  && pt->kind == PTO_TY_PTR && e->type->pointee == pt->pointee
 	  && pt->is_const)
 	e = pto_e_un (c.p, PTO_UN_CAST, e, pt, L (c, loc));
-      args.safe_push (coerce (c, e, pt, L (c, loc_of (a, loc))));
-    }
-  if (i != n || (parm && !VOID_TYPE_P (TREE_VALUE (parm))))
-    {
-      err (c, loc, "%<pto_launch%>: kernel %qD takes %d arguments, %d given",
-	   kernel, list_length (TYPE_ARG_TYPES (TREE_TYPE (kernel))) - 1,
-	   n - 2);
-      return bad (c);
+      args.safe_push (coerce (c, e, pt, L (c, aloc)));
     }
   return pto_e_op (c.p, PTO_OP_LAUNCH, args.length (), args.address (),
 		   L (c, loc));
@@ -1612,6 +1831,12 @@ intrinsic (capture &c, tree t, const char *name, location_t loc)
   pto_op op;
   char opname[64];
   snprintf (opname, sizeof opname, "pto_%s", name);
+  if (!strcmp (name, "tile_ref"))
+    {
+      err (c, loc, "%<__pto_tile_ref%> is pto.h's own: it may only wrap "
+	   "a tile operand of a pto_* intrinsic");
+      return bad (c);
+    }
   if (!pto_op_lookup (name, strlen (name), &op))
     {
       err (c, loc, "unknown intrinsic %qs", name);
@@ -1688,7 +1913,11 @@ inline_arg (capture &c, tree a, tree parm_type, location_t loc)
 {
   tree s = a;
   while (CONVERT_EXPR_P (s) && POINTER_TYPE_P (TREE_TYPE (s)))
-    s = TREE_OPERAND (s, 0);
+    {
+      if (tile_view_cast (c, s, loc))
+	return bad (c);
+      s = TREE_OPERAND (s, 0);
+    }
   location_t aloc = loc_of (s, loc);
   pto_expr *e;
   if (TREE_CODE (s) == ADDR_EXPR
@@ -1777,6 +2006,16 @@ call (capture &c, tree t, location_t loc)
 
 static void stmt (capture &c, tree t, pto_block *out, location_t ctx);
 
+/* The body T of an if, else or loop into BLOCK: one nesting level.  */
+static void
+nested_body (capture &c, tree t, pto_block *block, location_t loc)
+{
+  if (!t || !enter_nesting (c, loc_of (t, loc)))
+    return;
+  stmt (c, t, block, loc);
+  leave_nesting (c);
+}
+
 /* The first real statement of a loop body T (through scopes).  */
 static tree
 first_statement (tree t)
@@ -1813,8 +2052,7 @@ loop_body (capture &c, tree t, pto_block *block, pto_stmt *loop,
   pto_stmt *save_loop = c.unroll_loop;
   c.unroll_slot = loop ? first_statement (t) : NULL_TREE;
   c.unroll_loop = loop;
-  if (t)
-    stmt (c, t, block, loc);
+  nested_body (c, t, block, loc);
   c.unroll_slot = save_slot;
   c.unroll_loop = save_loop;
 }
@@ -2235,8 +2473,8 @@ stmt (capture &c, tree t, pto_block *out, location_t ctx)
 				l);
 	tree save = c.unroll_slot;
 	c.unroll_slot = NULL_TREE;
-	stmt (c, TREE_OPERAND (t, 1), &s->body, loc);
-	stmt (c, TREE_OPERAND (t, 2), &s->els, loc);
+	nested_body (c, TREE_OPERAND (t, 1), &s->body, loc);
+	nested_body (c, TREE_OPERAND (t, 2), &s->els, loc);
 	c.unroll_slot = save;
 	pto_block_push (c.p, out, s);
 	return;
@@ -2276,6 +2514,8 @@ stmt (capture &c, tree t, pto_block *out, location_t ctx)
       stmt (c, TREE_OPERAND (t, 0), out, loc);
       return;
     case COMPOUND_EXPR:
+      if (atomic_expansion (c, t, loc))
+	return;
       if (TREE_CODE (TREE_OPERAND (t, 0)) != SAVE_EXPR)
 	stmt (c, TREE_OPERAND (t, 0), out, loc);
       stmt (c, TREE_OPERAND (t, 1), out, loc);

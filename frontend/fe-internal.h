@@ -63,4 +63,27 @@ pto_loc pto_fe_loc (pto_program *p, location_t loc);
    if it declares one, else a public external declaration of TYPE.  */
 tree pto_fe_runtime_decl (const char *name, tree type);
 
+/* launch.cc: argument A of the variadic __pto_op_launch with its default
+   argument promotion (float to double, char to int ...) undone.  */
+tree pto_fe_unpromote (tree a);
+/* The call KERNEL (a1', ..., an') that the launch call T
+   (__pto_op_launch (k, blocks, a1, ..., an)) stands for: each ai
+   unpromoted and converted to its parameter type by the C front end as
+   in the ordinary call of reference mode, with its errors and warnings
+   at LOC.  error_mark_node after an error.  The argument count must
+   match (checked by the caller).  */
+tree pto_fe_launch_kernel_call (tree t, tree kernel, location_t loc);
+
+/* launch.cc: for walk_tree callbacks looking for calls: the CALL_EXPR
+   at *TP, or NULL_TREE (and no walk into types).  */
+tree pto_fe_walk_call (tree *tp, int *walk_subtrees);
+
+/* output.cc: write TEXT to PATH through a temporary in PATH's directory,
+   renamed into place by pto_fe_outputs_commit at the end of a unit
+   without errors (removed otherwise).  False after an error.  */
+bool pto_fe_output_write (const char *path, const char *text, size_t len);
+/* At PLUGIN_FINISH: rename the written outputs into place if no error was
+   reported, else remove them.  */
+void pto_fe_outputs_commit (void);
+
 #endif /* PTO_FE_INTERNAL_H */

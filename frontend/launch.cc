@@ -8,13 +8,17 @@
    PLUGIN_PRE_GENERICIZE callback rewrites each such call into
      (__pto_rt_set_blocks (blocks), k (a1', ..., an'))
    where ai' is ai with the default argument promotion undone and then
-   converted to k's parameter type as in an ordinary call (so a float
-   parameter receives a float, a _Bool parameter a value != 0).  k's
+   converted to k's parameter type by the C front end itself, exactly as
+   in the ordinary call k (a1, ..., an) of reference mode: the same
+   errors ("incompatible type for argument 2 of 'k'") and warnings
+   ("makes integer from pointer without a cast"), a float parameter
+   receives a float, a _Bool parameter a value != 0.  k's
    body is the front end's launch stub, which hands the arguments to
    libpto-rt; __pto_rt_set_blocks tells it the block count.
 
    Errors (located at the call): the first argument is not a PTO_KERNEL,
-   or the number of arguments does not match the kernel.  A unit that
+   the number of arguments does not match the kernel, an argument C
+   cannot convert to its parameter.  A unit that
    never declares __pto_op_launch is not walked at all.  DSL functions are
    left to the front end.  */
 
@@ -56,29 +60,58 @@ set_blocks_decl (void)
 				 NULL_TREE));
 }
 
-/* Strip the conversions of the variadic call from argument A: pointer
-   casts stay, the default argument promotions go.  */
-static tree
-unpromote (tree a)
+/* The C front end's call builder (c-typeck.cc); weak because lto1, which
+   has no C front end, also loads the plugin (it never calls this).  */
+extern tree build_function_call_vec (location_t, vec<location_t>, tree,
+				     vec<tree, va_gc> *, vec<tree, va_gc> *,
+				     tree) __attribute__ ((weak));
+
+/* Is the conversion FROM -> TO a default argument promotion (float to
+   double, a narrower integer, bool or enum to int or unsigned int)?  */
+static bool
+promotion_p (tree from, tree to)
 {
-  while (CONVERT_EXPR_P (a) && !POINTER_TYPE_P (TREE_TYPE (a)))
-    a = TREE_OPERAND (a, 0);
+  if (TREE_CODE (to) == REAL_TYPE)
+    return TREE_CODE (from) == REAL_TYPE
+	   && TYPE_PRECISION (from) < TYPE_PRECISION (to);
+  tree m = TYPE_MAIN_VARIANT (to);
+  return (m == integer_type_node || m == unsigned_type_node)
+	 && INTEGRAL_TYPE_P (from)
+	 && (TYPE_PRECISION (from) < TYPE_PRECISION (to)
+	     || TREE_CODE (from) != INTEGER_TYPE);
+}
+
+tree
+pto_fe_unpromote (tree a)
+{
+  if (CONVERT_EXPR_P (a)
+      && promotion_p (TREE_TYPE (TREE_OPERAND (a, 0)), TREE_TYPE (a)))
+    return TREE_OPERAND (a, 0);
   return a;
 }
 
-/* A converted to parameter type T as in an assignment: to _Bool by
-   comparing with zero, floating to integer by truncation (fold_convert
-   does not do these two), everything else by fold_convert.  */
-static tree
-convert_arg (tree t, tree a, location_t loc)
+tree
+pto_fe_launch_kernel_call (tree t, tree kernel, location_t loc)
 {
-  tree from = TREE_TYPE (a);
-  if (TREE_CODE (t) == BOOLEAN_TYPE && TREE_CODE (from) != BOOLEAN_TYPE)
-    return fold_build2_loc (loc, NE_EXPR, t, a,
-			    fold_convert (from, integer_zero_node));
-  if (INTEGRAL_TYPE_P (t) && SCALAR_FLOAT_TYPE_P (from))
-    return fold_build1_loc (loc, FIX_TRUNC_EXPR, t, a);
-  return fold_convert_loc (loc, t, a);
+  int n = call_expr_nargs (t);
+  vec<tree, va_gc> *params = NULL;
+  vec_alloc (params, n > 2 ? n - 2 : 0);
+  vec<location_t> locs = vNULL;
+  for (int i = 2; i < n; i++)
+    {
+      params->quick_push (pto_fe_unpromote (CALL_EXPR_ARG (t, i)));
+      locs.safe_push (loc);
+    }
+  tree call = build_function_call_vec (loc, locs, kernel, params, NULL,
+				       kernel);
+  vec_free (params);
+  locs.release ();
+  if (call != error_mark_node && TREE_CODE (call) != CALL_EXPR)
+    {
+      error_at (loc, "%<pto_launch%>: cannot launch %qD here", kernel);
+      return error_mark_node;
+    }
+  return call;
 }
 
 /* The replacement of launch call T, or NULL_TREE after an error.  */
@@ -111,21 +144,18 @@ rewrite_launch (tree t)
 		"given", kernel, nparams, n - 2);
       return NULL_TREE;
     }
-  auto_vec<tree> args;
-  for (int i = 2; i < n; i++, parm = TREE_CHAIN (parm))
-    args.safe_push (convert_arg (TREE_VALUE (parm),
-				 unpromote (CALL_EXPR_ARG (t, i)), loc));
+  tree call = pto_fe_launch_kernel_call (t, kernel, loc);
+  if (call == error_mark_node)
+    return NULL_TREE;
   tree blocks = fold_convert_loc (loc, long_long_integer_type_node,
 				  CALL_EXPR_ARG (t, 1));
   tree set = build_call_expr_loc (loc, set_blocks_decl (), 1, blocks);
-  tree call = build_call_expr_loc_array (loc, kernel, args.length (),
-					 args.address ());
   return build2_loc (loc, COMPOUND_EXPR, void_type_node, set, call);
 }
 
 /* walk_tree callback: rewrite launch calls in place.  */
-static tree
-rewrite_cb (tree *tp, int *walk_subtrees, void *)
+tree
+pto_fe_walk_call (tree *tp, int *walk_subtrees)
 {
   tree t = *tp;
   if (TYPE_P (t))
@@ -133,7 +163,14 @@ rewrite_cb (tree *tp, int *walk_subtrees, void *)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  if (TREE_CODE (t) != CALL_EXPR)
+  return TREE_CODE (t) == CALL_EXPR ? t : NULL_TREE;
+}
+
+static tree
+rewrite_cb (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = pto_fe_walk_call (tp, walk_subtrees);
+  if (!t)
     return NULL_TREE;
   tree fn = get_callee_fndecl (t);
   if (!fn || !is_launch_intrinsic (fn))

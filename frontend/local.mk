@@ -13,10 +13,12 @@
 #   unit.cc         callbacks, dumps, pipeline, kernel body replacement,
 #                   the .cce output
 #   launch.cc       pto_launch in ordinary C code (for the JIT bridge)
+#   output.cc       side files (.cce, dumps) renamed into place at the end
 pto_frontend_sources = \
 	frontend/frontend.h \
 	frontend/fe-internal.h \
 	frontend/attribs.cc \
 	frontend/capture.cc \
 	frontend/unit.cc \
-	frontend/launch.cc
+	frontend/launch.cc \
+	frontend/output.cc

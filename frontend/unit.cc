@@ -17,15 +17,17 @@
    PLUGIN_FINISH_UNIT     the same checks and dump when the IPA passes never
                           ran (e.g. -fsyntax-only).
    After the pipeline, the kernels' CCE goes to AUXBASE.cce (write_cce).
-   PLUGIN_FINISH          free the program.
+   PLUGIN_FINISH          rename the side files into place (or remove them
+                          after an error: output.cc), free the program.
 
    Dumps: `-fplugin-arg-pto-dump=capture' writes DUMPBASE.pto.000.capture,
    a pass name P writes DUMPBASE.pto.NNN.P after it (NNN its position in
    the run), where DUMPBASE is GCC's dump base name (the same prefix as
    -fdump-tree-* files, e.g. kernel.c or out/kernel.c).  The capture dump
-   has locations (PTO_PRINT_LOCS) so that pto-opt can replay it.  Nothing
-   is written once an error has been reported, so a failed compile never
-   leaves a partial dump.
+   has locations (PTO_PRINT_LOCS) so that pto-opt can replay it.  Dumps
+   and the .cce are renamed into place at PLUGIN_FINISH when the unit had
+   no error, and removed otherwise (output.cc), so a failed compile never
+   leaves a partial or stale file.
 
    The program is a plain C object (an arena) owned by this file for the
    whole compilation; no GCC tree is kept past a callback.  */
@@ -125,13 +127,7 @@ write_dump (const pto_program *p, int pos, const char *suffix,
   free (path);
   pto_buf b = { NULL, 0, 0 };
   pto_print_program (&b, p, flags);
-  FILE *f = fopen (full, "w");
-  if (!f || (b.len && fwrite (b.s, 1, b.len, f) != b.len) || fclose (f))
-    {
-      error ("pto: cannot write dump file %qs: %m", full);
-      if (f)
-	remove (full);
-    }
+  pto_fe_output_write (full, b.s, b.len);
   pto_buf_free (&b);
   free (full);
 }
@@ -406,7 +402,9 @@ pto_frontend_cce_output (void)
 /* Write the CCE of the unit's kernels to AUXBASE.cce, the way GCC names
    its other auxiliary outputs (`gcc -c k.c' gives k.cce; `gcc app.c -o
    app' gives app-app.cce).  The text goes to a temporary file renamed
-   into place, so an error never leaves a half-written .cce behind; the
+   into place at PLUGIN_FINISH only if the whole unit compiled without
+   error (output.cc), so an error, even one reported after this, never
+   leaves a .cce behind; the
    back end's problems (a kernel that does not fit the target's buffers,
    an op it does not lower yet) are GCC errors at the kernel's source
    lines, except "sorry, unimplemented", which is a warning (below).  */
@@ -427,19 +425,10 @@ write_cce (const pto_program *p)
   const char *base = aux_base_name ? aux_base_name
 		     : dump_base_name ? dump_base_name : "pto";
   char *path = concat (base, ".cce", NULL);
-  char *tmp = concat (path, ".tmp", NULL);
-  FILE *f = fopen (tmp, "w");
-  bool ok = f && fwrite (text.s, 1, text.len, f) == text.len;
-  ok = f && fclose (f) == 0 && ok;
-  if (!ok || rename (tmp, path) != 0)
-    {
-      error ("pto: cannot write %qs: %m", path);
-      remove (tmp);
-      pto_buf_free (&text);
-    }
-  else
+  if (pto_fe_output_write (path, text.s, text.len))
     keep_cce (&text);
-  free (tmp);
+  else
+    pto_buf_free (&text);
   free (path);
 }
 
@@ -589,6 +578,7 @@ on_finish_unit (void *, void *)
 static void
 on_finish (void *, void *)
 {
+  pto_fe_outputs_commit ();
   pto_program_free (unit.prog);
   unit.prog = NULL;
   free ((char *) unit.cce.text);

@@ -104,12 +104,15 @@
 #pragma GCC system_header
 #endif
 
-#ifdef __cplusplus
+/* One clear error and nothing else for a language pto.h cannot serve
+   (the rest of the header is skipped).  */
+#if defined(__cplusplus)
 #error "pto.h is a C header (C11 or later); kernels are written in C"
-#endif
-#ifndef __GNUC__
+#elif !defined(__GNUC__)
 #error "pto.h needs GNU C (GCC 12 or later; see the header comment)"
-#endif
+#elif !defined(__STDC_VERSION__) || __STDC_VERSION__ < 201112L
+#error "pto.h needs C11 or later (-std=gnu11, -std=c11 or newer; GCC 12's default, gnu17, is fine)"
+#else /* C11 or later: the header */
 #ifdef PTO_PLUGIN_MODE
 #error "PTO_PLUGIN_MODE is set by pto.h itself; do not define it"
 #endif
@@ -179,23 +182,29 @@ __extension__ typedef _Float16 pto_f16;
    and dtype travel with the type through pointers and by-value
    parameters.  R and C are positive integer constants; T is float,
    _Float16 (pto_f16) or int32_t.  Tile variables of kernels and inline
-   helpers live in on-chip buffers.  */
+   helpers live in on-chip buffers.  A struct in DSL code may hold
+   scalars and GM pointers but not a tile (the plugin rejects it: keep
+   each tile in a variable of its own).  */
 #if PTO_HAVE_F16
 #define PTO__IS_F16_TYPE(T) __builtin_types_compatible_p(T, pto_f16)
 #else
 #define PTO__IS_F16_TYPE(T) 0
 #endif
-#define PTO__TILE_CHECKS(T, R, C)                                          \
+#define PTO__SHAPE_CHECK(R, C)                                             \
   _Static_assert((R) > 0 && (C) > 0,                                      \
-                 "PTO_TILE: rows and columns must be positive constants"); \
+                 "PTO_TILE: rows and columns must be positive constants");
+#define PTO__TILE_CHECKS(T, R, C)                                          \
+  PTO__SHAPE_CHECK(R, C)                                                   \
   _Static_assert(__builtin_types_compatible_p(T, float)                   \
                      || PTO__IS_F16_TYPE(T)                               \
                      || __builtin_types_compatible_p(T, int32_t),         \
                  "PTO_TILE: the element type must be float, _Float16 or " \
                  "int32_t");
 #if PTO_PLUGIN_MODE
+/* The plugin checks the element type of every pto_tile struct itself
+   (one located error, also for the raw attribute).  */
 #define PTO_TILE(T, R, C) \
-  struct __attribute__((pto_tile)) { T v[R][C]; PTO__TILE_CHECKS(T, R, C) }
+  struct __attribute__((pto_tile)) { T v[R][C]; PTO__SHAPE_CHECK(R, C) }
 #else
 #define PTO_TILE(T, R, C) struct { T v[R][C]; PTO__TILE_CHECKS(T, R, C) }
 #endif
@@ -347,40 +356,47 @@ extern void __pto_op_launch(void (*k)(void), long long n, ...) PTO__INTRINSIC("l
    attribute (doc/ir.md, `unroll=[...]`).  */
 extern void __pto_unroll(int f, ...) PTO__INTRINSIC("unroll");
 
-#define pto_load(t, p, rs) __pto_op_load(&(t), (p), (rs))
-#define pto_store(p, rs, t) __pto_op_store((p), (rs), &(t))
+/* A tile operand goes through this variadic call, so that its own
+   pointer type reaches the plugin: converted to a prototype's void *
+   directly, a cast such as `*(half_t *) &t' would be folded away and the
+   plugin could not reject the tile view.  */
+extern void *__pto_tile_ref(int pto__zero, ...) PTO__INTRINSIC("tile_ref");
+#define PTO__TREF(t) __pto_tile_ref(0, &(t))
+
+#define pto_load(t, p, rs) __pto_op_load(PTO__TREF(t), (p), (rs))
+#define pto_store(p, rs, t) __pto_op_store((p), (rs), PTO__TREF(t))
 #define pto_load_valid(t, p, rs, vr, vc, pad) \
-  __pto_op_load_valid(&(t), (p), (rs), (vr), (vc), (pad))
+  __pto_op_load_valid(PTO__TREF(t), (p), (rs), (vr), (vc), (pad))
 #define pto_store_valid(p, rs, t, vr, vc) \
-  __pto_op_store_valid((p), (rs), &(t), (vr), (vc))
-#define pto_add(d, a, b) __pto_op_add(&(d), &(a), &(b))
-#define pto_sub(d, a, b) __pto_op_sub(&(d), &(a), &(b))
-#define pto_mul(d, a, b) __pto_op_mul(&(d), &(a), &(b))
-#define pto_div(d, a, b) __pto_op_div(&(d), &(a), &(b))
-#define pto_max(d, a, b) __pto_op_max(&(d), &(a), &(b))
-#define pto_min(d, a, b) __pto_op_min(&(d), &(a), &(b))
-#define pto_adds(d, a, s) __pto_op_adds(&(d), &(a), (s))
-#define pto_muls(d, a, s) __pto_op_muls(&(d), &(a), (s))
-#define pto_maxs(d, a, s) __pto_op_maxs(&(d), &(a), (s))
-#define pto_mins(d, a, s) __pto_op_mins(&(d), &(a), (s))
-#define pto_exp(d, a) __pto_op_exp(&(d), &(a))
-#define pto_log(d, a) __pto_op_log(&(d), &(a))
-#define pto_abs(d, a) __pto_op_abs(&(d), &(a))
-#define pto_sqrt(d, a) __pto_op_sqrt(&(d), &(a))
-#define pto_rsqrt(d, a) __pto_op_rsqrt(&(d), &(a))
-#define pto_recip(d, a) __pto_op_recip(&(d), &(a))
-#define pto_relu(d, a) __pto_op_relu(&(d), &(a))
-#define pto_neg(d, a) __pto_op_neg(&(d), &(a))
-#define pto_fill(d, s) __pto_op_fill(&(d), (s))
-#define pto_cast(d, a) __pto_op_cast(&(d), &(a))
-#define pto_row_sum(d, a) __pto_op_row_sum(&(d), &(a))
-#define pto_row_max(d, a) __pto_op_row_max(&(d), &(a))
-#define pto_row_expand(d, r) __pto_op_row_expand(&(d), &(r))
-#define pto_row_expand_add(d, a, r) __pto_op_row_expand_add(&(d), &(a), &(r))
-#define pto_row_expand_sub(d, a, r) __pto_op_row_expand_sub(&(d), &(a), &(r))
-#define pto_row_expand_mul(d, a, r) __pto_op_row_expand_mul(&(d), &(a), &(r))
-#define pto_row_expand_div(d, a, r) __pto_op_row_expand_div(&(d), &(a), &(r))
-#define pto_matmul(c, a, b) __pto_op_matmul(&(c), &(a), &(b))
+  __pto_op_store_valid((p), (rs), PTO__TREF(t), (vr), (vc))
+#define pto_add(d, a, b) __pto_op_add(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_sub(d, a, b) __pto_op_sub(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_mul(d, a, b) __pto_op_mul(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_div(d, a, b) __pto_op_div(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_max(d, a, b) __pto_op_max(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_min(d, a, b) __pto_op_min(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_adds(d, a, s) __pto_op_adds(PTO__TREF(d), PTO__TREF(a), (s))
+#define pto_muls(d, a, s) __pto_op_muls(PTO__TREF(d), PTO__TREF(a), (s))
+#define pto_maxs(d, a, s) __pto_op_maxs(PTO__TREF(d), PTO__TREF(a), (s))
+#define pto_mins(d, a, s) __pto_op_mins(PTO__TREF(d), PTO__TREF(a), (s))
+#define pto_exp(d, a) __pto_op_exp(PTO__TREF(d), PTO__TREF(a))
+#define pto_log(d, a) __pto_op_log(PTO__TREF(d), PTO__TREF(a))
+#define pto_abs(d, a) __pto_op_abs(PTO__TREF(d), PTO__TREF(a))
+#define pto_sqrt(d, a) __pto_op_sqrt(PTO__TREF(d), PTO__TREF(a))
+#define pto_rsqrt(d, a) __pto_op_rsqrt(PTO__TREF(d), PTO__TREF(a))
+#define pto_recip(d, a) __pto_op_recip(PTO__TREF(d), PTO__TREF(a))
+#define pto_relu(d, a) __pto_op_relu(PTO__TREF(d), PTO__TREF(a))
+#define pto_neg(d, a) __pto_op_neg(PTO__TREF(d), PTO__TREF(a))
+#define pto_fill(d, s) __pto_op_fill(PTO__TREF(d), (s))
+#define pto_cast(d, a) __pto_op_cast(PTO__TREF(d), PTO__TREF(a))
+#define pto_row_sum(d, a) __pto_op_row_sum(PTO__TREF(d), PTO__TREF(a))
+#define pto_row_max(d, a) __pto_op_row_max(PTO__TREF(d), PTO__TREF(a))
+#define pto_row_expand(d, r) __pto_op_row_expand(PTO__TREF(d), PTO__TREF(r))
+#define pto_row_expand_add(d, a, r) __pto_op_row_expand_add(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
+#define pto_row_expand_sub(d, a, r) __pto_op_row_expand_sub(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
+#define pto_row_expand_mul(d, a, r) __pto_op_row_expand_mul(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
+#define pto_row_expand_div(d, a, r) __pto_op_row_expand_div(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
+#define pto_matmul(c, a, b) __pto_op_matmul(PTO__TREF(c), PTO__TREF(a), PTO__TREF(b))
 #define pto_block_idx() __pto_op_block_idx()
 #define pto_block_num() __pto_op_block_num()
 #define pto_unroll_factor() __pto_op_unroll_factor()
@@ -1222,5 +1238,7 @@ pto__launch_blocks(long long n, const char *kernel)
   PTO__LAUNCH_RUN(k, nb, PTO__DECL_19(__VA_ARGS__), (PTO__USE_19))
 
 #endif /* reference mode */
+
+#endif /* C11 or later */
 
 #endif /* PTO_H */

@@ -29,6 +29,14 @@
 extern "C" {
 #endif
 
+/* The deepest nesting the textual IR's parser accepts: blocks,
+   parentheses, unary operators, operator chains and types each count a
+   level (ir/parse.c).  The plugin's front end bounds what it captures
+   (frontend/capture.cc, at most half of this in statements and
+   expressions, each of which prints as at most two levels) so that
+   every capture dump it writes can be read back by pto-opt.  */
+#define PTO_MAX_NESTING 4096
+
 #if defined(__GNUC__)
 #define PTO_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define PTO_NORETURN __attribute__((noreturn))

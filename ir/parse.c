@@ -10,9 +10,11 @@
 
    Robustness: the text need not be NUL-terminated and is never read out
    of bounds; NUL bytes and malformed UTF-8 are errors; recursion is
-   bounded by MAX_DEPTH levels of nesting (parentheses, unary operators,
-   operator chains, blocks, types), so deep input gives an error, not a
-   stack overflow.
+   bounded by MAX_DEPTH (PTO_MAX_NESTING, ir/ir.h) levels of nesting
+   (parentheses, unary operators, operator chains, blocks, types), so
+   deep input gives an error, not a stack overflow, and every capture
+   dump of the plugin, which bounds its own nesting to match, is read
+   back.
 
    The program is read in two phases: first every function header (bodies
    are skipped by matching braces), then every body, so calls may refer
@@ -26,8 +28,18 @@
 #include <string.h>
 
 
+/* OUTLINE keeps a function that is not itself recursive out of the
+   recursive descent's frames (its locals, message buffers included, would
+   otherwise sit in every level when inlined): PTO_MAX_NESTING levels of
+   parentheses must fit a default 8 MB stack, also under ASan.  */
+#if defined(__GNUC__)
+#define OUTLINE __attribute__((noinline))
+#else
+#define OUTLINE
+#endif
+
 enum {
-  MAX_DEPTH = 256,     /* nesting levels, see the file comment */
+  MAX_DEPTH = PTO_MAX_NESTING, /* nesting levels, see the file comment */
   MAX_NUMBER = 400,    /* bytes in one numeric literal */
   MAX_IDENT = 1024     /* bytes in one identifier */
 };
@@ -814,7 +826,7 @@ static pto_expr *parse_expr(parser *p);
 static pto_expr *parse_unary(parser *p);
 
 /* Type-check the node E just built (verify.c), abandoning on error.  */
-static pto_expr *
+OUTLINE static pto_expr *
 checked(parser *p, pto_expr *e)
 {
   if (!pto_check_expr(p->prog, e, p->diag))
@@ -884,7 +896,7 @@ make_int(parser *p, const token *t, bool neg, pto_dtype dt, pto_loc l)
 
 /* A numeric literal at the current token (an int, a float, inf or nan),
    negative if NEG (the '-' at L was already consumed).  */
-static pto_expr *
+OUTLINE static pto_expr *
 parse_number(parser *p, bool neg, pto_loc l)
 {
   token t = p->lx.tok;
@@ -908,7 +920,7 @@ is_number_token(const parser *p, const token *t)
 }
 
 /* "pto.NAME(args)".  */
-static pto_expr *
+OUTLINE static pto_expr *
 parse_intrinsic(parser *p)
 {
   token t = p->lx.tok;
@@ -923,7 +935,7 @@ parse_intrinsic(parser *p)
 }
 
 /* "@name(args)" or "@name".  */
-static pto_expr *
+OUTLINE static pto_expr *
 parse_at(parser *p)
 {
   pto_loc l = tok_loc(p, &p->lx.tok);
@@ -946,7 +958,7 @@ parse_at(parser *p)
 
 /* The call forms "abs(a)", "min(a, b)", ... and "tuple(a, ...)" after
    their keyword at T.  */
-static pto_expr *
+OUTLINE static pto_expr *
 parse_call_form(parser *p, const token *t)
 {
   pto_loc l = tok_loc(p, t);
@@ -985,7 +997,7 @@ is_call_form(const parser *p, const token *t)
 
 /* Identifiers in operand position: bool and float words, call forms,
    variables.  */
-static pto_expr *
+OUTLINE static pto_expr *
 parse_word(parser *p)
 {
   token t = p->lx.tok;
@@ -1007,6 +1019,14 @@ parse_word(parser *p)
   return pto_e_var(p->prog, b->var, l);
 }
 
+/* Fail at T, which cannot start an expression.  */
+OUTLINE PTO_NORETURN static void
+fail_expected_expr(parser *p, const token *t)
+{
+  fail_at(p, tok_loc(p, t), "expected an expression, found %s",
+          describe(p, t).s);
+}
+
 static pto_expr *
 parse_primary(parser *p)
 {
@@ -1025,12 +1045,11 @@ parse_primary(parser *p)
     expect(p, ")", "to close the parenthesis");
     return e;
   }
-  fail_at(p, tok_loc(p, &t), "expected an expression, found %s",
-          describe(p, &t).s);
+  fail_expected_expr(p, &t);
 }
 
 /* "[i]" for a pointer BASE, "[i][j]" for a tile.  */
-static pto_expr *
+OUTLINE static pto_expr *
 parse_index(parser *p, pto_expr *base)
 {
   pto_loc l = tok_loc(p, &p->lx.tok);
@@ -1047,7 +1066,7 @@ parse_index(parser *p, pto_expr *base)
 }
 
 /* "e.N".  */
-static pto_expr *
+OUTLINE static pto_expr *
 parse_getitem(parser *p, pto_expr *base)
 {
   pto_loc l = tok_loc(p, &p->lx.tok);
@@ -1083,7 +1102,7 @@ parse_postfix(parser *p, pto_expr *e)
 
 /* "(T)e" after '(' when a type follows; "(tuple(a, b))" is not a cast
    but a parenthesised expression.  */
-static pto_expr *
+OUTLINE static pto_expr *
 parse_cast(parser *p, pto_loc l)
 {
   if (is_word(p, &p->lx.tok, "tuple") && is_punct(peek(p), "(")) {
@@ -1353,7 +1372,7 @@ expect_type(parser *p, const pto_expr *e, const pto_type *want,
 }
 
 /* An expression of type WANT.  */
-static pto_expr *
+OUTLINE static pto_expr *
 parse_typed(parser *p, const pto_type *want, const char *what)
 {
   token t = p->lx.tok;
@@ -1391,7 +1410,7 @@ finish_simple(parser *p, pto_stmt *s)
 }
 
 /* "var NAME: T [= init];" after "var".  */
-static pto_stmt *
+OUTLINE static pto_stmt *
 parse_decl(parser *p, pto_loc l)
 {
   token nt = p->lx.tok;
@@ -1408,7 +1427,7 @@ parse_decl(parser *p, pto_loc l)
 }
 
 /* "lhs = rhs;" or "expr;".  */
-static pto_stmt *
+OUTLINE static pto_stmt *
 parse_assign_or_eval(parser *p, pto_loc l)
 {
   pto_expr *e = parse_expr(p);
@@ -1428,7 +1447,7 @@ parse_assign_or_eval(parser *p, pto_loc l)
 }
 
 /* "(cond)" of an if or a while.  */
-static pto_expr *
+OUTLINE static pto_expr *
 parse_cond(parser *p, const char *what)
 {
   expect(p, "(", what);
@@ -1536,7 +1555,7 @@ parse_for(parser *p, pto_loc l)
 }
 
 /* "return [value];" after "return" (the keyword at KW).  */
-static pto_stmt *
+OUTLINE static pto_stmt *
 parse_return(parser *p, const token *kw)
 {
   const pto_type *ret = p->fn->ret;
@@ -1555,7 +1574,7 @@ parse_return(parser *p, const token *kw)
 }
 
 /* "break;" or "continue;" after the keyword KW.  */
-static pto_stmt *
+OUTLINE static pto_stmt *
 parse_jump(parser *p, const token *kw, bool is_break)
 {
   if (p->loops == 0)

@@ -42,7 +42,8 @@
             argument whose address is taken somewhere in its function is
             bound too when the helper may write memory (the helper could
             change it before reading the parameter).  Everything else is
-            substituted directly; pointer parameters therefore share the
+            substituted directly (`&variable' also through a cast that
+            only adds const); pointer parameters therefore share the
             caller's storage, and `*&x' left by substitution reads `x';
           - the helper's ORIGINAL body is cloned, every local it defines
             renamed by the naming rules below, then walked like the
@@ -901,10 +902,25 @@ unmap_all(cloner *c)
   free(c->mapped);
 }
 
-/* Return true iff E is `&x' for a variable x.  */
+/* E without a cast that only adds const to a pointer
+   (`(ptr<const tile<..>>)&a', which the front end writes for a const
+   tile pointer parameter).  */
+static const pto_expr *
+strip_const_cast(const pto_expr *e)
+{
+  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_CAST
+      && e->type->kind == PTO_TY_PTR && e->a->type->kind == PTO_TY_PTR
+      && e->type->pointee == e->a->type->pointee)
+    return e->a;
+  return e;
+}
+
+/* Return true iff E is `&x' for a variable x, possibly made a pointer to
+   const.  */
 static bool
 is_addr_of_var(const pto_expr *e)
 {
+  e = strip_const_cast(e);
   return e->kind == PTO_E_UN && e->u.unop == PTO_UN_ADDR
          && e->a->kind == PTO_E_VAR;
 }
@@ -930,10 +946,10 @@ clone_expr(cloner *c, const pto_expr *e)
       n->args[i] = clone_expr(c, e->args[i]);
   }
   if (n->kind == PTO_E_UN && n->u.unop == PTO_UN_DEREF && is_addr_of_var(n->a))
-    return n->a->a;
+    return strip_const_cast(n->a)->a;
   if (n->kind == PTO_E_INDEX && n->nargs == 1 && is_addr_of_var(n->a)
       && n->args[0]->kind == PTO_E_INT && n->args[0]->u.ival == 0)
-    return n->a->a;
+    return strip_const_cast(n->a)->a;
   return n;
 }
 

@@ -409,6 +409,9 @@ void pto_sim_create_cbuf(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
                          int64_t config, double value);
 int64_t pto_sim_valid(const char *f, int l, const char *what, int64_t v,
                       int64_t dim);
+/* libpto-rt (runtime/pto-rt.h): pto.h's row stride check.  */
+void __pto_rt_check_row_stride(const char *op, long long rs, long long rows,
+                               long long cols);
 
 /* Memory spaces, as passed to pto_sim_copy.  */
 enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
@@ -461,6 +464,12 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define set_mov_pad_val(v) pto_sim_set_mov_pad(PTO_SIM_HERE, (uint64_t)(v))
 #define PTO_VALID(v, dim, what) \
   pto_sim_valid(PTO_SIM_HERE, what, (int64_t)(v), (int64_t)(dim))
+/* PTO_ROW_STRIDE(op, rs, rows, cols) (emitted before a pto_load /
+   pto_store whose row stride is not a constant) stops the program with
+   pto.h's "row stride RS is less than the tile's COLS columns", as
+   sim=jit does; the device build defines it as nothing.  */
+#define PTO_ROW_STRIDE(op, rs, rows, cols) \
+  __pto_rt_check_row_stride(op, (long long)(rs), rows, cols)
 
 /* Binary vector ops.  */
 #define PTO_SIM_VBIN(name, op, d, a, b, r, dbs, abs_, bbs, drs, ars, brs)   \

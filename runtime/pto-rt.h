@@ -100,6 +100,13 @@ void __pto_rt_cce_block(const char *name, const char *arch,
                         void (*entry)(void *const *args), void *const *args,
                         int block_idx, int block_num);
 
+/* The row stride check of pto_load / pto_store (OP "pto_load" or
+   "pto_store"): stops the program with pto.h's message when ROWS > 1 and
+   RS < COLS.  Called by the CCE of a kernel under sim=cce through
+   cce_sim.h's PTO_ROW_STRIDE (the device build of that CCE defines the
+   macro as nothing), so that sim=cce reports what sim=jit does.  */
+void __pto_rt_check_row_stride(const char *op, long long rs, long long rows,
+                               long long cols);
 void __pto_rt_load(int dt, void *t, const void *p, long long rs, int rows,
                    int cols);
 void __pto_rt_store(int dt, void *p, long long rs, const void *t, int rows,

@@ -39,6 +39,13 @@ elem_size(int dt)
 }
 
 void
+__pto_rt_check_row_stride(const char *op, long long rs, long long rows,
+                          long long cols)
+{
+  pto__check_stride(op, rs, (size_t)rows, (size_t)cols);
+}
+
+void
 __pto_rt_load(int dt, void *t, const void *p, long long rs, int rows,
               int cols)
 {

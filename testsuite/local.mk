@@ -22,6 +22,7 @@ EXTRA_DIST += \
 	testsuite/lib \
 	testsuite/pto.dg \
 	testsuite/pto.ref \
+	testsuite/pto.hostile \
 	testsuite/pto-opt.dg
 
 # Refuse to make a tarball that lacks a suite directory.
@@ -58,6 +59,9 @@ AM_TESTS_ENVIRONMENT = \
 	  PTO_GCC_DEFAULT PTO_RT_ENABLED PTO_SAN_CFLAGS;
 TESTS += testsuite/unit/pto-cc.sh
 EXTRA_DIST += testsuite/unit/pto-cc.sh
+# The README's first commands and .ci/setup's root message (issue 20).
+TESTS += testsuite/unit/ci-setup.sh
+EXTRA_DIST += testsuite/unit/ci-setup.sh
 include $(srcdir)/testsuite/unit/local.mk
 
 # Fuzz targets: the corpus and every crash reproducer replayed without clang.

@@ -1,0 +1,6 @@
+/* Hostile corpus: a char pointer loaded into a float tile is one located error on the marked line, in
+   both simulation modes, never an ICE (issue 20). */
+/* { dg-do compile } */
+#include <pto.h>
+typedef PTO_TILE(float, 8, 8) tile_t;
+PTO_KERNEL void k(const char *x, float *y) { tile_t a; pto_load(a, x, 8); pto_store(y, 8, a); } /* { dg-error "'pto_load': the pointer must point to the tile's element type 'f32', not 'i8'" } */
