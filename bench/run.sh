@@ -10,7 +10,9 @@
 # CCE instruction counts versus the minimum the data allows, and the
 # simulated cycles of each kernel with and without double buffering, the
 # default pass pipeline's time per statement at 1k/10k/100k statements
-# (ratios to 1k), and the run time of each example's kernels simulated
+# (ratios to 1k), the compile time and peak memory per kernel of units
+# of 1k and 10k small kernels (ratio to 1k), and the run time of each
+# example's kernels simulated
 # (pto-cc -O2) versus reference mode (gcc -O2).
 # Wall times are noisy on a shared machine; the cycle counts and
 # instruction counts are deterministic.  Nothing here asserts a time:
@@ -40,6 +42,8 @@ section "simulated cycles, double buffering off / on (bench/dbuf-cycles.sh)"
 sh "$here/dbuf-cycles.sh"
 section "default pipeline: time per statement (bench/pipeline-scale.sh)"
 RUNS=$runs sh "$here/pipeline-scale.sh" ./tools/pto-opt
+section "many small kernels: time and peak memory per kernel, 1k / 10k (bench/many-kernels.sh)"
+sh "$here/many-kernels.sh"
 section "kernel run time, simulation (pto-cc -O2) / reference (gcc -O2) (bench/kernel-time.sh)"
 sh "$here/kernel-time.sh"
 if [ -n "${BENCH_CSV:-}" ]; then

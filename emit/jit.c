@@ -1415,12 +1415,15 @@ pto_jit_fail(jit *j, pto_loc loc, const char *what)
 /* Kernel table                                                       */
 /* ------------------------------------------------------------------ */
 
-/* One pto_rt_kernel record per kernel in section pto_kernels, and a
-   constructor registering the module's section.  Records and the
-   constructor's .init_array slot are exported globals (so that no
-   optimisation level drops them) that finish_asm_text makes local.  */
-static void
-emit_kernel_table(jit *j)
+/* One pto_rt_kernel record in section pto_kernels per kernel of the
+   context (the functions J->funcs holds), and, when WITH_CTOR and there is
+   a record, the constructor registering the module's section (one per
+   unit: the section gathers the records of every context).  Records and
+   the constructor's .init_array slot are exported globals (so that no
+   optimisation level drops them) that finish_asm_text makes local.
+   Returns the number of records.  */
+static int
+emit_kernel_table(jit *j, bool with_ctor)
 {
   gcc_jit_field *f[4];
   f[0] = gcc_jit_context_new_field(j->ctxt, NULL, j->t_size, "magic");
@@ -1432,7 +1435,7 @@ emit_kernel_table(jit *j)
   int nkernels = 0;
   for (int i = 0; i < j->prog->nfuncs; i++) {
     const pto_func *k = j->prog->funcs[i];
-    if (k->dead || k->kind != PTO_FN_KERNEL)
+    if (k->dead || k->kind != PTO_FN_KERNEL || !j->funcs[i])
       continue;
     char *gname = pto_arena_printf(j->prog->arena, "__pto_krec_%s", k->name);
     gcc_jit_lvalue *g = gcc_jit_context_new_global(
@@ -1450,8 +1453,8 @@ emit_kernel_table(jit *j)
                                                   vals));
     nkernels++;
   }
-  if (!nkernels)
-    return;
+  if (!nkernels || !with_ctor)
+    return nkernels;
   gcc_jit_function *ctor = gcc_jit_context_new_function(
       j->ctxt, NULL, GCC_JIT_FUNCTION_INTERNAL, j->t_void, "__pto_rt_ctor", 0,
       NULL, 0);
@@ -1475,6 +1478,7 @@ emit_kernel_table(jit *j)
       slot, gcc_jit_context_new_cast(
                 j->ctxt, NULL, gcc_jit_function_get_address(ctor, NULL),
                 j->t_voidp));
+  return nkernels;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1483,9 +1487,10 @@ emit_kernel_table(jit *j)
 
 /* How the JIT's assembler file is embedded (emit/asm-text.h): the kernel
    records and the constructor slot become local, a static host
-   function's unit-unique symbol hidden.  */
+   function's unit-unique symbol hidden.  TAG renames the local labels
+   (one per context, so that the contexts' texts can share the unit).  */
 static char *
-finish_asm_text(const char *text, const pto_buf *linear)
+finish_asm_text(const char *text, const pto_buf *linear, const char *tag)
 {
   static const char *const local[] = {"__pto_krec_", "__pto_rt_ctor_slot",
                                       NULL};
@@ -1498,7 +1503,7 @@ finish_asm_text(const char *text, const pto_buf *linear)
     pto_buf_puts(&banner, "; linear form:");
     pto_buf_puts(&banner, linear->s);
   }
-  const pto_asm_embed how = {"pto", banner.s, local, hidden};
+  const pto_asm_embed how = {tag, banner.s, local, hidden};
   char *out = pto_asm_for_embedding(text, &how);
   pto_buf_free(&banner);
   return out;
@@ -1546,6 +1551,12 @@ configure_context(jit *j)
   gcc_jit_context_set_bool_allow_unreachable_blocks(c, 1);
   for (int i = 0; i < t->nflags; i++)
     gcc_jit_context_add_command_line_option(c, t->flags[i]);
+  /* The contexts of a unit share libgccjit's garbage collector, which by
+     default waits for a heap of 128 MB before its first collection; the
+     garbage of the finished contexts (JIT_BATCH) is then what fills it.
+     16 MB keeps the peak memory of a many-kernel unit low and costs a
+     few collections of a small live set; it never changes the code.  */
+  gcc_jit_context_add_command_line_option(c, "--param=ggc-min-heapsize=16384");
 }
 
 /* Does the JIT compile F?  Host functions always, kernels unless their
@@ -1557,6 +1568,67 @@ compiled_here(const pto_jit_target *target, const pto_func *f)
     return false;
   return f->kind == PTO_FN_HOST
          || (f->kind == PTO_FN_KERNEL && !target->kernels_from_cce);
+}
+
+/* At most this many functions go to one libgccjit context.  A context
+   is compiled as one GCC unit, which keeps every body until its end, so
+   the memory of the (in-process) compile grows with the context: batches
+   keep it flat in the number of functions of the program (10,000
+   kernels: bench/many-kernels.sh), at the price of one context start-up
+   (a few milliseconds) per batch.  */
+enum { JIT_BATCH = 128 };
+
+/* Compile the functions FIRST..LAST-1 of J->prog that the JIT compiles
+   (with the unit's constructor when WITH_CTOR) in a fresh context whose
+   local labels get tag TAG; append the text to OUT.  Sets *NKERNELS to
+   the number of kernel records.  Returns 0, or 1 after reporting an
+   error.  */
+static int
+compile_batch(jit *j, int first, int last, bool with_ctor, const char *tag,
+              int *nkernels, pto_buf *out)
+{
+  const pto_program *p = j->prog;
+  j->ctxt = gcc_jit_context_acquire();
+  if (!j->ctxt) {
+    pto_error(j->diag, pto_noloc, "pto: cannot create a libgccjit context");
+    return 1;
+  }
+  configure_context(j);
+  init_types(j);
+  j->naggrs = 0;
+  memset(j->rt, 0, sizeof j->rt);
+  memset(j->vars, 0, j->nvars * sizeof *j->vars);
+  memset(j->funcs, 0, ((size_t)p->nfuncs + 1) * sizeof *j->funcs);
+  j->linear.len = 0;
+  if (j->linear.s)
+    j->linear.s[0] = 0;
+  for (int i = first; i < last; i++) {
+    const pto_func *f = p->funcs[i];
+    if (!compiled_here(j->target, f))
+      continue;
+    if (f->kind == PTO_FN_HOST && !host_symbol(j->target, f->name))
+      continue;
+    j->funcs[i] = declare_function(j, f);
+  }
+  for (int i = first; i < last && !j->errors; i++)
+    if (j->funcs[i])
+      define_function(j, i);
+  *nkernels = 0;
+  if (!j->errors && !j->target->kernels_from_cce)
+    *nkernels = emit_kernel_table(j, with_ctor);
+
+  char *raw = j->errors ? NULL : compile_to_text(j);
+  if (raw) {
+    char *text = finish_asm_text(raw, &j->linear, tag);
+    pto_buf_puts(out, text);
+    free(text);
+    free(raw);
+  }
+  gcc_jit_context_release(j->ctxt);
+  j->ctxt = NULL;
+  for (int i = 0; i < j->naggrs; i++)
+    free(j->aggrs[i].fields);
+  return raw ? 0 : 1;
 }
 
 int
@@ -1576,40 +1648,34 @@ pto_jit_compile(const pto_program *p, const pto_jit_target *target,
   j.prog = p;
   j.target = target;
   j.diag = diag;
-  j.ctxt = gcc_jit_context_acquire();
-  if (!j.ctxt) {
-    pto_error(diag, pto_noloc, "pto: cannot create a libgccjit context");
-    return 1;
-  }
-  configure_context(&j);
-  init_types(&j);
   j.vars = pto_xcalloc(p->next_var_id + 1, sizeof *j.vars);
   j.nvars = p->next_var_id + 1;
   j.funcs = pto_xcalloc((size_t)p->nfuncs + 1, sizeof *j.funcs);
 
-  for (int i = 0; i < p->nfuncs; i++) {
-    const pto_func *f = p->funcs[i];
-    if (!compiled_here(target, f))
-      continue;
-    if (f->kind == PTO_FN_HOST && !host_symbol(target, f->name))
-      continue;
-    j.funcs[i] = declare_function(&j, f);
+  /* Batches of JIT_BATCH compiled functions, in program order; the first
+     context's labels keep the tag "pto" (a unit of one batch gives the
+     text it always gave), the others "ptoN_".  */
+  pto_buf out = {NULL, 0, 0};
+  int status = 0, batch = 0, first = 0, have_ctor = 0;
+  while (first < p->nfuncs && !status) {
+    int last = first, n = 0;
+    while (last < p->nfuncs && n < JIT_BATCH)
+      n += compiled_here(target, p->funcs[last++]);
+    char tag[32];
+    if (batch == 0)
+      snprintf(tag, sizeof tag, "pto");
+    else
+      snprintf(tag, sizeof tag, "pto%d_", batch);
+    int nkernels = 0;
+    status = compile_batch(&j, first, last, !have_ctor, tag, &nkernels, &out);
+    have_ctor |= nkernels > 0;
+    first = last;
+    batch++;
   }
-  for (int i = 0; i < p->nfuncs && !j.errors; i++)
-    if (j.funcs[i])
-      define_function(&j, i);
-  if (!j.errors && !target->kernels_from_cce)
-    emit_kernel_table(&j);
-
-  char *raw = j.errors ? NULL : compile_to_text(&j);
-  int status = raw ? 0 : 1;
-  if (raw) {
-    *asm_text = finish_asm_text(raw, &j.linear);
-    free(raw);
-  }
-  gcc_jit_context_release(j.ctxt);
-  for (int i = 0; i < j.naggrs; i++)
-    free(j.aggrs[i].fields);
+  if (status == 0)
+    *asm_text = out.s;
+  else
+    pto_buf_free(&out);
   free(j.aggrs);
   free(j.vars);
   free(j.funcs);

@@ -1731,16 +1731,14 @@ static pto_expr *
 launch (capture &c, tree t, location_t loc)
 {
   int n = call_expr_nargs (t);
-  tree k = strip_arg (CALL_EXPR_ARG (t, 0));
-  if (TREE_CODE (k) != ADDR_EXPR
-      || TREE_CODE (TREE_OPERAND (k, 0)) != FUNCTION_DECL
-      || pto_fe_role_of (TREE_OPERAND (k, 0)) != PTO_ROLE_KERNEL)
+  tree kernel = pto_fe_launch_kernel (CALL_EXPR_ARG (t, 0));
+  if (!kernel)
     {
-      err (c, loc_of (k, loc), "the first argument of %<pto_launch%> must "
-	   "name a PTO_KERNEL function");
+      err (c, loc_of (strip_arg (CALL_EXPR_ARG (t, 0)), loc),
+	   "the first argument of %<pto_launch%> must name a PTO_KERNEL "
+	   "function");
       return bad (c);
     }
-  tree kernel = TREE_OPERAND (k, 0);
   int nparams = 0;
   for (tree p = TYPE_ARG_TYPES (TREE_TYPE (kernel));
        p && !VOID_TYPE_P (TREE_VALUE (p)); p = TREE_CHAIN (p))

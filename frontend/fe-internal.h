@@ -72,6 +72,7 @@ tree pto_fe_unpromote (tree a);
    in the ordinary call of reference mode, with its errors and warnings
    at LOC.  error_mark_node after an error.  The argument count must
    match (checked by the caller).  */
+tree pto_fe_launch_kernel (tree arg);
 tree pto_fe_launch_kernel_call (tree t, tree kernel, location_t loc);
 
 /* launch.cc: for walk_tree callbacks looking for calls: the CALL_EXPR

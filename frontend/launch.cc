@@ -114,6 +114,26 @@ pto_fe_launch_kernel_call (tree t, tree kernel, location_t loc)
   return call;
 }
 
+/* The PTO_KERNEL function that ARG, the first argument of a pto_launch,
+   names (pto.h converts it to a function pointer), or NULL_TREE.  Only
+   conversions from one pointer type to another are looked through: a
+   kernel converted to an integer on the way (`(char) k') names no
+   function, as in reference mode, where calling it is an error.  */
+tree
+pto_fe_launch_kernel (tree arg)
+{
+  while ((CONVERT_EXPR_P (arg) || TREE_CODE (arg) == NON_LVALUE_EXPR)
+	 && POINTER_TYPE_P (TREE_TYPE (arg))
+	 && POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (arg, 0))))
+    arg = TREE_OPERAND (arg, 0);
+  if (TREE_CODE (arg) != ADDR_EXPR)
+    return NULL_TREE;
+  tree fn = TREE_OPERAND (arg, 0);
+  if (TREE_CODE (fn) != FUNCTION_DECL || !has_attr (fn, "pto_kernel"))
+    return NULL_TREE;
+  return fn;
+}
+
 /* The replacement of launch call T, or NULL_TREE after an error.  */
 static tree
 rewrite_launch (tree t)
@@ -123,17 +143,13 @@ rewrite_launch (tree t)
   location_t loc
     = expansion_point_location_if_in_system_header (EXPR_LOCATION (t));
   int n = call_expr_nargs (t);
-  tree k = CALL_EXPR_ARG (t, 0);
-  STRIP_NOPS (k);
-  if (TREE_CODE (k) != ADDR_EXPR
-      || TREE_CODE (TREE_OPERAND (k, 0)) != FUNCTION_DECL
-      || !has_attr (TREE_OPERAND (k, 0), "pto_kernel"))
+  tree kernel = pto_fe_launch_kernel (CALL_EXPR_ARG (t, 0));
+  if (!kernel)
     {
       error_at (loc, "the first argument of %<pto_launch%> must name a "
 		"PTO_KERNEL function");
       return NULL_TREE;
     }
-  tree kernel = TREE_OPERAND (k, 0);
   tree parm = TYPE_ARG_TYPES (TREE_TYPE (kernel));
   int nparams = 0;
   for (tree p = parm; p && !VOID_TYPE_P (TREE_VALUE (p)); p = TREE_CHAIN (p))

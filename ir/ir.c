@@ -194,11 +194,19 @@ typedef struct str_node {
 } str_node;
 
 /* Types are few (a fixed table); strings grow with the program (every
-   variable name), so their table doubles to keep chains short.  */
+   variable name), so their table doubles to keep chains short.  FUNCS
+   indexes P->funcs by name for pto_func_lookup (open addressing, linear
+   probing: the functions of one name are met in definition order; slot
+   value = index + 1, 0 empty); it covers funcs[0..NINDEXED) and grows
+   with the program, so that a lookup costs the same with 10 or 10,000
+   functions.  */
 typedef struct intern_tables {
   type_node *types[TYPE_BUCKETS];
   str_node **strs;
   size_t nstrs, nbuckets;
+  int *funcs;
+  size_t nfslots;
+  int nindexed;
 } intern_tables;
 
 pto_program *
@@ -214,8 +222,10 @@ pto_program_new(void)
 void
 pto_program_free(pto_program *p)
 {
-  if (p)
+  if (p) {
+    free(((intern_tables *)p->types)->funcs);
     pto_arena_free(p->arena);
+  }
 }
 
 static unsigned
@@ -436,12 +446,47 @@ pto_func_new(pto_program *p, pto_func_kind kind, const char *name,
   return f;
 }
 
+/* Put funcs[I] of P into the function index IT (which has room).  */
+static void
+index_func(const pto_program *p, intern_tables *it, int i)
+{
+  size_t k = hash_str(p->funcs[i]->name) & (it->nfslots - 1);
+  while (it->funcs[k])
+    k = (k + 1) & (it->nfslots - 1);
+  it->funcs[k] = i + 1;
+}
+
+/* Bring the function index of P up to date with P->funcs (functions are
+   only ever appended, by pto_func_new, and never renamed).  */
+static void
+sync_func_index(const pto_program *p, intern_tables *it)
+{
+  if ((size_t)p->nfuncs * 2 >= it->nfslots) {
+    size_t n = it->nfslots ? it->nfslots : 64;
+    while ((size_t)p->nfuncs * 2 >= n)
+      n *= 2;
+    free(it->funcs);
+    it->funcs = pto_xcalloc(n, sizeof *it->funcs);
+    it->nfslots = n;
+    it->nindexed = 0;
+  }
+  for (; it->nindexed < p->nfuncs; it->nindexed++)
+    index_func(p, it, it->nindexed);
+}
+
 pto_func *
 pto_func_lookup(const pto_program *p, const char *name)
 {
-  for (int i = 0; i < p->nfuncs; i++)
-    if (!p->funcs[i]->dead && strcmp(p->funcs[i]->name, name) == 0)
-      return p->funcs[i];
+  intern_tables *it = p->types;
+  if (p->nfuncs == 0)
+    return NULL;
+  sync_func_index(p, it);
+  for (size_t k = hash_str(name) & (it->nfslots - 1); it->funcs[k];
+       k = (k + 1) & (it->nfslots - 1)) {
+    pto_func *f = p->funcs[it->funcs[k] - 1];
+    if (!f->dead && strcmp(f->name, name) == 0)
+      return f;
+  }
   return NULL;
 }
 

@@ -66,3 +66,6 @@ include $(srcdir)/testsuite/unit/local.mk
 
 # Fuzz targets: the corpus and every crash reproducer replayed without clang.
 include $(srcdir)/testsuite/fuzz/fuzz.mk
+
+# The plugin mutation fuzzer: a short run in make check, make fuzz-plugin.
+include $(srcdir)/testsuite/fuzz-plugin/fuzz-plugin.mk

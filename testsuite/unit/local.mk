@@ -22,6 +22,10 @@ testsuite_unit_ir_test_LDADD = libptocore.la $(LIBM)
 testsuite_unit_ir_test_LDFLAGS = $(PTO_SAN_CFLAGS)
 TESTS += testsuite/unit/ir-test
 
+# A unit of 300 kernels: several libgccjit contexts, every kernel runs.
+TESTS += testsuite/unit/many-kernels.sh
+EXTRA_DIST += testsuite/unit/many-kernels.sh
+
 # The symbolic rewriter (issue 7): rules, decompositions, fuzzer.
 include $(srcdir)/testsuite/unit/rewrite.mk
 
