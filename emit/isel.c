@@ -1040,6 +1040,21 @@ red_cross_ok(const pto_arch *arch, bool sum, pto_dtype dt)
   return sum || !arch || arch->isa == PTO_ISA_V220;
 }
 
+/* A new vector node OP of FORM over REPEAT repeats of DT, counted.  */
+static pto_mir_node *
+red_node(isel *c, pto_mir_block *out, pto_loc loc, pto_vform form,
+         const char *op, pto_dtype dt, int64_t repeat)
+{
+  pto_mir_node *x = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps += repeat;
+  x->form = form;
+  x->op = op;
+  x->ctype = x->stype = pto_mir_ctype(dt);
+  x->repeat = repeat;
+  return x;
+}
+
 /* OP (vadd / vmax) of ROWS rows: DST rows 256 B apart, S0 / S1 rows
    S0_PITCH / S1_PITCH bytes apart (multiples of 32), VALID lanes of
    each.  */
@@ -1053,16 +1068,10 @@ red_binary(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
   int64_t step = strided ? 255 : 1;
   for (int64_t r0 = 0; r0 < rows; r0 += step) {
     int64_t n = rows - r0 < step ? rows - r0 : step;
-    pto_mir_node *x = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
-    c->k->count.vec++;
-    c->k->count.reps += n;
-    x->form = PTO_VF_BINARY;
-    x->op = op;
-    x->ctype = x->stype = pto_mir_ctype(dt);
+    pto_mir_node *x = red_node(c, out, loc, PTO_VF_BINARY, op, dt, n);
     x->dst = dst + r0 * 256;
     x->src[0] = s0 + r0 * s0_pitch;
     x->src[1] = s1 + r0 * s1_pitch;
-    x->repeat = n;
     x->dbs = x->sbs[0] = x->sbs[1] = 1;
     x->drs = 8;
     x->srs[0] = strided ? (int)(s0_pitch / 32) : 8;
@@ -1119,16 +1128,11 @@ red_cross(isel *c, pto_mir_block *out, pto_loc loc, bool sum, pto_dtype dt,
     add_mask(c, out, loc, valid);
   for (int64_t r0 = 0; r0 < rows; r0 += step) {
     int64_t n = rows - r0 < step ? rows - r0 : step;
-    pto_mir_node *x = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
-    c->k->count.vec++;
-    c->k->count.reps += n;
-    x->form = PTO_VF_REDUCE;
-    x->op = sum ? "vcadd" : "vcmax";
+    pto_mir_node *x = red_node(c, out, loc, PTO_VF_REDUCE,
+                               sum ? "vcadd" : "vcmax", dt, n);
     x->order = sum ? NULL : "ONLY_VALUE";
-    x->ctype = x->stype = pto_mir_ctype(dt);
     x->dst = dst + r0 * esz;
     x->src[0] = src + r0 * pitch;
-    x->repeat = n;
     x->drs = 1;
     x->sbs[0] = 1;
     x->srs[0] = strided ? (int)(pitch / 32) : 8;
@@ -1166,15 +1170,10 @@ red_group(isel *c, pto_mir_block *out, pto_loc loc, bool sum, pto_dtype dt,
   int64_t groups = (rows + 7) / 8;
   for (int64_t g0 = 0; g0 < groups; g0 += 255) {
     int64_t n = groups - g0 < 255 ? groups - g0 : 255;
-    pto_mir_node *x = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
-    c->k->count.vec++;
-    c->k->count.reps += n;
-    x->form = PTO_VF_REDUCE;
-    x->op = sum ? "vcgadd" : "vcgmax";
-    x->ctype = x->stype = pto_mir_ctype(dt);
+    pto_mir_node *x = red_node(c, out, loc, PTO_VF_REDUCE,
+                               sum ? "vcgadd" : "vcgmax", dt, n);
     x->dst = dst + g0 * 8 * esz;
     x->src[0] = acc + g0 * 8 * 256;
-    x->repeat = n;
     x->drs = 1;
     x->sbs[0] = 8;
     x->srs[0] = 64;
