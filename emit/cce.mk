@@ -38,3 +38,12 @@ TESTS += testsuite/pto-cce.dg/run-tests.sh
 # without double buffering.)
 TESTS += testsuite/pto-cce.dg/dbuf-broken.sh
 EXTRA_DIST += testsuite/pto-cce.dg
+
+# The static checker of CCE text (emit/cce-check.h): pto-cce-check(1)
+# and the plugin's check of each unit's emitted CCE.
+libptocore_la_SOURCES += \
+	emit/cce-check.h \
+	emit/cce-check-internal.h \
+	emit/cce-check.c \
+	emit/cce-check-parse.c \
+	emit/cce-check-table.c
