@@ -1,0 +1,470 @@
+/* cce-api.h - pto-gcc's own declaration of the CCE intrinsics, types and
+   constants its back end (emit/) may emit, per architecture.
+
+   WHAT IT IS
+   The vendor compiler (ccec / bisheng, clang based) compiles a .cce file
+   as C++ against the vendor's declarations.  This header states, in our
+   own words, the subset of those declarations our emitted CCE may use,
+   with the vendor's names, parameter lists, parameter types and widths,
+   constness, address-space qualifiers and per-dtype overloads, so that
+
+     g++ -fsyntax-only -x c++ -DPTO_CCE_ARCH_C220 -include cce-api.h K.cce
+
+   rejects what the vendor compiler would reject: a `const' GM pointer
+   passed to a non-const parameter, an overload that does not exist for a
+   dtype (vcadd on int32), an ambiguous literal where the vendor declares
+   overloads differing only in the width of the repeat/stride
+   parameters, a wrong argument count, an intrinsic that does not exist
+   on the arch, an invented name.  It is the API that runtime/cce_sim.h
+   implements (see there) and that tools/pto-cce-check checks against.
+   Nothing here is a definition: it is never linked.
+
+   Facts were read from the vendor sources (never copied; their licence
+   forbids it) and each group names the files that settled it:
+     STUB   cannmirror/asc-devkit 9f35240b:tests/unit/basic_api/ut/stub/
+            stub_fun.h (the union of all chips' intrinsic declarations)
+     C220   cannmirror/asc-devkit HEAD:impl/basic_api/dav_c220/
+            kernel_operator_*.h (what dav-c220 calls, and how)
+     M200   cannmirror/asc-devkit HEAD:impl/basic_api/dav_m200/
+            kernel_operator_*.h
+     DEF    hicann/asc-tools HEAD:cpudebug/include/stub_def.h (the
+            qualifiers, defined empty for a host build)
+   A form is declared for an arch only when that arch's implementation
+   calls it; where the stub declares a second overload that differs only
+   in parameter widths (the uint16_t repeat-stride forms), it is declared
+   too, so that an uncast literal is ambiguous here exactly as it is
+   against the vendor's header.
+
+   ARCH SELECTION
+   Define exactly one of PTO_CCE_ARCH_C220 (dav-c220, Atlas A2/A3) or
+   PTO_CCE_ARCH_M200 (dav-m200, Atlas inference AI Core), or let the
+   vendor's __NPU_ARCH__ (2201 or 2002) select it.  Anything else is an
+   #error.
+
+   RULES THE TYPES CANNOT STATE (doc/cce.md; checked at run time by the
+   simulator and statically by tools/pto-cce-check)
+   - Every UB operand of a vector instruction and the UB side of every
+     DMA is 32 B aligned, except the destination of vcadd / vcmax, which
+     needs only the alignment of its result (element, or value-index
+     pair): asc-devkit HEAD:docs/zh/api/SIMD-API/基础API/Memory矢量计算/
+     归约计算/ReduceRepeat.md, table 3.  pto-gcc's own output keeps even
+     those 32 B aligned.
+   - lenBurst / gaps of copy_gm_to_ubuf & co are in 32 B blocks; the
+     lenBurst of the *_align_b32/_b16 copies is in bytes, their GM-side
+     gap in bytes and their UB-side gap in 32 B blocks.
+   - Repeat <= 255; vector block and repeat strides are in 32 B blocks.
+
+   The host launcher (`K<<<blocks, l2ctrl, stream>>>(...)') needs the
+   vendor compiler: this header defines PTO_CCE_NO_LAUNCHER, and pto-gcc's
+   .cce leaves its launcher out when that is defined.  */
+
+#ifndef PTO_CCE_API_H
+#define PTO_CCE_API_H
+
+#ifndef __cplusplus
+#error "cce-api.h declares per-dtype overloads: compile the .cce as C++ (g++ -x c++), as the vendor compiler does"
+#endif
+
+#if defined(PTO_CCE_ARCH_C220) && defined(PTO_CCE_ARCH_M200)
+#error "cce-api.h: define only one of PTO_CCE_ARCH_C220 and PTO_CCE_ARCH_M200"
+#endif
+#if !defined(PTO_CCE_ARCH_C220) && !defined(PTO_CCE_ARCH_M200)
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 2201
+#define PTO_CCE_ARCH_C220 1
+#elif defined(__NPU_ARCH__) && __NPU_ARCH__ == 2002
+#define PTO_CCE_ARCH_M200 1
+#else
+#error "cce-api.h: define PTO_CCE_ARCH_C220 or PTO_CCE_ARCH_M200 (or __NPU_ARCH__ 2201 / 2002)"
+#endif
+#endif
+
+#define PTO_CCE_NO_LAUNCHER 1
+
+#include <stdint.h>
+
+/* Qualifiers and kernel attributes, empty on the host (DEF).  */
+#ifndef __gm__
+#define __gm__
+#endif
+#ifndef __ubuf__
+#define __ubuf__
+#endif
+#ifndef __cbuf__
+#define __cbuf__
+#endif
+#ifndef __ca__
+#define __ca__
+#endif
+#ifndef __cb__
+#define __cb__
+#endif
+#ifndef __cc__
+#define __cc__
+#endif
+#ifndef __aicore__
+#define __aicore__
+#endif
+#ifndef __global__
+#define __global__
+#endif
+
+/* The 16-bit float.  The vendor's is a class (kernel_fp16.h); a host
+   _Float16 has the same conversions for overload resolution.  */
+typedef _Float16 half;
+
+/* ------------------------------------------------------------------ */
+/* Types and constants                                                 */
+/* ------------------------------------------------------------------ */
+
+/* Pipes and events: STUB (pipe_t, event_t; EVENT_ID4..7 exist when
+   __NPU_ARCH__ is 2002 or 2201, i.e. on both our archs).  */
+typedef enum {
+  PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL,
+  PIPE_MTE4 = 7, PIPE_MTE5 = 8, PIPE_V2 = 9, PIPE_FIX = 10
+} pipe_t;
+typedef enum {
+  EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3,
+  EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7
+} event_t;
+
+/* copy_gm_to_cbuf's padding mode: STUB pad_t.  */
+typedef enum {
+  PAD_NONE = 0, PAD_MODE1, PAD_MODE2, PAD_MODE3, PAD_MODE4, PAD_MODE5,
+  PAD_MODE6, PAD_MODE7, PAD_MODE8
+} pad_t;
+
+/* vcmax's result order on dav-c220: STUB Order_t; C220
+   kernel_operator_vec_reduce_impl.h (Order_t::ONLY_VALUE ...).  */
+typedef enum {
+  VALUE_INDEX = 0, INDEX_VALUE = 1, ONLY_VALUE = 2, ONLY_INDEX = 3
+} Order_t;
+
+/* load_cbuf_to_ca/cb's address order: STUB addr_cal_mode_t; C220/M200
+   kernel_operator_mm_impl.h pass `inc'.  */
+typedef enum { inc = 0, dec = 1 } addr_cal_mode_t;
+
+#ifdef PTO_CCE_ARCH_M200
+/* copy_matrix_cc_to_ubuf's conversion (the values we may use): STUB
+   ConvRelu_t; M200 kernel_operator_data_copy_impl.h.  */
+typedef enum {
+  CRMODE_NONE = 0, CRMODE_F32toF16_NONE = 1, CRMODE_F32toF16_RELU = 2,
+  CRMODE_S32toF16_NONE = 3, CRMODE_F16toF32_NONE = 4, CRMODE_NONE_RELU = 5
+} ConvRelu_t;
+#endif
+
+#ifdef PTO_CCE_ARCH_C220
+/* copy_matrix_cc_to_gm's pre-quantization (the values we may use): STUB
+   QuantMode_t; C220 kernel_operator_fixpipe_impl.h.  */
+typedef enum { NoQuant = 0, F322F16 = 1 } QuantMode_t;
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Core state, masks, synchronisation                                  */
+/* ------------------------------------------------------------------ */
+
+/* STUB get_block_idx / get_block_num / get_subblockid (int64_t).  */
+int64_t get_block_idx();
+int64_t get_block_num();
+int64_t get_subblockid();
+
+/* STUB set_vector_mask(mask1 = lanes 64..127, mask0 = lanes 0..63),
+   set_mask_norm, set_mask_count; C220/M200
+   kernel_operator_vec_binary_impl.h, vec_vconv_impl.h.  */
+void set_vector_mask(uint64_t mask1, uint64_t mask0);
+void set_mask_norm();
+void set_mask_count();
+
+/* STUB set_flag / wait_flag (also a uint64_t event form) and
+   pipe_barrier; C220/M200 kernel_operator_sync_impl.h.  */
+void set_flag(pipe_t pipe, pipe_t tpipe, event_t pipeID);
+void set_flag(pipe_t pipe, pipe_t tpipe, uint64_t pipeID);
+void wait_flag(pipe_t pipe, pipe_t tpipe, event_t pipeID);
+void wait_flag(pipe_t pipe, pipe_t tpipe, uint64_t pipeID);
+void pipe_barrier(pipe_t pipe);
+
+/* ------------------------------------------------------------------ */
+/* DMA (lenBurst and gaps in 32 B blocks)                              */
+/* ------------------------------------------------------------------ */
+
+/* STUB copy_gm_to_ubuf / copy_ubuf_to_gm / copy_ubuf_to_ubuf: non-const
+   `__gm__ void *'; C220/M200 kernel_operator_data_copy_impl.h.  */
+void copy_gm_to_ubuf(__ubuf__ void *dst, __gm__ void *src, uint8_t sid,
+                     uint16_t nBurst, uint16_t lenBurst, uint16_t srcStride,
+                     uint16_t dstStride);
+void copy_ubuf_to_gm(__gm__ void *dst, __ubuf__ void *src, uint8_t sid,
+                     uint16_t nBurst, uint16_t lenBurst, uint16_t srcStride,
+                     uint16_t dstStride);
+void copy_ubuf_to_ubuf(__ubuf__ void *dst, __ubuf__ void *src, uint8_t sid,
+                       uint16_t nBurst, uint16_t lenBurst, uint16_t srcStride,
+                       uint16_t dstStride);
+
+/* STUB copy_gm_to_cbuf (with pad_t); C220/M200
+   kernel_operator_data_copy_impl.h.  */
+void copy_gm_to_cbuf(__cbuf__ void *dst, __gm__ void *src, uint8_t sid,
+                     uint16_t nBurst, uint16_t lenBurst, uint16_t srcStride,
+                     uint16_t dstStride, pad_t padMode);
+
+#ifdef PTO_CCE_ARCH_M200
+/* STUB copy_ubuf_to_cbuf; M200 kernel_operator_data_copy_impl.h (dav-c220
+   has no UB -> L1 path: its vector and cube cores are apart).  */
+void copy_ubuf_to_cbuf(__cbuf__ void *dst, __ubuf__ void *src, uint8_t sid,
+                       uint16_t nBurst, uint16_t lenBurst, uint16_t srcStride,
+                       uint16_t dstStride);
+#endif
+
+#ifdef PTO_CCE_ARCH_C220
+/* Byte-granular copies: lenBurst in bytes (uint32_t), GM gap in bytes,
+   UB gap in 32 B blocks, pads in elements (uint8_t).  STUB
+   copy_gm_to_ubuf_align_b16/_b32, copy_ubuf_to_gm_align_b16/_b32,
+   set_mov_pad_val(uint64_t); C220 kernel_operator_data_copy_impl.h
+   (DataCopyPad); absent from dav_m200.  */
+void copy_gm_to_ubuf_align_b16(__ubuf__ void *dst, __gm__ void *src,
+                               uint8_t sid, uint16_t nBurst, uint32_t lenBurst,
+                               uint8_t leftPaddingNum, uint8_t rightPaddingNum,
+                               uint32_t srcGap, uint32_t dstGap);
+void copy_gm_to_ubuf_align_b32(__ubuf__ void *dst, __gm__ void *src,
+                               uint8_t sid, uint16_t nBurst, uint32_t lenBurst,
+                               uint8_t leftPaddingNum, uint8_t rightPaddingNum,
+                               uint32_t srcGap, uint32_t dstGap);
+void copy_ubuf_to_gm_align_b16(__gm__ void *dst, __ubuf__ void *src,
+                               uint8_t sid, uint16_t nBurst, uint32_t lenBurst,
+                               uint8_t leftPaddingNum, uint8_t rightPaddingNum,
+                               uint32_t srcGap, uint32_t dstGap);
+void copy_ubuf_to_gm_align_b32(__gm__ void *dst, __ubuf__ void *src,
+                               uint8_t sid, uint16_t nBurst, uint32_t lenBurst,
+                               uint8_t leftPaddingNum, uint8_t rightPaddingNum,
+                               uint32_t srcGap, uint32_t dstGap);
+void set_mov_pad_val(uint64_t config);
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Vector unit (UB operands; strides in 32 B blocks)                   */
+/* ------------------------------------------------------------------ */
+
+/* Binary: op(dst, src0, src1, repeat, dstBlk, src0Blk, src1Blk, dstRep,
+   src0Rep, src1Rep), every count uint8_t.  STUB; dtypes from C220/M200
+   kernel_operator_vec_binary_impl.h: vadd vsub vmul vmax vmin half,
+   float, int16_t, int32_t; vdiv half, float only.  */
+#define PTO_CCE_BINARY(OP, T)                                                 \
+  void OP(__ubuf__ T *dst, __ubuf__ T *src0, __ubuf__ T *src1, uint8_t repeat, \
+          uint8_t dstBlockStride, uint8_t src0BlockStride,                    \
+          uint8_t src1BlockStride, uint8_t dstRepeatStride,                   \
+          uint8_t src0RepeatStride, uint8_t src1RepeatStride);
+#define PTO_CCE_BINARY_ALL(OP)                                               \
+  PTO_CCE_BINARY(OP, half) PTO_CCE_BINARY(OP, float)                         \
+  PTO_CCE_BINARY(OP, int16_t) PTO_CCE_BINARY(OP, int32_t)
+PTO_CCE_BINARY_ALL(vadd)
+PTO_CCE_BINARY_ALL(vsub)
+PTO_CCE_BINARY_ALL(vmul)
+PTO_CCE_BINARY_ALL(vmax)
+PTO_CCE_BINARY_ALL(vmin)
+PTO_CCE_BINARY(vdiv, half)
+PTO_CCE_BINARY(vdiv, float)
+
+/* Unary: op(dst, src, uint8_t repeat, uint16_t dstBlk, uint16_t srcBlk,
+   uint8_t dstRep, uint8_t srcRep) -- the form C220/M200
+   kernel_operator_vec_unary_impl.h call -- plus STUB's uint16_t
+   repeat-stride twin.  vexp vln vabs vrec vrsqrt vsqrt: half, float;
+   vrelu: half, float, int32_t (ReluIntrinsicsImpl on both archs).  */
+#define PTO_CCE_UNARY(OP, D, S)                                               \
+  void OP(__ubuf__ D *dst, __ubuf__ S *src, uint8_t repeat,                   \
+          uint16_t dstBlockStride, uint16_t srcBlockStride,                   \
+          uint8_t dstRepeatStride, uint8_t srcRepeatStride);                  \
+  void OP(__ubuf__ D *dst, __ubuf__ S *src, uint8_t repeat,                   \
+          uint16_t dstBlockStride, uint16_t srcBlockStride,                   \
+          uint16_t dstRepeatStride, uint16_t srcRepeatStride);
+#define PTO_CCE_UNARY_F(OP) PTO_CCE_UNARY(OP, half, half) PTO_CCE_UNARY(OP, float, float)
+PTO_CCE_UNARY_F(vexp)
+PTO_CCE_UNARY_F(vln)
+PTO_CCE_UNARY_F(vabs)
+PTO_CCE_UNARY_F(vrec)
+PTO_CCE_UNARY_F(vrsqrt)
+PTO_CCE_UNARY_F(vsqrt)
+PTO_CCE_UNARY_F(vrelu)
+PTO_CCE_UNARY(vrelu, int32_t, int32_t)
+
+/* Conversions, the unary form: STUB vconv_*; C220/M200
+   kernel_operator_vec_vconv_impl.h.  */
+PTO_CCE_UNARY(vconv_f162f32, float, half)
+PTO_CCE_UNARY(vconv_f322f16, half, float)
+PTO_CCE_UNARY(vconv_f322s32r, int32_t, float)
+PTO_CCE_UNARY(vconv_s322f32, float, int32_t)
+
+/* Vector-scalar: op(dst, src, T scalar, uint8_t repeat, uint16_t dstBlk,
+   uint16_t srcBlk, dstRep, srcRep) with the uint8_t (M200 calls it) and
+   uint16_t (C220 calls it) repeat-stride forms: STUB vadds, vmuls; C220/
+   M200 kernel_operator_vec_binary_scalar_impl.h; half, float, int16_t,
+   int32_t.  */
+#define PTO_CCE_VS(OP, T) PTO_CCE_VS_(OP, T, uint8_t) PTO_CCE_VS_(OP, T, uint16_t)
+#define PTO_CCE_VS_(OP, T, R)                                                 \
+  void OP(__ubuf__ T *dst, __ubuf__ T *src, T scalar, uint8_t repeat,         \
+          uint16_t dstBlockStride, uint16_t srcBlockStride,                   \
+          R dstRepeatStride, R srcRepeatStride);
+#define PTO_CCE_VS_ALL(OP)                                                   \
+  PTO_CCE_VS(OP, half) PTO_CCE_VS(OP, float) PTO_CCE_VS(OP, int16_t)         \
+  PTO_CCE_VS(OP, int32_t)
+PTO_CCE_VS_ALL(vadds)
+PTO_CCE_VS_ALL(vmuls)
+
+/* vmaxs / vmins have no 8-operand uint8_t form: both archs call
+   op(dst, src, T scalar, uint8_t repeat, uint16_t dstBlk, uint16_t srcBlk,
+   uint8_t dstRep, uint8_t srcRep, bool repeatStrideMode, bool
+   strideSizeMode) with (false, false).  STUB; C220/M200
+   kernel_operator_vec_binary_scalar_impl.h; half, float, int16_t,
+   int32_t.  */
+#define PTO_CCE_VSM(OP, T)                                                    \
+  void OP(__ubuf__ T *dst, __ubuf__ T *src, T scalar, uint8_t repeat,         \
+          uint16_t dstBlockStride, uint16_t srcBlockStride,                   \
+          uint8_t dstRepeatStride, uint8_t srcRepeatStride,                   \
+          bool repeatStrideMode, bool strideSizeMode);                        \
+  PTO_CCE_VS_(OP, T, uint16_t)
+#define PTO_CCE_VSM_ALL(OP)                                                  \
+  PTO_CCE_VSM(OP, half) PTO_CCE_VSM(OP, float) PTO_CCE_VSM(OP, int16_t)      \
+  PTO_CCE_VSM(OP, int32_t)
+PTO_CCE_VSM_ALL(vmaxs)
+PTO_CCE_VSM_ALL(vmins)
+
+/* vector_dup(dst, T scalar, uint8_t repeat, uint16_t dstBlk, uint16_t
+   srcBlk, dstRep, srcRep), uint8_t and uint16_t repeat-stride forms:
+   STUB; C220/M200 kernel_operator_vec_duplicate_impl.h (dstRep uint8_t;
+   half, float, int16_t, uint16_t, int32_t, uint32_t).  */
+#define PTO_CCE_DUP(T) PTO_CCE_DUP_(T, uint8_t) PTO_CCE_DUP_(T, uint16_t)
+#define PTO_CCE_DUP_(T, R)                                                    \
+  void vector_dup(__ubuf__ T *dst, T scalar, uint8_t repeat,                  \
+                  uint16_t dstBlockStride, uint16_t srcBlockStride,           \
+                  R dstRepeatStride, R srcRepeatStride);
+PTO_CCE_DUP(half)
+PTO_CCE_DUP(float)
+PTO_CCE_DUP(int16_t)
+PTO_CCE_DUP(uint16_t)
+PTO_CCE_DUP(int32_t)
+PTO_CCE_DUP(uint32_t)
+
+/* Cross-lane reductions: op(dst, src, uint8_t repeat, uint16_t dstRep,
+   uint16_t srcBlk, uint16_t srcRep); half and float only (no integer
+   form on either arch: STUB vcadd/vcmax, asc-devkit docs ReduceRepeat.md
+   "Atlas A2 / Atlas inference AI Core: half, float").
+   dav-c220 (C220 kernel_operator_vec_reduce_impl.h): vcadd takes a 7th
+   `bool' (0), vcmax a 7th Order_t.  dav-m200 (M200 same file): vcadd has
+   6 operands; vcmax takes (..., bool repeatStrideMode, bool
+   strideSizeMode, bool order) and writes [value, index] pairs (order
+   false) or [index, value] (true): there is no value-only form.  */
+#define PTO_CCE_RED_ARGS(T)                                                   \
+  __ubuf__ T *dst, __ubuf__ T *src, uint8_t repeat, uint16_t dstRepeatStride, \
+      uint16_t srcBlockStride, uint16_t srcRepeatStride
+#ifdef PTO_CCE_ARCH_C220
+#define PTO_CCE_RED(T)                                                        \
+  void vcadd(PTO_CCE_RED_ARGS(T), bool mode);                                 \
+  void vcmax(PTO_CCE_RED_ARGS(T), Order_t order);
+#else
+#define PTO_CCE_RED(T)                                                        \
+  void vcadd(PTO_CCE_RED_ARGS(T));                                            \
+  void vcmax(PTO_CCE_RED_ARGS(T), bool repeatStrideMode, bool strideSizeMode, \
+             bool order);
+#endif
+PTO_CCE_RED(half)
+PTO_CCE_RED(float)
+
+#ifdef PTO_CCE_ARCH_C220
+/* vbrcb(dst, src, uint16_t dstBlk, uint16_t dstRep, uint8_t repeat):
+   uint16_t or uint32_t elements.  STUB; C220
+   kernel_operator_vec_brcb_impl.h (dav_m200's Brcb does not call it).  */
+void vbrcb(__ubuf__ uint16_t *dst, __ubuf__ uint16_t *src,
+           uint16_t dstBlockStride, uint16_t dstRepeatStride, uint8_t repeat);
+void vbrcb(__ubuf__ uint32_t *dst, __ubuf__ uint32_t *src,
+           uint16_t dstBlockStride, uint16_t dstRepeatStride, uint8_t repeat);
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Cube unit (L1 = cbuf, L0A = ca, L0B = cb, L0C = cc)                 */
+/* ------------------------------------------------------------------ */
+
+/* load_cbuf_to_ca / _cb(dst, src, uint16_t baseIdx, uint8_t repeat,
+   uint16_t srcStride, uint16_t dstStride, uint8_t sid, bool transpose,
+   addr_cal_mode_t): the form C220/M200 kernel_operator_mm_impl.h call
+   (dstStride = the gap, 0; `inc').  STUB (half form).  */
+void load_cbuf_to_ca(__ca__ half *dst, __cbuf__ half *src, uint16_t baseIdx,
+                     uint8_t repeat, uint16_t srcStride, uint16_t dstStride,
+                     uint8_t sid, bool transpose, addr_cal_mode_t addr_cal_mode);
+void load_cbuf_to_cb(__cb__ half *dst, __cbuf__ half *src, uint16_t baseIdx,
+                     uint8_t repeat, uint16_t srcStride, uint16_t dstStride,
+                     uint8_t sid, bool transpose, addr_cal_mode_t addr_cal_mode);
+
+#ifdef PTO_CCE_ARCH_C220
+/* mad(c, a, b, m, k, n, uint8_t unitFlag, bool kDirectionAlign, bool
+   cmatrixSource, bool cmatrixInitVal): STUB; C220
+   kernel_operator_mm_impl.h (MmadCal).  */
+void mad(__cc__ float *c, __ca__ half *a, __cb__ half *b, uint16_t m,
+         uint16_t k, uint16_t n, uint8_t unitFlag, bool kDirectionAlign,
+         bool cmatrixSource, bool cmatrixInitVal);
+
+/* The fixpipe L0C -> GM store (no L0C -> UB path on dav-c220):
+   (dst, src, uint8_t sid, uint16_t NSize, uint16_t MSize, uint32_t
+   dstStride, uint16_t srcStride, uint8_t UnitFlagMode, QuantMode_t
+   QuantPRE, uint8_t ReLUPRE, bool channelSplit, bool NZ2ND_EN), issued
+   on PIPE_FIX.  STUB; C220 kernel_operator_fixpipe_impl.h.  */
+void copy_matrix_cc_to_gm(__gm__ float *dst, __cc__ float *src, uint8_t sid,
+                          uint16_t NSize, uint16_t MSize, uint32_t dstStride,
+                          uint16_t srcStride, uint8_t UnitFlagMode,
+                          QuantMode_t QuantPRE, uint8_t ReLUPRE,
+                          bool channelSplit, bool NZ2ND_EN);
+void copy_matrix_cc_to_gm(__gm__ half *dst, __cc__ float *src, uint8_t sid,
+                          uint16_t NSize, uint16_t MSize, uint32_t dstStride,
+                          uint16_t srcStride, uint8_t UnitFlagMode,
+                          QuantMode_t QuantPRE, uint8_t ReLUPRE,
+                          bool channelSplit, bool NZ2ND_EN);
+
+/* ND -> NZ (fractal) GM -> L1 copy of 2-byte elements: (dst, src,
+   uint8_t sid, uint16_t ndNum, nValue, dValue, srcNdMatrixStride,
+   srcDValue, dstNzC0Stride, dstNzNStride, dstNzMatrixStride), all
+   uint16_t.  STUB; C220 kernel_operator_data_copy_impl.h.  */
+void copy_gm_to_cbuf_multi_nd2nz_b16(
+    __cbuf__ half *dst, __gm__ half *src, uint8_t sid, uint16_t ndNum,
+    uint16_t nValue, uint16_t dValue, uint16_t srcNdMatrixStride,
+    uint16_t srcDValue, uint16_t dstNzC0Stride, uint16_t dstNzNStride,
+    uint16_t dstNzMatrixStride);
+
+/* create_cbuf_matrix(dst, int64_t repeat config, half value) for a half
+   L1 destination: STUB; C220 kernel_operator_mm_impl.h (InitConstValue:
+   `(T)value').  */
+void create_cbuf_matrix(__cbuf__ half *dst, int64_t repeat, half value);
+void create_cbuf_matrix(__cbuf__ half *dst, int64_t repeat, uint32_t value);
+#endif
+
+#ifdef PTO_CCE_ARCH_M200
+/* mad(c, a, b, m, k, n, bool init_val_controlC): STUB; M200
+   kernel_operator_mm_impl.h.  */
+void mad(__cc__ float *c, __ca__ half *a, __cb__ half *b, uint16_t m,
+         uint16_t k, uint16_t n, bool init_val_controlC);
+
+/* L0C -> UB: (dst, src, uint8_t sid, uint16_t nBurst, lenBurst, srcStride,
+   dstStride, ConvRelu_t): STUB; M200 kernel_operator_data_copy_impl.h.  */
+void copy_matrix_cc_to_ubuf(__ubuf__ float *dst, __cc__ float *src,
+                            uint8_t sid, uint16_t nBurst, uint16_t lenBurst,
+                            uint16_t srcStride, uint16_t dstStride,
+                            ConvRelu_t crMode);
+void copy_matrix_cc_to_ubuf(__ubuf__ half *dst, __cc__ float *src,
+                            uint8_t sid, uint16_t nBurst, uint16_t lenBurst,
+                            uint16_t srcStride, uint16_t dstStride,
+                            ConvRelu_t crMode);
+
+/* create_cbuf_matrix(void dst, int64_t, half value): STUB; M200
+   kernel_operator_mm_impl.h (InitConstValue casts dst to void).  */
+void create_cbuf_matrix(__cbuf__ void *dst, int64_t repeat, half value);
+#endif
+
+#undef PTO_CCE_BINARY
+#undef PTO_CCE_BINARY_ALL
+#undef PTO_CCE_UNARY
+#undef PTO_CCE_UNARY_F
+#undef PTO_CCE_VS
+#undef PTO_CCE_VS_
+#undef PTO_CCE_VS_ALL
+#undef PTO_CCE_VSM
+#undef PTO_CCE_VSM_ALL
+#undef PTO_CCE_DUP
+#undef PTO_CCE_DUP_
+#undef PTO_CCE_RED_ARGS
+#undef PTO_CCE_RED
+
+#endif /* PTO_CCE_API_H */
