@@ -152,21 +152,24 @@ typedef enum {
 typedef struct ccx_intrin {
   const char *name;
   ccx_form form;
-  int nargs;            /* the modelled form's argument count */
-  unsigned alt_nargs;   /* bit N: a vendor form with N arguments that is
-                           accepted but not modelled */
+  unsigned nargs_c220;  /* bit N: dav-c220 declares a form with N
+                           arguments (0: the arch lacks it) */
+  unsigned nargs_m200;  /* the same for dav-m200 */
   const char *spaces;   /* argument i is a pointer in space spaces[i]:
                            'G' GM, 'U' UB, '1' L1, 'A' L0A, 'B' L0B,
                            'C' L0C, '.' not a pointer */
   unsigned dts;         /* element types of the typed operands (0: any) */
   int dst_dt, src_dt;   /* conversions: fixed element types */
-  unsigned archs;       /* ARCH_ bits where it exists */
-  const char *source;   /* the vendor file that settled it */
+  const char *source;   /* where the declaration is */
 } ccx_intrin;
 
-enum { ARCH_C220 = 1, ARCH_M200 = 2, ARCH_ALL = 3 };
+enum { ARCH_C220 = 1, ARCH_M200 = 2 };
 
 const ccx_intrin *ccx_intrin_lookup(const char *name);
+/* The argument-count mask of IN on ARCH (0: ARCH lacks it).  */
+unsigned ccx_intrin_nargs(const ccx_intrin *in, const pto_arch *arch);
+/* FN(CTX, row) for every row.  */
+void ccx_intrin_each(void (*fn)(void *ctx, const ccx_intrin *in), void *ctx);
 /* Whether NAME is a builtin of the CCE dialect the checker knows but does
    not model (get_block_idx, __builtin_inff, ...).  */
 int ccx_known_builtin(const char *name);

@@ -1,108 +1,91 @@
 /* cce-check-table.c - the intrinsics the CCE checker models.
 
-   One row per intrinsic: the argument form the checker interprets
-   (ccx_form), its argument count and the counts of the vendor's other
-   forms (accepted, not interpreted), the address space of each pointer
-   argument, the element types of its typed operands and the archs that
-   have it.  Facts from the vendor's declaration stub (cannmirror/
-   asc-devkit tests/unit/basic_api/ut/stub/stub_fun.h at 9f35240b, the
-   `__ubuf__' overloads: element types, argument lists) and, for which
-   arch has which intrinsic, from the per-arch implementations
-   (asc-devkit impl/basic_api/dav_c220/, dav_m200/ at HEAD: a name used
-   there).  The declarations themselves are runtime/cce-api.h's:
-   pto-cce-check compiles against it; this table is what the plugin's
-   in-process check and the footprint checks need.  */
+   One row per intrinsic of runtime/cce-api.h (the one source of truth:
+   it names the vendor file behind every group): the argument form the
+   checker interprets (ccx_form), the argument counts each arch declares,
+   the address space of each pointer argument and the element types of
+   its typed operands.  pto-cce-check compiles against the header itself;
+   this table is what the footprint checks and the plugin's in-process
+   check (no compiler run) need.  */
 
 #include "emit/cce-check-internal.h"
 
 #include <string.h>
 
-#define STUB "asc-devkit tests/unit/basic_api/ut/stub/stub_fun.h@9f35240b"
+/* Every row agrees with runtime/cce-api.h (testsuite/cce-check/table.sh
+   compiles one call per row, arch and element type against it).  */
+#define API "runtime/cce-api.h"
 #define FLOATS (DTM(DT_F16) | DTM(DT_F32))
 #define ARITH (FLOATS | DTM(DT_S16) | DTM(DT_S32))
 #define N(n) (1u << (n))
 
 static const ccx_intrin table[] = {
-  /* Vector binary: (d, a, b, repeat, dbs, abs, bbs, drs, ars, brs);
-     other forms: (d, a, b, config), + repeatStrideMode, strideSizeMode.  */
-  { "vadd", F_VBIN, 10, N(4) | N(12), "UUU", ARITH, 0, 0, ARCH_ALL, STUB },
-  { "vsub", F_VBIN, 10, N(4) | N(12), "UUU", ARITH, 0, 0, ARCH_ALL, STUB },
-  { "vmul", F_VBIN, 10, N(4) | N(12), "UUU", ARITH, 0, 0, ARCH_ALL, STUB },
-  { "vdiv", F_VBIN, 10, N(4) | N(12), "UUU", FLOATS, 0, 0, ARCH_ALL, STUB },
-  { "vmax", F_VBIN, 10, N(4) | N(12), "UUU", ARITH, 0, 0, ARCH_ALL, STUB },
-  { "vmin", F_VBIN, 10, N(4) | N(12), "UUU", ARITH, 0, 0, ARCH_ALL, STUB },
+  /* Vector binary: (d, a, b, repeat, dbs, abs, bbs, drs, ars, brs).  */
+  { "vadd", F_VBIN, N(10), N(10), "UUU", ARITH, 0, 0, API },
+  { "vsub", F_VBIN, N(10), N(10), "UUU", ARITH, 0, 0, API },
+  { "vmul", F_VBIN, N(10), N(10), "UUU", ARITH, 0, 0, API },
+  { "vdiv", F_VBIN, N(10), N(10), "UUU", FLOATS, 0, 0, API },
+  { "vmax", F_VBIN, N(10), N(10), "UUU", ARITH, 0, 0, API },
+  { "vmin", F_VBIN, N(10), N(10), "UUU", ARITH, 0, 0, API },
   /* Vector unary: (d, s, repeat, dbs, sbs, drs, srs).  */
-  { "vexp", F_VUN, 7, N(3) | N(9), "UU", FLOATS, 0, 0, ARCH_ALL, STUB },
-  { "vln", F_VUN, 7, N(3) | N(9), "UU", FLOATS, 0, 0, ARCH_ALL, STUB },
-  { "vabs", F_VUN, 7, N(3) | N(9), "UU", FLOATS | DTM(DT_S16), 0, 0, ARCH_ALL, STUB },
-  { "vrec", F_VUN, 7, N(3) | N(9), "UU", FLOATS, 0, 0, ARCH_ALL, STUB },
-  { "vrsqrt", F_VUN, 7, N(3) | N(9), "UU", FLOATS, 0, 0, ARCH_ALL, STUB },
-  { "vsqrt", F_VUN, 7, N(3) | N(9), "UU", FLOATS, 0, 0, ARCH_ALL, STUB },
-  { "vrelu", F_VUN, 7, N(3) | N(9), "UU", FLOATS | DTM(DT_S32), 0, 0, ARCH_ALL, STUB },
-  { "vnot", F_VUN, 7, N(3) | N(9), "UU", DTM(DT_S16) | DTM(DT_U16), 0, 0, ARCH_ALL, STUB },
-  /* Vector with a scalar: (d, s, x, repeat, dbs, sbs, drs, srs).  */
-  { "vadds", F_VSCAL, 8, N(4) | N(10), "UU.", ARITH, 0, 0, ARCH_ALL, STUB },
-  { "vmuls", F_VSCAL, 8, N(4) | N(10), "UU.", ARITH, 0, 0, ARCH_ALL, STUB },
-  { "vmaxs", F_VSCAL, 8, N(4) | N(10), "UU.", ARITH, 0, 0, ARCH_ALL, STUB },
-  { "vmins", F_VSCAL, 8, N(4) | N(10), "UU.", ARITH, 0, 0, ARCH_ALL, STUB },
+  { "vexp", F_VUN, N(7), N(7), "UU", FLOATS, 0, 0, API },
+  { "vln", F_VUN, N(7), N(7), "UU", FLOATS, 0, 0, API },
+  { "vabs", F_VUN, N(7), N(7), "UU", FLOATS, 0, 0, API },
+  { "vrec", F_VUN, N(7), N(7), "UU", FLOATS, 0, 0, API },
+  { "vrsqrt", F_VUN, N(7), N(7), "UU", FLOATS, 0, 0, API },
+  { "vsqrt", F_VUN, N(7), N(7), "UU", FLOATS, 0, 0, API },
+  { "vrelu", F_VUN, N(7), N(7), "UU", FLOATS | DTM(DT_S32), 0, 0, API },
+  /* Vector with a scalar: (d, s, x, repeat, dbs, sbs, drs, srs), vmaxs
+     and vmins also with (repeatStrideMode, strideSizeMode).  */
+  { "vadds", F_VSCAL, N(8), N(8), "UU.", ARITH, 0, 0, API },
+  { "vmuls", F_VSCAL, N(8), N(8), "UU.", ARITH, 0, 0, API },
+  { "vmaxs", F_VSCAL, N(8) | N(10), N(8) | N(10), "UU.", ARITH, 0, 0, API },
+  { "vmins", F_VSCAL, N(8) | N(10), N(8) | N(10), "UU.", ARITH, 0, 0, API },
   /* (d, x, repeat, dbs, sbs, drs, srs).  */
-  { "vector_dup", F_VDUP, 7, N(3) | N(9), "U.",
-    ARITH | DTM(DT_BF16) | DTM(DT_U16) | DTM(DT_U32), 0, 0, ARCH_ALL, STUB },
+  { "vector_dup", F_VDUP, N(7), N(7), "U.",
+    ARITH | DTM(DT_U16) | DTM(DT_U32), 0, 0, API },
   /* Conversions: (d, s, repeat, dbs, sbs, drs, srs), fixed types.  */
-  { "vconv_f162f32", F_VCONV, 7, N(3) | N(9), "UU", 0, DT_F32, DT_F16, ARCH_ALL, STUB },
-  { "vconv_f322f16", F_VCONV, 7, N(3) | N(9), "UU", 0, DT_F16, DT_F32, ARCH_ALL, STUB },
-  { "vconv_f322s32r", F_VCONV, 7, N(3) | N(9), "UU", 0, DT_S32, DT_F32, ARCH_ALL, STUB },
-  { "vconv_f322s32a", F_VCONV, 7, N(3) | N(9), "UU", 0, DT_S32, DT_F32, ARCH_ALL, STUB },
-  { "vconv_f322s32f", F_VCONV, 7, N(3) | N(9), "UU", 0, DT_S32, DT_F32, ARCH_ALL, STUB },
-  { "vconv_f322s32c", F_VCONV, 7, N(3) | N(9), "UU", 0, DT_S32, DT_F32, ARCH_ALL, STUB },
-  { "vconv_f322s32z", F_VCONV, 7, N(3) | N(9), "UU", 0, DT_S32, DT_F32, ARCH_ALL, STUB },
-  { "vconv_s322f32", F_VCONV, 7, N(3) | N(9), "UU", 0, DT_F32, DT_S32, ARCH_ALL, STUB },
-  /* Reductions: (d, s, repeat, drs, sbs, srs [, order]).  */
-  { "vcadd", F_VRED, 6, N(3) | N(4) | N(7) | N(8), "UU", FLOATS, 0, 0, ARCH_ALL, STUB },
-  { "vcmax", F_VRED, 6, N(3) | N(4) | N(7) | N(8) | N(9), "UU",
-    FLOATS | DTM(DT_U16), 0, 0, ARCH_ALL, STUB },
-  { "vcmin", F_VRED, 6, N(3) | N(4) | N(7) | N(8) | N(9), "UU",
-    FLOATS | DTM(DT_U16), 0, 0, ARCH_ALL, STUB },
-  { "vcgadd", F_VGRED, 6, N(3) | N(8), "UU", FLOATS, 0, 0, ARCH_ALL, STUB },
-  { "vcgmax", F_VGRED, 6, N(3) | N(8), "UU", FLOATS, 0, 0, ARCH_ALL, STUB },
-  { "vcgmin", F_VGRED, 6, N(3) | N(8), "UU", FLOATS, 0, 0, ARCH_ALL, STUB },
-  /* (d, s, dbs, drs, repeat): dav-c220 only (impl/basic_api/dav_c220).  */
-  { "vbrcb", F_VBRCB, 5, N(3), "UU", DTM(DT_U16) | DTM(DT_U32), 0, 0, ARCH_C220, STUB },
+  { "vconv_f162f32", F_VCONV, N(7), N(7), "UU", 0, DT_F32, DT_F16, API },
+  { "vconv_f322f16", F_VCONV, N(7), N(7), "UU", 0, DT_F16, DT_F32, API },
+  { "vconv_f322s32r", F_VCONV, N(7), N(7), "UU", 0, DT_S32, DT_F32, API },
+  { "vconv_s322f32", F_VCONV, N(7), N(7), "UU", 0, DT_F32, DT_S32, API },
+  /* Reductions: (d, s, repeat, drs, sbs, srs, ...): dav-c220 vcadd
+     (..., bool), vcmax (..., Order_t); dav-m200 vcadd 6 arguments, vcmax
+     (..., bool, bool, bool order): [value, index] pairs.  */
+  { "vcadd", F_VRED, N(7), N(6), "UU", FLOATS, 0, 0, API },
+  { "vcmax", F_VRED, N(7), N(9), "UU", FLOATS, 0, 0, API },
+  /* (d, s, dbs, drs, repeat): dav-c220 only.  */
+  { "vbrcb", F_VBRCB, N(5), 0, "UU", DTM(DT_U16) | DTM(DT_U32), 0, 0, API },
   /* DMA: (d, s, sid, nBurst, lenBurst [32 B], srcGap, dstGap [, pad]).  */
-  { "copy_gm_to_ubuf", F_DMA, 7, N(3), "UG", 0, 0, 0, ARCH_ALL, STUB },
-  { "copy_ubuf_to_gm", F_DMA, 7, N(3) | N(4) | N(8), "GU", 0, 0, 0, ARCH_ALL, STUB },
-  { "copy_ubuf_to_ubuf", F_DMA, 7, N(3) | N(6), "UU", 0, 0, 0, ARCH_ALL, STUB },
-  { "copy_gm_to_cbuf", F_DMA, 8, N(4), "1G", 0, 0, 0, ARCH_ALL, STUB },
-  { "copy_ubuf_to_cbuf", F_DMA, 7, N(3), "1U", 0, 0, 0, ARCH_ALL, STUB },
-  { "copy_cbuf_to_ubuf", F_DMA, 7, N(3), "U1", 0, 0, 0, ARCH_ALL, STUB },
+  { "copy_gm_to_ubuf", F_DMA, N(7), N(7), "UG", 0, 0, 0, API },
+  { "copy_ubuf_to_gm", F_DMA, N(7), N(7), "GU", 0, 0, 0, API },
+  { "copy_ubuf_to_ubuf", F_DMA, N(7), N(7), "UU", 0, 0, 0, API },
+  { "copy_gm_to_cbuf", F_DMA, N(8), N(8), "1G", 0, 0, 0, API },
+  { "copy_ubuf_to_cbuf", F_DMA, 0, N(7), "1U", 0, 0, 0, API },
   /* Byte-granular DMA (d, s, sid, nBurst, lenBurst [bytes], leftPad,
      rightPad, srcGap, dstGap): dav-c220 only.  */
-  { "copy_gm_to_ubuf_align_b32", F_DMA_ALIGN, 9, N(4), "UG", 0, 0, 0, ARCH_C220, STUB },
-  { "copy_gm_to_ubuf_align_b16", F_DMA_ALIGN, 9, N(4), "UG", 0, 0, 0, ARCH_C220, STUB },
-  { "copy_ubuf_to_gm_align_b32", F_DMA_ALIGN, 9, N(4), "GU", 0, 0, 0, ARCH_C220, STUB },
-  { "copy_ubuf_to_gm_align_b16", F_DMA_ALIGN, 9, N(4), "GU", 0, 0, 0, ARCH_C220, STUB },
-  /* Cube.  */
-  { "load_cbuf_to_ca", F_L0LOAD, 7, N(4) | N(5) | N(8) | N(9) | N(10), "A1",
-    0, 0, 0, ARCH_ALL, STUB },
-  { "load_cbuf_to_cb", F_L0LOAD, 7, N(4) | N(5) | N(8) | N(9) | N(10), "B1",
-    0, 0, 0, ARCH_ALL, STUB },
-  { "mad", F_MAD, 7, N(4) | N(10) | N(13), "CAB", 0, 0, 0, ARCH_ALL, STUB },
-  /* L0C -> UB: dav-m200 only (dav-c220 has no such path).  */
-  { "copy_matrix_cc_to_ubuf", F_CC2UB, 8, N(4), "UC", 0, 0, 0, ARCH_M200, STUB },
-  /* dav-c220 only: fixpipe, ND -> NZ load.  */
-  { "copy_matrix_cc_to_gm", F_PTRS, 12, N(4) | N(13) | N(14), "GC", 0, 0, 0,
-    ARCH_C220, STUB },
-  { "copy_gm_to_cbuf_multi_nd2nz_b16", F_PTRS, 11, N(4), "1G", 0, 0, 0,
-    ARCH_C220, STUB },
-  { "create_cbuf_matrix", F_PTRS, 3, 0, "1..", 0, 0, 0, ARCH_ALL, STUB },
+  { "copy_gm_to_ubuf_align_b32", F_DMA_ALIGN, N(9), 0, "UG", 0, 0, 0, API },
+  { "copy_gm_to_ubuf_align_b16", F_DMA_ALIGN, N(9), 0, "UG", 0, 0, 0, API },
+  { "copy_ubuf_to_gm_align_b32", F_DMA_ALIGN, N(9), 0, "GU", 0, 0, 0, API },
+  { "copy_ubuf_to_gm_align_b16", F_DMA_ALIGN, N(9), 0, "GU", 0, 0, 0, API },
+  /* Cube: (d, s, baseIdx, repeat, srcStride, dstGap, sid, transpose,
+     addr_cal_mode) in fractals of 512 B.  */
+  { "load_cbuf_to_ca", F_L0LOAD, N(9), N(9), "A1", 0, 0, 0, API },
+  { "load_cbuf_to_cb", F_L0LOAD, N(9), N(9), "B1", 0, 0, 0, API },
+  /* (c, a, b, m, k, n, ...): 10 arguments on dav-c220, 7 on dav-m200.  */
+  { "mad", F_MAD, N(10), N(7), "CAB", 0, 0, 0, API },
+  { "copy_matrix_cc_to_ubuf", F_CC2UB, 0, N(8), "UC", 0, 0, 0, API },
+  { "copy_matrix_cc_to_gm", F_PTRS, N(12), 0, "GC", 0, 0, 0, API },
+  { "copy_gm_to_cbuf_multi_nd2nz_b16", F_PTRS, N(11), 0, "1G", 0, 0, 0, API },
+  { "create_cbuf_matrix", F_PTRS, N(3), N(3), "1..", 0, 0, 0, API },
   /* Masks, sync, scalar state.  */
-  { "set_vector_mask", F_MASK, 2, 0, "..", 0, 0, 0, ARCH_ALL, STUB },
-  { "set_mask_norm", F_MASK_NORM, 0, 0, "", 0, 0, 0, ARCH_ALL, STUB },
-  { "set_mask_count", F_MASK_COUNT, 0, 0, "", 0, 0, 0, ARCH_ALL, STUB },
-  { "set_flag", F_SET_FLAG, 3, 0, "...", 0, 0, 0, ARCH_ALL, STUB },
-  { "wait_flag", F_WAIT_FLAG, 3, 0, "...", 0, 0, 0, ARCH_ALL, STUB },
-  { "pipe_barrier", F_BARRIER, 1, 0, ".", 0, 0, 0, ARCH_ALL, STUB },
-  { "set_mov_pad_val", F_SCALAR, 1, 0, ".", 0, 0, 0, ARCH_C220, STUB },
+  { "set_vector_mask", F_MASK, N(2), N(2), "..", 0, 0, 0, API },
+  { "set_mask_norm", F_MASK_NORM, N(0), N(0), "", 0, 0, 0, API },
+  { "set_mask_count", F_MASK_COUNT, N(0), N(0), "", 0, 0, 0, API },
+  { "set_flag", F_SET_FLAG, N(3), N(3), "...", 0, 0, 0, API },
+  { "wait_flag", F_WAIT_FLAG, N(3), N(3), "...", 0, 0, 0, API },
+  { "pipe_barrier", F_BARRIER, N(1), N(1), ".", 0, 0, 0, API },
+  { "set_mov_pad_val", F_SCALAR, N(1), 0, ".", 0, 0, 0, API },
 };
 
 const ccx_intrin *
@@ -129,6 +112,19 @@ ccx_known_builtin(const char *name)
     if (!strcmp(name, names[i]))
       return 1;
   return 0;
+}
+
+unsigned
+ccx_intrin_nargs(const ccx_intrin *in, const pto_arch *arch)
+{
+  return ccx_arch_bit(arch) == ARCH_M200 ? in->nargs_m200 : in->nargs_c220;
+}
+
+void
+ccx_intrin_each(void (*fn)(void *ctx, const ccx_intrin *in), void *ctx)
+{
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    fn(ctx, &table[i]);
 }
 
 unsigned

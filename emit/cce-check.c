@@ -327,7 +327,10 @@ vreport(checker *c, int dedup_msg, int line, int col, const char *check,
   strcpy(c->seen[c->nseen++], key);
   c->findings++;
   if (c->report)
-    c->report(c->ctx, c->file, line, col, check, msg);
+    c->report(c->ctx, c->file, line, col, c->fn ? c->fn->name : NULL, check,
+              msg);
+  else if (!strcmp(check, "parse"))
+    fprintf(stderr, "%s:%d:%d: %s [%s]\n", c->file, line, col, msg, check);
   else
     fprintf(stderr, "%s:%d:%d: error: %s [%s]\n", c->file, line, col, msg,
             check);
@@ -671,7 +674,7 @@ eval_call(checker *c, state *s, const ccx_expr *e)
   int known = ccx_known_builtin(e->name);
   for (int i = 0; !known && i < c->unit->nnames; i++)
     known = !strcmp(c->unit->names[i], e->name);
-  if (!known && (c->flags & PTO_CCE_CHECK_STRICT_NAMES))
+  if (!known && (c->flags & PTO_CCE_CHECK_STRICT))
     ccx_report(c, e->line, e->col, "unknown",
                "call to '%s', which is neither a CCE intrinsic of %s nor "
                "declared in this file", e->name, c->arch->name);
@@ -894,24 +897,24 @@ vec_extent(const state *s, int64_t rep, int lanes, int es, int64_t bs,
    when EXT > 0, for the range [addr, addr + EXT).  */
 static void
 check_operand(checker *c, const ccx_expr *e, int i, const aval *v, int64_t ext,
-              int ext_known)
+              int ext_known, int align)
 {
   if (v->kind != AV_PTR || v->space == SP_GM || v->space == SP_NONE)
     return;
   const ccx_expr *a = e->args[i];
-  int64_t h = v->g ? gcd64(v->g, 32) : 32;
+  int64_t h = v->g ? gcd64(v->g, align) : align;
   int64_t r = mod_pos(v->r, h);
-  if (r % 32 != 0 && r != 0) {
+  if (r != 0) {
     if (av_exact(v) || (!v->lo_inf && !v->hi_inf && v->lo == v->hi))
       ccx_report(c, a->line, a->col, "align",
-                 "argument %d of '%s' is at %s byte %lld, which is not 32-byte "
-                 "aligned", i + 1, e->name, space_unit(v->space),
-                 (long long)v->lo);
+                 "argument %d of '%s' is at %s byte %lld, which is not "
+                 "%d-byte aligned", i + 1, e->name, space_unit(v->space),
+                 (long long)v->lo, align);
     else
       ccx_report(c, a->line, a->col, "align",
                  "argument %d of '%s' is at a %s byte address that is %lld "
-                 "modulo %lld, never 32-byte aligned", i + 1, e->name,
-                 space_unit(v->space), (long long)r, (long long)h);
+                 "modulo %lld, never %d-byte aligned", i + 1, e->name,
+                 space_unit(v->space), (long long)r, (long long)h, align);
   }
   int64_t size = space_size(c->arch, v->space);
   if (!size)
@@ -937,6 +940,30 @@ static int
 elem_size(const aval *v)
 {
   return v->kind == AV_PTR ? ccx_dt_size(v->dt) : 0;
+}
+
+/* Bytes a reduction E writes per repeat: one element (vcadd, vcmax
+   with ONLY_VALUE), a 4-byte index (ONLY_INDEX), a [value, index] pair
+   (vcmax's other orders; always on dav-m200), 8 elements (vcg*).  An
+   order that is not a known constant counts as one element (the
+   least).  */
+static int
+reduction_result(const ccx_expr *e, const ccx_intrin *in, int es)
+{
+  if (in->form == F_VGRED)
+    return 8 * es;
+  if (strcmp(e->name, "vcmax"))
+    return es;
+  if (e->nargs == 9)
+    return 2 * es;
+  if (e->nargs == 7 && e->args[6]->k == E_NAME) {
+    const char *o = e->args[6]->name;
+    if (!strcmp(o, "ONLY_INDEX"))
+      return 4;
+    if (!strcmp(o, "VALUE_INDEX") || !strcmp(o, "INDEX_VALUE"))
+      return 2 * es;
+  }
+  return es;
 }
 
 /* Footprints of the operands of a modelled form; EXT[i] bytes from
@@ -1005,7 +1032,7 @@ footprints(const state *s, const ccx_expr *e, const ccx_intrin *in,
     int64_t srs = arg_val(args, 5, &ok);
     if (!ok || !es1)
       return 0;
-    int per = in->form == F_VGRED ? 8 * es1 : es1;
+    int per = reduction_result(e, in, es1);
     ext[0] = rep ? (rep - 1) * drs * per + per : 0;
     ext[1] = vec_extent(s, rep, 256 / es1, es1, sbs, srs, es1);
     return 1;
@@ -1047,7 +1074,10 @@ footprints(const state *s, const ccx_expr *e, const ccx_intrin *in,
     int64_t stride = arg_val(args, 4, &ok);
     if (!ok || rep <= 0)
       return 0;
-    ext[0] = rep * 512;
+    int64_t gap = e->nargs >= 9 ? arg_val(args, 5, &ok) : 0;
+    if (!ok)
+      return 0;
+    ext[0] = (rep + (rep - 1) * gap) * 512;
     ext[1] = (base + (rep - 1) * stride + 1) * 512;
     return 1;
   }
@@ -1126,7 +1156,7 @@ check_pointers(checker *c, const ccx_expr *e, const ccx_intrin *in,
       ccx_report(c, a->line, a->col, "dtype",
                  "'%s' has no %s form (the vendor declares it for %s)",
                  e->name, ccx_dt_name(dt), list);
-      ok = 0;
+      return 0;
     } else if (typed >= 0 && typed != dt) {
       ccx_report(c, a->line, a->col, "dtype",
                  "argument %d of '%s' points to %s, argument 1 to %s: the "
@@ -1196,22 +1226,22 @@ static void
 check_call(checker *c, state *s, const ccx_expr *e, const ccx_intrin *in,
            aval *args)
 {
-  if (e->nargs != in->nargs) {
-    if (e->nargs < 32 && (in->alt_nargs >> e->nargs & 1))
-      return;   /* another vendor form: not modelled */
-    char forms[64];
-    int l = snprintf(forms, sizeof forms, "%d", in->nargs);
-    for (int n = 0; n < 32; n++)
-      if (in->alt_nargs >> n & 1)
-        l += snprintf(forms + l, sizeof forms - (size_t)l, ", %d", n);
-    ccx_report(c, e->line, e->col, "arity",
-               "'%s' called with %d arguments; the vendor's forms take %s",
-               e->name, e->nargs, forms);
-    return;
-  }
-  if (!(in->archs & ccx_arch_bit(c->arch))) {
+  unsigned forms = ccx_intrin_nargs(in, c->arch);
+  if (!forms) {
     ccx_report(c, e->line, e->col, "arch", "'%s' does not exist on %s",
                e->name, c->arch->name);
+    return;
+  }
+  if (e->nargs >= 32 || !(forms >> e->nargs & 1)) {
+    char list[64];
+    int l = 0;
+    list[0] = 0;
+    for (int n = 0; n < 32; n++)
+      if (forms >> n & 1)
+        l += snprintf(list + l, sizeof list - (size_t)l, "%s%d", l ? " or " : "", n);
+    ccx_report(c, e->line, e->col, "arity",
+               "'%s' called with %d arguments; on %s it takes %s", e->name,
+               e->nargs, c->arch->name, list);
     return;
   }
   switch (in->form) {
@@ -1241,9 +1271,17 @@ check_call(checker *c, state *s, const ccx_expr *e, const ccx_intrin *in,
   int64_t ext[32];
   int known = footprints(s, e, in, args, ext);
   int ns = (int)strlen(in->spaces);
-  for (int i = 0; i < ns && i < e->nargs; i++)
-    if (space_of_letter(in->spaces[i]))
-      check_operand(c, e, i, &args[i], ext[i], known);
+  for (int i = 0; i < ns && i < e->nargs; i++) {
+    if (!space_of_letter(in->spaces[i]))
+      continue;
+    /* The destination of a reduction needs only the alignment of its
+       result (runtime/cce-api.h); what pto-gcc emits keeps it 32 B
+       aligned (strict mode).  */
+    int align = 32;
+    if (i == 0 && in->form == F_VRED && !(c->flags & PTO_CCE_CHECK_STRICT))
+      align = reduction_result(e, in, elem_size(&args[1]) ? elem_size(&args[1]) : 2);
+    check_operand(c, e, i, &args[i], ext[i], known, align);
+  }
 }
 
 /* ------------------------------------------------------------------ */

@@ -22,7 +22,7 @@
      sync-wait  a wait_flag not preceded on some path by its set_flag
      sync-set   a set_flag while the same flag is still pending
      sync-exit  a flag still pending when a __global__ kernel returns
-     unknown    (strict mode only) a call to a function that is neither a
+     unknown    (PTO_CCE_CHECK_STRICT only) a call to a function that is neither a
                 modelled intrinsic nor defined or declared in the text
      parse      a construct the checker cannot follow (the function is
                 not checked further)
@@ -43,15 +43,18 @@
 extern "C" {
 #endif
 
-/* One finding: FILE:LINE:COL, the check's name (above) and the text.  */
+/* One finding: FILE:LINE:COL, the function it is in (NULL: none), the
+   check's name (above) and the text.  */
 typedef void (*pto_cce_check_report_fn)(void *ctx, const char *file,
-                                        int line, int col, const char *check,
-                                        const char *msg);
+                                        int line, int col, const char *func,
+                                        const char *check, const char *msg);
 
 enum {
-  /* Calls to functions the checker does not know are errors (the
-     plugin: everything it emits is modelled).  */
-  PTO_CCE_CHECK_STRICT_NAMES = 1
+  /* pto-gcc's own output (the plugin): calls to functions the checker
+     does not know are errors (everything it emits is modelled), and
+     reduction destinations must be 32 B aligned too (the vendor asks
+     only for the alignment of the result).  */
+  PTO_CCE_CHECK_STRICT = 1
 };
 
 /* Check the LEN bytes of TEXT, named FILE in the findings, for ARCH
