@@ -47,3 +47,7 @@ libptocore_la_SOURCES += \
 	emit/cce-check.c \
 	emit/cce-check-parse.c \
 	emit/cce-check-table.c
+# pto-cce-check: the seeded-bad set, the goldens and the examples' CCE
+# for both archs (testsuite/cce-check/run-tests.sh).
+TESTS += testsuite/cce-check/run-tests.sh
+EXTRA_DIST += testsuite/cce-check
