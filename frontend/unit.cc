@@ -421,7 +421,10 @@ report_cce_check (void *ctx, const char *file, int line, int col,
    into place, so an error never leaves a half-written .cce behind; the
    back end's problems (a kernel that does not fit the target's buffers,
    an op it does not lower yet) are GCC errors at the kernel's source
-   lines, except "sorry, unimplemented", which is a warning (below).  */
+   lines, except "sorry, unimplemented", which is a warning (below).
+   The text passes emit/cce-check.h's checks before it is written: a
+   finding is an internal error (report_cce_check) and no file is
+   written.  */
 static void
 write_cce (const pto_program *p)
 {
