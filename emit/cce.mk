@@ -51,3 +51,8 @@ libptocore_la_SOURCES += \
 # for both archs (testsuite/cce-check/run-tests.sh).
 TESTS += testsuite/cce-check/run-tests.sh
 EXTRA_DIST += testsuite/cce-check
+# The table agrees with runtime/cce-api.h (testsuite/cce-check/table.sh).
+check_PROGRAMS += testsuite/cce-check/table-calls
+testsuite_cce_check_table_calls_SOURCES = testsuite/cce-check/table-calls.c
+testsuite_cce_check_table_calls_LDADD = libptocore.la $(LIBM)
+TESTS += testsuite/cce-check/table.sh

@@ -411,8 +411,8 @@ report_cce_check (void *ctx, const char *file, int line, int col,
 {
   (void) ctx;
   error ("pto: internal error: emitted CCE fails check %qs in kernel %qs "
-	 "(%s:%d:%d): %s; please report", check, func ? func : "(none)",
-	 file, line, col, msg);
+	 "at %s:%d:%d (the file is not written): %s; please report", check,
+	 func ? func : "(none)", file, line, col, msg);
 }
 
 /* Write the CCE of the unit's kernels to AUXBASE.cce, the way GCC names
@@ -434,17 +434,18 @@ write_cce (const pto_program *p)
   diag.emit = emit_cce_diag;
   diag.ctx = &sorries;
   pto_buf text = { NULL, 0, 0 };
+  const char *base = aux_base_name ? aux_base_name
+		     : dump_base_name ? dump_base_name : "pto";
+  char *path = concat (base, ".cce", NULL);
   if (pto_emit_cce (p, unit.opts, &diag, &text) != 0 || seen_error ()
-      || pto_cce_check ("<emitted>.cce", text.s, text.len,
+      || pto_cce_check (path, text.s, text.len,
 			pto_arch_lookup (unit.opts ? unit.opts->arch : NULL),
 			PTO_CCE_CHECK_STRICT, report_cce_check, NULL) != 0)
     {
       pto_buf_free (&text);
+      free (path);
       return;
     }
-  const char *base = aux_base_name ? aux_base_name
-		     : dump_base_name ? dump_base_name : "pto";
-  char *path = concat (base, ".cce", NULL);
   char *tmp = concat (path, ".tmp", NULL);
   FILE *f = fopen (tmp, "w");
   bool ok = f && fwrite (text.s, 1, text.len, f) == text.len;
