@@ -9,8 +9,8 @@
 #    must fail (exit 1) and print every line of bad-NAME.err (a line is
 #    matched as a substring, LC_ALL=C); the lines ending in [CHECK] are
 #    the static checker's and must also appear with --no-compile (the
-#    checker finds them without the C++ compiler).  good*.cce must pass
-#    silently.
+#    checker finds them without the C++ compiler), and there must be no
+#    other finding of the checker.  good*.cce must pass silently.
 # 2. Every golden testsuite/pto-cce.dg/*.cce passes for the arch it was
 #    emitted for (its first line names it).
 # 3. Every example (examples/*.c) compiled by pto-cc for dav-c220 and for
@@ -43,7 +43,7 @@ for f in bad-*.cce good*.cce; do
   rc=$?
   "$check" --no-compile $opts "$f" >"$tmp/static" 2>&1
   src=$?
-  n=$(grep -c '\] *$' "$tmp/out")
+  n=$(grep -c '\[[a-z][a-z-]*\]$' "$tmp/out")
   findings=$((findings + n))
   case $name in
     good*)
@@ -61,6 +61,9 @@ for f in bad-*.cce good*.cce; do
   if grep -q '\]$' "$name.err"; then
     test $src = 1 || bad "$f: --no-compile exit $src, expected 1"
   fi
+  # No finding beyond the expected ones.
+  want=$(grep -c '\[[a-z][a-z-]*\]$' "$name.err")
+  test "$n" = "$want" || { bad "$f: $n findings, expected $want"; cat "$tmp/out"; }
 done
 cd - >/dev/null || exit 1
 
