@@ -1299,41 +1299,27 @@ exec_expr(checker *c, const ccx_expr *e, sset *in)
     eval(c, in->v[k], e);
 }
 
-/* Narrow S by COND being TRUTH.  Returns 0 when that is impossible.  */
+/* OP mirrored (a OP b == b MIRROR(OP) a) and negated.  */
 static int
-refine(checker *c, state *s, const ccx_expr *e, int truth)
+mirror_op(int op)
 {
-  while (e->k == E_CAST)
-    e = e->a;
-  if (e->k == E_UNARY && e->op == '!')
-    return refine(c, s, e->a, !truth);
-  if (e->k == E_BIN && ((e->op == OP_ANDAND && truth) || (e->op == OP_OROR && !truth)))
-    return refine(c, s, e->a, truth) && refine(c, s, e->b, truth);
-  aval v = eval(c, s, e);
-  if (av_exact(&v))
-    return (v.lo != 0) == truth;
-  if (e->k != E_BIN)
-    return 1;
-  int op = e->op;
-  const ccx_expr *x = e->a, *y = e->b;
-  while (x->k == E_CAST)
-    x = x->a;
-  while (y->k == E_CAST)
-    y = y->a;
-  if (x->k != E_VAR && y->k == E_VAR) {
-    const ccx_expr *t = x;
-    x = y;
-    y = t;
-    op = op == '<' ? '>' : op == '>' ? '<' : op == OP_LE ? OP_GE
+  return op == '<' ? '>' : op == '>' ? '<' : op == OP_LE ? OP_GE
          : op == OP_GE ? OP_LE : op;
-  }
-  if (x->k != E_VAR || x->slot < 0 || s->env[x->slot].kind != AV_INT)
-    return 1;
-  if (!truth)
-    op = op == '<' ? OP_GE : op == '>' ? OP_LE : op == OP_LE ? '>'
+}
+
+static int
+negate_op(int op)
+{
+  return op == '<' ? OP_GE : op == '>' ? OP_LE : op == OP_LE ? '>'
          : op == OP_GE ? '<' : op == OP_EQ ? OP_NE : op == OP_NE ? OP_EQ : 0;
-  aval b = eval(c, s, y);
-  aval *a = &s->env[x->slot];
+}
+
+/* Narrow variable *A by `A OP B'.  Returns 0 when that is impossible.  */
+static int
+refine_var(aval *a, int op, aval b)
+{
+  if (a->kind != AV_INT || b.kind != AV_INT)
+    return 1;
   switch (op) {
   case '<':
   case OP_LE:
@@ -1368,6 +1354,45 @@ refine(checker *c, state *s, const ccx_expr *e, int truth)
   if (!a->lo_inf && !a->hi_inf && a->lo > a->hi)
     return 0;
   *a = av_norm(*a);
+  return 1;
+}
+
+static const ccx_expr *
+strip_casts(const ccx_expr *e)
+{
+  while (e->k == E_CAST && !e->ty.ptr)
+    e = e->a;
+  return e;
+}
+
+/* Narrow S by COND being TRUTH: a comparison narrows the variable on
+   either side (both, when both are variables).  Returns 0 when COND
+   cannot have that truth in S.  */
+static int
+refine(checker *c, state *s, const ccx_expr *e, int truth)
+{
+  e = strip_casts(e);
+  if (e->k == E_UNARY && e->op == '!')
+    return refine(c, s, e->a, !truth);
+  if (e->k == E_BIN && ((e->op == OP_ANDAND && truth) || (e->op == OP_OROR && !truth)))
+    return refine(c, s, e->a, truth) && refine(c, s, e->b, truth);
+  aval v = eval(c, s, e);
+  if (av_exact(&v))
+    return (v.lo != 0) == truth;
+  if (e->k == E_VAR && e->slot >= 0 && !truth)
+    return refine_var(&s->env[e->slot], OP_EQ, av_const(0));
+  if (e->k != E_BIN)
+    return 1;
+  int op = truth ? e->op : negate_op(e->op);
+  if (!op)
+    return 1;
+  const ccx_expr *x = strip_casts(e->a), *y = strip_casts(e->b);
+  aval xv = eval(c, s, x), yv = eval(c, s, y);
+  if (x->k == E_VAR && x->slot >= 0 && !refine_var(&s->env[x->slot], op, yv))
+    return 0;
+  if (y->k == E_VAR && y->slot >= 0
+      && !refine_var(&s->env[y->slot], mirror_op(op), xv))
+    return 0;
   return 1;
 }
 
