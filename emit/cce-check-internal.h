@@ -110,6 +110,8 @@ typedef struct ccx_unit {
   int nfuncs;
   const char **names;     /* every declared function or macro name */
   int nnames;
+  ccx_decl **consts;      /* file-scope `const' / `constexpr' integers */
+  int nconsts;
 } ccx_unit;
 
 /* A finding (cce-check.c).  */

@@ -719,7 +719,7 @@ parse_specs(parser *ps, ccx_type *ty)
     for (size_t i = 0; i < sizeof space_names / sizeof space_names[0]; i++)
       if (!strcmp(t->s, space_names[i].name))
         ty->space = space_names[i].space;
-    if (!strcmp(t->s, "const"))
+    if (!strcmp(t->s, "const") || !strcmp(t->s, "constexpr"))
       ty->cnst = 1;
     else if (!strcmp(t->s, "unsigned"))
       uns = 1;
@@ -1348,6 +1348,39 @@ skip_declaration(parser *ps)
   }
 }
 
+/* A file-scope declaration: when it is `const T NAME = EXPR;' (T not a
+   pointer), keep it in CONSTS; skip it in any case.  */
+static void
+parse_global(parser *ps, vec *consts)
+{
+  int start = ps->pos;
+  ps->scope.n = 0;
+  if (setjmp(ps->fail)) {
+    ps->pos = start;
+    skip_declaration(ps);
+    return;
+  }
+  ccx_type ty;
+  if (!parse_specs(ps, &ty) && ty.cnst && cur(ps)->k == T_ID
+      && is_op(peek(ps, 1), '=')) {
+    token *n = cur(ps);
+    ps->pos += 2;
+    ccx_expr *e = parse_assign(ps);
+    if (accept(ps, ';')) {
+      ccx_decl *d = ccx_alloc(ps->a, sizeof *d);
+      d->name = n->s;
+      d->line = n->line;
+      d->col = n->col;
+      d->ty = ty;
+      d->init = e;
+      vec_push(consts, d);
+      return;
+    }
+  }
+  ps->pos = start;
+  skip_declaration(ps);
+}
+
 void
 ccx_parse(void *chk, const pto_arch *arch, ccx_arena *arena,
           const char *text, size_t len, ccx_unit *unit)
@@ -1359,7 +1392,7 @@ ccx_parse(void *chk, const pto_arch *arch, ccx_arena *arena,
   ps.p = text;
   ps.end = text + len;
   tokenize(&ps, arch);
-  vec funcs = { 0 };
+  vec funcs = { 0 }, consts = { 0 };
   int extern_depth = 0;
   while (cur(&ps)->k != T_EOF) {
     token *t = cur(&ps);
@@ -1405,7 +1438,7 @@ ccx_parse(void *chk, const pto_arch *arch, ccx_arena *arena,
       }
     }
     if (name_pos < 0) {
-      skip_declaration(&ps);
+      parse_global(&ps, &consts);
       continue;
     }
     vec_push(&ps.names, (void *)ps.toks[name_pos].s);
@@ -1427,6 +1460,7 @@ ccx_parse(void *chk, const pto_arch *arch, ccx_arena *arena,
     skip_declaration(&ps);
   }
   unit->funcs = (ccx_func **)vec_finish(arena, &funcs, &unit->nfuncs);
+  unit->consts = (ccx_decl **)vec_finish(arena, &consts, &unit->nconsts);
   unit->names = (const char **)vec_finish(arena, &ps.names, &unit->nnames);
   free(ps.toks);
   free(ps.macros);

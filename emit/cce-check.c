@@ -300,6 +300,7 @@ typedef struct checker {
   loopctx *loops[256];
   int nloops;
   sset ret;
+  int const_depth;          /* file-scope constants being evaluated */
 } checker;
 
 static void
@@ -697,6 +698,14 @@ eval(checker *c, state *s, const ccx_expr *e)
   case E_VAR:
     return e->slot >= 0 ? s->env[e->slot] : av_any_int();
   case E_NAME:
+    for (int i = 0; i < c->unit->nconsts; i++)
+      if (!strcmp(c->unit->consts[i]->name, e->name) && c->const_depth < 8) {
+        c->const_depth++;
+        v = eval_cast(eval(c, s, c->unit->consts[i]->init),
+                      &c->unit->consts[i]->ty);
+        c->const_depth--;
+        return v;
+      }
     return eval_name(e->name);
   case E_CALL:
     return eval_call(c, s, e);
