@@ -96,9 +96,6 @@ av_norm(aval v)
   if (!v.lo_inf && !v.hi_inf && v.lo == v.hi) {
     v.g = 0;
     v.r = v.lo;
-  } else if (v.g == 0 && (v.lo_inf || v.hi_inf || v.lo != v.hi)) {
-    /* An exact congruence with a range: keep it (the range is wider than
-       the truth).  */
   }
   if (v.g < 0)
     v.g = -v.g;
@@ -621,7 +618,6 @@ eval_binary(int op, aval a, aval b)
     }
   }
   /* Ranges that decide a comparison.  */
-  int a_fin = !a.lo_inf && !a.hi_inf, b_fin = !b.lo_inf && !b.hi_inf;
   if (op == '<' && !a.hi_inf && !b.lo_inf && a.hi < b.lo)
     return av_const(1);
   if (op == '<' && !a.lo_inf && !b.hi_inf && a.lo >= b.hi)
@@ -630,8 +626,6 @@ eval_binary(int op, aval a, aval b)
     return av_const(1);
   if (op == OP_GE && !a.hi_inf && !b.lo_inf && a.hi < b.lo)
     return av_const(0);
-  (void)a_fin;
-  (void)b_fin;
   aval v = av_any_int();
   v.lo_inf = v.hi_inf = 0;
   v.lo = 0;
@@ -852,12 +846,11 @@ dtype_list(unsigned mask, char *buf, size_t n)
 
 /* Bytes from an operand's address to the end of what a vector
    instruction touches in it: REP repeats of LANES lanes, element size ES,
-   block and repeat strides BS and RS (32 B units), under the mask of S.
-   0: nothing touched (or not known: *KNOWN cleared when the lower bound
-   of one element per repeat is used).  */
+   block and repeat strides BS and RS (32 B units), under the mask of S
+   (unknown: one lane per repeat, the least it touches).  0: nothing.  */
 static int64_t
 vec_extent(const state *s, int64_t rep, int lanes, int es, int64_t bs,
-           int64_t rs, int lane_es)
+           int64_t rs)
 {
   int64_t hi_lane = lanes - 1, last_lanes = lanes;
   int64_t reps = rep;
@@ -884,7 +877,6 @@ vec_extent(const state *s, int64_t rep, int lanes, int es, int64_t bs,
     hi_lane = 0;
     last_lanes = 1;
   }
-  (void)lane_es;
   if (reps <= 0)
     return 0;
   int64_t epb = 32 / es;
@@ -1000,7 +992,7 @@ footprints(const state *s, const ccx_expr *e, const ccx_intrin *in,
     for (int k = 0; k < 3; k++) {
       int es = elem_size(&args[k]);
       if (es)
-        ext[k] = vec_extent(s, rep, 256 / es, es, bs[k], rs[k], es);
+        ext[k] = vec_extent(s, rep, 256 / es, es, bs[k], rs[k]);
     }
     return 1;
   }
@@ -1012,8 +1004,8 @@ footprints(const state *s, const ccx_expr *e, const ccx_intrin *in,
     if (!ok || !es0 || !es1)
       return 0;
     int lanes = 256 / (es0 > es1 ? es0 : es1);
-    ext[0] = vec_extent(s, rep, lanes, es0, dbs, drs, es0);
-    ext[1] = vec_extent(s, rep, lanes, es1, sbs, srs, es1);
+    ext[0] = vec_extent(s, rep, lanes, es0, dbs, drs);
+    ext[1] = vec_extent(s, rep, lanes, es1, sbs, srs);
     return 1;
   }
   case F_VSCAL: {
@@ -1022,8 +1014,8 @@ footprints(const state *s, const ccx_expr *e, const ccx_intrin *in,
     int64_t drs = arg_val(args, 6, &ok), srs = arg_val(args, 7, &ok);
     if (!ok || !es0 || !es1)
       return 0;
-    ext[0] = vec_extent(s, rep, 256 / es0, es0, dbs, drs, es0);
-    ext[1] = vec_extent(s, rep, 256 / es1, es1, sbs, srs, es1);
+    ext[0] = vec_extent(s, rep, 256 / es0, es0, dbs, drs);
+    ext[1] = vec_extent(s, rep, 256 / es1, es1, sbs, srs);
     return 1;
   }
   case F_VDUP: {
@@ -1031,7 +1023,7 @@ footprints(const state *s, const ccx_expr *e, const ccx_intrin *in,
     int64_t dbs = arg_val(args, 3, &ok), drs = arg_val(args, 5, &ok);
     if (!ok || !es0)
       return 0;
-    ext[0] = vec_extent(s, rep, 256 / es0, es0, dbs, drs, es0);
+    ext[0] = vec_extent(s, rep, 256 / es0, es0, dbs, drs);
     return 1;
   }
   case F_VRED:
@@ -1043,7 +1035,7 @@ footprints(const state *s, const ccx_expr *e, const ccx_intrin *in,
       return 0;
     int per = reduction_result(e, in, es1);
     ext[0] = rep ? (rep - 1) * drs * per + per : 0;
-    ext[1] = vec_extent(s, rep, 256 / es1, es1, sbs, srs, es1);
+    ext[1] = vec_extent(s, rep, 256 / es1, es1, sbs, srs);
     return 1;
   }
   case F_VBRCB: {
@@ -1465,7 +1457,7 @@ exec_loop(checker *c, const ccx_stmt *st, sset *in)
   }
   c->loops[c->nloops++] = &lc;
   for (int round = 0;; round++) {
-    sset body = { 0 }, dummy = { 0 };
+    sset body = { 0 };
     sset work = sset_clone(c, &head);
     if (is_do)
       sset_move(c, &body, &work);
@@ -1488,7 +1480,6 @@ exec_loop(checker *c, const ccx_stmt *st, sset *in)
         sset_add(c, &next, body.v[k]);
     sset_free(&body);
     sset_free(&work);
-    sset_free(&dummy);
     if (sset_equal(c, &next, &head) || round >= MAX_ROUNDS) {
       if (round >= MAX_ROUNDS)
         c->sync_on = 0;
