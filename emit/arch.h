@@ -15,11 +15,19 @@
 extern "C" {
 #endif
 
+/* The intrinsic forms an arch takes (runtime/cce-api.h, doc/cce.md):
+   V200 = dav-c100 / dav-m200 (coupled core: L0C -> UB, vcadd with 6
+   operands, vcmax writing [value, index] pairs, mad with 7), V220 =
+   dav-c220 / 3510 (split AIC/AIV: fixpipe L0C -> GM, vcadd / vcmax with
+   a 7th operand (Order_t), mad with 10, vbrcb, byte-granular DMA).  */
+typedef enum pto_isa { PTO_ISA_V200, PTO_ISA_V220 } pto_isa;
+
 typedef struct pto_arch {
   const char *name;     /* "dav-c220" */
   const char *alias;    /* "dav-2201" */
   int64_t ub, l1, l0a, l0b, l0c;  /* usable bytes */
   int events;           /* event ids per (src, dst) pipe pair */
+  pto_isa isa;
 } pto_arch;
 
 /* The row named NAME (or its alias); NULL if there is none.  */

@@ -290,9 +290,13 @@ ubn(pto_buf *b, const pto_mir_node *n, const char *ctype, int64_t off)
                  (long long)off, (long long)n->pp_delta, n->pp_var);
 }
 
+/* The GM operand of DMA N, cast to a non-const `__gm__ CTYPE *': the
+   vendor's copies take non-const GM pointers (cce-api.h) while a kernel's
+   read-only inputs stay `__gm__ const T *' in its signature.  */
 static void
 gm_operand(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
 {
+  pto_buf_printf(b, "(__gm__ %s *)(", n->ctype);
   pto_cce_expr(b, k, n->gm);
   if (n->gm_off)
     pto_buf_printf(b, " + %lld", (long long)n->gm_off);
@@ -301,6 +305,7 @@ gm_operand(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
     pto_cce_expr(b, k, n->row_stride);
     pto_buf_puts(b, ")");
   }
+  pto_buf_puts(b, ")");
 }
 
 static void
@@ -355,54 +360,111 @@ print_scalar_operand(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
   pto_buf_puts(b, ")");
 }
 
+/* The counts of a vector instruction, each cast to the width the
+   vendor declares for it (runtime/cce-api.h): several intrinsics have
+   overloads that differ only in those widths, so an uncast literal is
+   ambiguous in C++.  */
+static void
+print_counts(pto_buf *b, int n, const char *const *types,
+             const int64_t *values)
+{
+  for (int i = 0; i < n; i++)
+    pto_buf_printf(b, ", (%s)%lld", types[i], (long long)values[i]);
+}
+
+/* vadds/vmuls: dav-c220 calls the uint16_t repeat-stride form, dav-m200
+   the uint8_t one; vmaxs/vmins have only the 10-operand uint8_t form
+   with (repeatStrideMode, strideSizeMode) = (false, false) on both.  */
+static void
+print_vs_counts(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
+{
+  bool minmax = !strcmp(n->op, "vmaxs") || !strcmp(n->op, "vmins");
+  const char *rt = !minmax && k->arch->isa == PTO_ISA_V220 ? "uint16_t"
+                                                             : "uint8_t";
+  const char *const types[] = { "uint8_t", "uint16_t", "uint16_t", rt, rt };
+  const int64_t v[] = { n->repeat, n->dbs, n->sbs[0], n->drs, n->srs[0] };
+  print_counts(b, 5, types, v);
+  pto_buf_puts(b, minmax ? ", false, false);\n" : ");\n");
+}
+
+/* A reduction's trailing operand: dav-c220's vcadd takes a bool (0) and
+   its vcmax an Order_t; dav-m200's vcadd has none (isel.c never emits
+   vcmax there: its only forms write [value, index] pairs).  */
+static void
+print_reduce_tail(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
+{
+  if (k->arch->isa != PTO_ISA_V220 || !strncmp(n->op, "vcg", 3))
+    pto_buf_puts(b, ");\n");   /* vcgadd / vcgmax: 6 operands everywhere */
+  else
+    pto_buf_printf(b, ", %s);\n", n->order ? n->order : "false");
+}
+
 static void
 print_vec(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
 {
+  static const char *const bin_t[] = { "uint8_t", "uint8_t", "uint8_t",
+                                       "uint8_t", "uint8_t", "uint8_t",
+                                       "uint8_t" };
+  static const char *const un_t[] = { "uint8_t", "uint16_t", "uint16_t",
+                                      "uint8_t", "uint8_t" };
+  static const char *const red_t[] = { "uint8_t", "uint16_t", "uint16_t",
+                                       "uint16_t" };
+  static const char *const brcb_t[] = { "uint16_t", "uint16_t", "uint8_t" };
   pto_buf_printf(b, "%s(", n->op);
   ubn(b, n, n->ctype, n->dst);
   switch (n->form) {
-  case PTO_VF_BINARY:
+  case PTO_VF_BINARY: {
     pto_buf_puts(b, ", ");
     ubn(b, n, n->stype, n->src[0]);
     pto_buf_puts(b, ", ");
     ubn(b, n, n->stype, n->src[1]);
-    pto_buf_printf(b, ", %lld, %d, %d, %d, %d, %d, %d);\n",
-                   (long long)n->repeat, n->dbs, n->sbs[0], n->sbs[1], n->drs,
-                   n->srs[0], n->srs[1]);
+    const int64_t v[] = { n->repeat, n->dbs, n->sbs[0], n->sbs[1],
+                          n->drs, n->srs[0], n->srs[1] };
+    print_counts(b, 7, bin_t, v);
+    pto_buf_puts(b, ");\n");
     return;
-  case PTO_VF_UNARY:
+  }
+  case PTO_VF_UNARY: {
     pto_buf_puts(b, ", ");
     ubn(b, n, n->stype, n->src[0]);
-    pto_buf_printf(b, ", %lld, %d, %d, %d, %d);\n", (long long)n->repeat,
-                   n->dbs, n->sbs[0], n->drs, n->srs[0]);
+    const int64_t v[] = { n->repeat, n->dbs, n->sbs[0], n->drs, n->srs[0] };
+    print_counts(b, 5, un_t, v);
+    pto_buf_puts(b, ");\n");
     return;
+  }
   case PTO_VF_SCALAR:
     pto_buf_puts(b, ", ");
     ubn(b, n, n->stype, n->src[0]);
     pto_buf_puts(b, ", ");
     print_scalar_operand(b, k, n);
-    pto_buf_printf(b, ", %lld, %d, %d, %d, %d);\n", (long long)n->repeat,
-                   n->dbs, n->sbs[0], n->drs, n->srs[0]);
+    print_vs_counts(b, k, n);
     return;
-  case PTO_VF_DUP:
+  case PTO_VF_DUP: {
+    /* vector_dup(dst, scalar, repeat, dstBlk, srcBlk 1, dstRep, srcRep 0)
+       as the vendor's Duplicate calls it.  */
     pto_buf_puts(b, ", ");
     print_scalar_operand(b, k, n);
-    pto_buf_printf(b, ", %lld, %d, 1, %d, %d);\n", (long long)n->repeat,
-                   n->dbs, n->drs, n->drs);
+    const int64_t v[] = { n->repeat, n->dbs, 1, n->drs, 0 };
+    print_counts(b, 5, un_t, v);
+    pto_buf_puts(b, ");\n");
     return;
-  case PTO_VF_REDUCE:
+  }
+  case PTO_VF_REDUCE: {
     pto_buf_puts(b, ", ");
     ubn(b, n, n->stype, n->src[0]);
-    pto_buf_printf(b, ", %lld, %d, %d, %d%s%s);\n", (long long)n->repeat,
-                   n->drs, n->sbs[0], n->srs[0], n->order ? ", " : "",
-                   n->order ? n->order : "");
+    const int64_t v[] = { n->repeat, n->drs, n->sbs[0], n->srs[0] };
+    print_counts(b, 4, red_t, v);
+    print_reduce_tail(b, k, n);
     return;
-  case PTO_VF_BRCB:
+  }
+  case PTO_VF_BRCB: {
     pto_buf_puts(b, ", ");
     ubn(b, n, n->stype, n->src[0]);
-    pto_buf_printf(b, ", %d, %d, %lld);\n", n->dbs, n->drs,
-                   (long long)n->repeat);
+    const int64_t v[] = { n->dbs, n->drs, n->repeat };
+    print_counts(b, 3, brcb_t, v);
+    pto_buf_puts(b, ");\n");
     return;
+  }
   }
 }
 
@@ -668,7 +730,7 @@ pto_cce_kernel(pto_buf *b, const pto_mir_kernel *k)
     pto_buf_printf(b, "%s*(%s *)args[%d]", i ? ", " : "", ty.s, i);
     pto_buf_free(&ty);
   }
-  pto_buf_puts(b, ");\n}\n#else\n");
+  pto_buf_puts(b, ");\n}\n#elif !defined(PTO_CCE_NO_LAUNCHER)\n");
   pto_buf_printf(b, "extern \"C\" void %s_launch(uint32_t blocks, void *stream",
                  f->name);
   for (int i = 0; i < f->nparams; i++) {

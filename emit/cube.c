@@ -33,7 +33,10 @@
      mo-major order) and L1 -> L0B (K1 load_cbuf_to_cb, transposed per
      fractal: B[((ko*N1 + no)*16 + ni)*16 + ki]), both at offset 0 of
      L0A/L0B (M*K*2 and K*N*2 bytes must fit), then one
-     mad(c, a, b, M, K, N, cube_init_ID).
+     mad(c, a, b, M, K, N, cube_init_ID) on dav-c100 / dav-m200, mad(c,
+     a, b, M, K, N, 0, false, false, cube_init_ID) (unitFlag,
+     kDirectionAlign, cmatrixSource, cmatrixInitVal) on dav-c220 / 3510
+     (runtime/cce-api.h).
    The exit of the result depends on the arch:
    * dav-c100 / dav-m200 (L0C -> UB exists): after every mad the result
      is copied to the accumulator's UB buffer (memplan.c places it like
@@ -524,7 +527,8 @@ lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
   const char *gap = stride_c(c, e->loc, e->args[2], rows, cols, 16, 1);
   if (!gap)
     return -1;
-  const char *gm = pto_arena_printf(c->k->prog->arena, "(%s)",
+  /* The vendor's copy takes a non-const `__gm__ void *' (cce-api.h).  */
+  const char *gm = pto_arena_printf(c->k->prog->arena, "(__gm__ half *)(%s)",
                                     expr_c(c, e->args[1]));
   pto_buf b = { 0 };
   for (int64_t j = 0; j < cols / 16; j++)
@@ -622,10 +626,10 @@ lower_load_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
   char *txt = pto_arena_printf(
       c->k->prog->arena,
       "create_cbuf_matrix((__cbuf__ half *)((uintptr_t)%lld), "
-      "(int64_t)%lld << 16 | 1, 0);\n"
+      "(int64_t)%lld << 16 | 1, (half)0);\n"
       "if (cvr%d__ > 0 && cvc%d__ > 0)\n"
       "  copy_gm_to_cbuf_multi_nd2nz_b16((__cbuf__ half *)((uintptr_t)%lld), "
-      "(%s), 0, 1, cvr%d__, cvc%d__, 0, cvr%d__ > 1 ? (int64_t)(%s) : "
+      "(__gm__ half *)(%s), 0, 1, cvr%d__, cvc%d__, 0, cvr%d__ > 1 ? (int64_t)(%s) : "
       "cvc%d__, %lld, 1, 1);",
       (long long)t->off, (long long)(rows * cols / 16), id, id,
       (long long)t->off, expr_c(c, e->args[1]), id, id, id,
@@ -725,6 +729,14 @@ exit_to_ub(cctx *c, pto_mir_block *out, const pto_stmt *s, pto_loc loc,
 }
 
 /* pto.matmul(c, a, b): L1 -> L0A/L0B, mad, and on m200 the exit.  */
+/* The operands of mad between N and the init flag on ARCH: dav-c220's
+   form has unitFlag 0, kDirectionAlign and cmatrixSource false there.  */
+static const char *
+mad_flags(const pto_arch *arch)
+{
+  return arch->isa == PTO_ISA_V220 ? "0, false, false, " : "";
+}
+
 static int
 lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
              const pto_expr *e)
@@ -749,13 +761,13 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
   pto_buf b = { 0 };
   for (int64_t mo = 0; mo < m1; mo++)
     pto_buf_printf(&b, "%sload_cbuf_to_ca((__ca__ half *)((uintptr_t)%lld), "
-                   "(__cbuf__ half *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0);",
+                   "(__cbuf__ half *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0, 0, inc);",
                    mo ? "\n" : "", (long long)(mo * k1 * FRACTAL16),
                    (long long)at->off, (long long)mo, (long long)k1,
                    (long long)m1);
   for (int64_t ko = 0; ko < k1; ko++)
     pto_buf_printf(&b, "\nload_cbuf_to_cb((__cb__ half *)((uintptr_t)%lld), "
-                   "(__cbuf__ half *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 1);",
+                   "(__cbuf__ half *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0, 1, inc);",
                    (long long)(ko * n1 * FRACTAL16), (long long)bt->off,
                    (long long)ko, (long long)n1, (long long)k1);
   text_node(c->k, out, e->loc, PTO_PIPE_MTE1, b.s);
@@ -767,10 +779,10 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
   char *t = pto_arena_printf(
       c->k->prog->arena,
       "mad((__cc__ float *)((uintptr_t)%lld), (__ca__ half *)((uintptr_t)0), "
-      "(__cb__ half *)((uintptr_t)0), %lld, %lld, %lld, cube_init_%u);\n"
+      "(__cb__ half *)((uintptr_t)0), %lld, %lld, %lld, %scube_init_%u);\n"
       "cube_init_%u = 0;",
       (long long)ct->off, (long long)m, (long long)k, (long long)n,
-      ct->var->id, ct->var->id);
+      mad_flags(c->k->arch), ct->var->id, ct->var->id);
   text_node(c->k, out, e->loc, PTO_PIPE_M, t);
   pair(c, out, e->loc, "PIPE_M", "PIPE_MTE1");
   if (c->p->ub_exit)

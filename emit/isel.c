@@ -22,11 +22,15 @@
      saturating), vconv_s322f32; f16 <-> i32 go through f32, which is
      exact (every f16 is a float; an int32 that float rounds is beyond
      the f16 range either way).  Same dtype: copy_ubuf_to_ubuf.
-   * row_sum/row_max: vcadd / vcmax (ORDER_ONLY_VALUE) with one repeat
-     per row when a row fits 256 B, else per-row partial results into
-     scratch and again.  Sums therefore add in the hardware's pairwise
-     tree, not pto.h's left-to-right order: equal when the partial sums
-     are exact (integers, int32 always), else within float rounding.
+   * row_sum/row_max (see "Row reductions" below): the repeats of each
+     row folded element-wise by vadd / vmax into one 256 B accumulator
+     row, then vcadd / vcmax (ONLY_VALUE) once per row where the arch
+     has it for the dtype (half, float; vcmax only on dav-c220 / 3510),
+     else a halving vadd / vmax tree down to one 32 B block and the
+     scalar unit (int32 everywhere, max on dav-c100 / dav-m200).  Sums
+     therefore add in another order than pto.h's left-to-right one:
+     equal when the partial sums are exact (integers, int32 always),
+     else within float rounding.
      fp16 sums are converted to f32 first and rounded once at the end.
      Rows whose byte length is not a multiple of 32 B cannot be
      addressed by repeat strides: the scalar unit reduces them, left to
@@ -713,16 +717,19 @@ lower_copy_valid(isel *c, pto_mir_block *out, const pto_expr *call,
     char *ubp = pto_arena_printf(c->k->prog->arena,
                                  "(__ubuf__ %s *)((uintptr_t)%lld)", ctype,
                                  (long long)b->offset);
+    /* The vendor's copies take a non-const GM pointer (cce-api.h).  */
+    char *gmp = pto_arena_printf(c->k->prog->arena, "(__gm__ %s *)(%s)",
+                                 ctype, gmtext);
     if (load)
       pto_buf_printf(&tx, "  %s(%s, %s, 0, (uint16_t)vr%d__, "
                      "(uint32_t)(vc%d__ * %d), 0, (uint8_t)((32 - vc%d__ * %d "
                      "%% 32) %% 32 / %d), %s, %s);\n}",
-                     form, ubp, gmtext, id, id, esz, id, esz, esz, gmgap,
+                     form, ubp, gmp, id, id, esz, id, esz, esz, gmgap,
                      ubgap);
     else
       pto_buf_printf(&tx, "  %s(%s, %s, 0, (uint16_t)vr%d__, "
                      "(uint32_t)(vc%d__ * %d), 0, 0, %s, %s);\n}",
-                     form, gmtext, ubp, id, id, esz, ubgap, gmgap);
+                     form, gmp, ubp, id, id, esz, ubgap, gmgap);
     n = add_text(c, out, call->loc, load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3,
                  tx.s);
     c->k->count.dma++;
@@ -809,8 +816,29 @@ lower_idiv(isel *c, pto_mir_block *out, pto_loc loc, const pto_mir_buffer *d,
   pto_mir_add_access(nd, PTO_MEM_UB, d->offset, d->offset + n * 4, true);
 }
 
+/* int32 abs: the vendor's vabs is half / float only (runtime/cce-api.h),
+   so max(a, -a): vmuls(scratch, a, -1) then vmax(d, a, scratch) (the
+   statement's scratch of N elements: pto_isel_scratch_bytes; wraps for
+   INT32_MIN like the neg of pto.h).  */
 static void
-lower_elementwise(isel *c, pto_mir_block *out, const pto_expr *call)
+lower_iabs(isel *c, pto_mir_block *out, const pto_stmt *s,
+           const pto_expr *call, const pto_mir_buffer *d,
+           const pto_mir_buffer *a, int64_t n)
+{
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+  pto_assert(tmp);
+  vspec neg = spec(PTO_VF_SCALAR, "vmuls", PTO_DT_I32, 1);
+  neg.lit = "-1";
+  note_vec_min(c->k, n * 4);
+  vec_flat(c, out, call->loc, &neg, tmp->offset, &a->offset, n);
+  vspec mx = spec(PTO_VF_BINARY, "vmax", PTO_DT_I32, 2);
+  int64_t so[2] = { a->offset, tmp->offset };
+  vec_flat(c, out, call->loc, &mx, d->offset, so, n);
+}
+
+static void
+lower_elementwise(isel *c, pto_mir_block *out, const pto_stmt *s,
+                  const pto_expr *call)
 {
   const pto_opinfo *info = pto_op_info(call->op);
   const pto_mir_buffer *d = tile_of(c, call->args[0]);
@@ -838,6 +866,10 @@ lower_elementwise(isel *c, pto_mir_block *out, const pto_expr *call)
   }
   if (call->op == PTO_OP_DIV && !pto_dtype_is_float(t->dtype)) {
     lower_idiv(c, out, call->loc, d, src[0], src[1], n);
+    return;
+  }
+  if (call->op == PTO_OP_ABS && !pto_dtype_is_float(t->dtype)) {
+    lower_iabs(c, out, s, call, d, src[0], n);
     return;
   }
   pto_vform form = call->op == PTO_OP_FILL ? PTO_VF_DUP
@@ -960,16 +992,35 @@ lower_cast(isel *c, pto_mir_block *out, const pto_stmt *s,
 /* Row reductions                                                      */
 /* ------------------------------------------------------------------ */
 
-/* Scratch bytes of the partial results when reducing rows of C
-   elements of ESZ bytes with the vector unit.  */
+/* Row reductions on the vector unit (rows a multiple of 32 B):
+   1. fold: every row's 256 B repeats are combined element-wise (vadd /
+      vmax over ROWS repeats at once, the row's pitch as the source's
+      repeat stride) into one 256 B accumulator row of scratch, padded
+      with the identity (0, -inf, INT32_MIN) when a row does not fill
+      whole repeats (rows of at most one repeat skip this step when
+      step 2 applies);
+   2. the accumulator rows (or the source rows) are reduced across
+      lanes by one vcadd / vcmax repeat per row into the dense result,
+      where the arch has that instruction for the dtype (half and float;
+      vcmax only on dav-c220 / 3510: dav-m200's vcmax writes [value,
+      index] pairs);
+   3. otherwise (int32 everywhere, max on dav-c100 / dav-m200) the
+      accumulator is halved (vadd / vmax of its upper half onto its lower
+      half) down to one 32 B block per row, then one vcgmax per 8 rows
+      (one result per block, the rows' blocks 256 B apart, the
+      accumulator padded to a multiple of 8 rows: the results of the pad
+      rows land in the result tile's 32 B rounding) for half and float,
+      or the scalar unit folds each block into its result (int32: the
+      vendor has no integer cross-lane reduction).
+   Every destination and source is 32 B aligned (results are written in
+   runs of 240 rows, 960 B of float or 480 B of half).  */
+
+/* The scratch bytes of a reduction of ROWS rows of COLS elements of ESZ
+   bytes (CROSS: red_cross_ok): the accumulator rows, if any.  */
 static int64_t
-red_scratch(int64_t rows, int64_t cols, int esz)
+red_scratch(int64_t rows, int64_t cols, int esz, bool cross)
 {
-  int64_t lanes = 256 / esz;
-  if (cols <= lanes)
-    return 0;
-  int64_t nch = ceil_div(cols, lanes);
-  return rows * round32(nch * esz) + red_scratch(rows, nch, esz);
+  return cols <= 256 / esz && cross ? 0 : (rows + 7) / 8 * 8 * 256;
 }
 
 /* Whether rows of COLS elements can be reduced by the vector unit.  */
@@ -979,105 +1030,219 @@ red_vector_ok(int64_t cols, int esz)
   return (cols * esz) % 32 == 0;
 }
 
-/* One reduction instruction: REPEAT repeats from SRC (srcRepStride SRS
-   blocks), results DRS elements apart from DST; VALID lanes per repeat
-   are read.  */
-static void
-red_instr(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
-          const char *order, pto_dtype dt, int64_t dst, int64_t src,
-          int64_t repeat, int drs, int srs, int64_t valid)
+/* Whether ARCH reduces a repeat of DT across lanes in one instruction
+   (vcadd for SUM, vcmax for max): runtime/cce-api.h.  */
+static bool
+red_cross_ok(const pto_arch *arch, bool sum, pto_dtype dt)
 {
-  int esz = pto_dtype_bytes(dt);
-  pto_mir_node *n = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
-  c->k->count.vec++;
-  c->k->count.reps += repeat;
-  n->form = PTO_VF_REDUCE;
-  n->op = op;
-  n->order = order;
-  n->ctype = n->stype = pto_mir_ctype(dt);
-  n->dst = dst;
-  n->src[0] = src;
-  n->repeat = repeat;
-  n->drs = drs;
-  n->sbs[0] = 1;
-  n->srs[0] = srs;
-  pto_mir_add_strided(n, PTO_MEM_UB, src, repeat, srs * 32,
-                      round32(valid * esz), false);
-  /* Results DRS elements apart: whole 32 B blocks, the granularity at
-     which the simulator orders writes of one pipe.  */
-  if ((drs * esz) % 32 == 0)
-    pto_mir_add_strided(n, PTO_MEM_UB, dst / 32 * 32, repeat, drs * esz, 32,
-                        true);
-  else
-    pto_mir_add_access(n, PTO_MEM_UB, dst,
-                       dst + (repeat - 1) * drs * esz + esz, true);
+  if (dt != PTO_DT_F32 && dt != PTO_DT_F16)
+    return false;
+  return sum || !arch || arch->isa == PTO_ISA_V220;
 }
 
-/* Reduce ROWS rows of COLS elements (PITCH bytes apart, a multiple of
-   32) at SRC into ROWS dense results at DST, using SCRATCH.  */
+/* A new vector node OP of FORM over REPEAT repeats of DT, counted.  */
+static pto_mir_node *
+red_node(isel *c, pto_mir_block *out, pto_loc loc, pto_vform form,
+         const char *op, pto_dtype dt, int64_t repeat)
+{
+  pto_mir_node *x = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps += repeat;
+  x->form = form;
+  x->op = op;
+  x->ctype = x->stype = pto_mir_ctype(dt);
+  x->repeat = repeat;
+  return x;
+}
+
+/* OP (vadd / vmax) of ROWS rows: DST rows 256 B apart, S0 / S1 rows
+   S0_PITCH / S1_PITCH bytes apart (multiples of 32), VALID lanes of
+   each.  */
 static void
-reduce_rows(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
-            const char *order, pto_dtype dt, int64_t dst, int64_t src,
-            int64_t rows, int64_t cols, int64_t pitch, int64_t scratch)
+red_binary(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
+           pto_dtype dt, int64_t dst, int64_t s0, int64_t s1, int64_t rows,
+           int64_t s0_pitch, int64_t s1_pitch, int64_t valid)
+{
+  int esz = pto_dtype_bytes(dt);
+  bool strided = s0_pitch / 32 <= 255 && s1_pitch / 32 <= 255;
+  int64_t step = strided ? 255 : 1;
+  for (int64_t r0 = 0; r0 < rows; r0 += step) {
+    int64_t n = rows - r0 < step ? rows - r0 : step;
+    pto_mir_node *x = red_node(c, out, loc, PTO_VF_BINARY, op, dt, n);
+    x->dst = dst + r0 * 256;
+    x->src[0] = s0 + r0 * s0_pitch;
+    x->src[1] = s1 + r0 * s1_pitch;
+    x->dbs = x->sbs[0] = x->sbs[1] = 1;
+    x->drs = 8;
+    x->srs[0] = strided ? (int)(s0_pitch / 32) : 8;
+    x->srs[1] = strided ? (int)(s1_pitch / 32) : 8;
+    int64_t w = round32(valid * esz);
+    pto_mir_add_strided(x, PTO_MEM_UB, x->dst, n, 256, w, true);
+    pto_mir_add_strided(x, PTO_MEM_UB, x->src[0], n, s0_pitch, w, false);
+    pto_mir_add_strided(x, PTO_MEM_UB, x->src[1], n, s1_pitch, w, false);
+  }
+}
+
+/* Fold the ROWS rows of COLS elements at SRC (PITCH bytes apart) into
+   accumulator rows at ACC (step 1 above), combining with BOP.  */
+static void
+red_fold(isel *c, pto_mir_block *out, pto_loc loc, const char *bop,
+         const char *identity, pto_dtype dt, int64_t acc, int64_t src,
+         int64_t rows, int64_t cols, int64_t pitch)
+{
+  int64_t lanes = 256 / pto_dtype_bytes(dt);
+  int64_t nfull = cols / lanes, tail = cols % lanes, k = 0;
+  if (nfull >= 2 && !tail) {
+    red_binary(c, out, loc, bop, dt, acc, src, src + 256, rows, pitch, pitch,
+               lanes);
+    k = 2;
+  } else {
+    /* Pad rows too (step 3's groups of 8).  */
+    vspec v = spec(PTO_VF_DUP, "vector_dup", dt, 0);
+    v.lit = identity;
+    vec_flat(c, out, loc, &v, acc, NULL, (rows + 7) / 8 * 8 * lanes);
+  }
+  for (; k < nfull; k++)
+    red_binary(c, out, loc, bop, dt, acc, acc, src + k * 256, rows, 256,
+               pitch, lanes);
+  if (tail) {
+    add_mask(c, out, loc, tail);
+    red_binary(c, out, loc, bop, dt, acc, acc, src + nfull * 256, rows, 256,
+               pitch, tail);
+    add_mask(c, out, loc, -1);
+  }
+}
+
+/* vcadd / vcmax of one repeat per row: ROWS rows PITCH bytes apart at
+   SRC (VALID lanes each) into dense results at DST (step 2).  */
+static void
+red_cross(isel *c, pto_mir_block *out, pto_loc loc, bool sum, pto_dtype dt,
+          int64_t dst, int64_t src, int64_t rows, int64_t pitch,
+          int64_t valid)
 {
   int esz = pto_dtype_bytes(dt);
   int64_t lanes = 256 / esz;
-  if (cols <= lanes) {
-    if (cols < lanes)
-      add_mask(c, out, loc, cols);
-    for (int64_t r0 = 0; r0 < rows; r0 += 255) {
-      int64_t n = rows - r0 > 255 ? 255 : rows - r0;
-      if (pitch / 32 <= 255)
-        red_instr(c, out, loc, op, order, dt, dst + r0 * esz,
-                  src + r0 * pitch, n, 1, (int)(pitch / 32), cols);
-      else
-        for (int64_t r = r0; r < r0 + n; r++)
-          red_instr(c, out, loc, op, order, dt, dst + r * esz, src + r * pitch,
-                    1, 1, 8, cols);
-    }
-    if (cols < lanes)
-      add_mask(c, out, loc, -1);
+  bool strided = pitch / 32 <= 255;
+  int64_t step = strided ? 240 : 1;
+  if (valid < lanes)
+    add_mask(c, out, loc, valid);
+  for (int64_t r0 = 0; r0 < rows; r0 += step) {
+    int64_t n = rows - r0 < step ? rows - r0 : step;
+    pto_mir_node *x = red_node(c, out, loc, PTO_VF_REDUCE,
+                               sum ? "vcadd" : "vcmax", dt, n);
+    x->order = sum ? NULL : "ONLY_VALUE";
+    x->dst = dst + r0 * esz;
+    x->src[0] = src + r0 * pitch;
+    x->drs = 1;
+    x->sbs[0] = 1;
+    x->srs[0] = strided ? (int)(pitch / 32) : 8;
+    pto_mir_add_strided(x, PTO_MEM_UB, x->src[0], n, pitch,
+                        round32(valid * esz), false);
+    pto_mir_add_access(x, PTO_MEM_UB, x->dst, x->dst + round32(n * esz),
+                       true);
+  }
+  if (valid < lanes)
+    add_mask(c, out, loc, -1);
+}
+
+/* Halve the accumulator rows at ACC down to one 32 B block each (step
+   3).  */
+static void
+red_halve(isel *c, pto_mir_block *out, pto_loc loc, bool sum, pto_dtype dt,
+          int64_t acc, int64_t rows)
+{
+  int esz = pto_dtype_bytes(dt);
+  for (int64_t w = 128 / esz; w >= 32 / esz; w /= 2) {
+    add_mask(c, out, loc, w);
+    red_binary(c, out, loc, sum ? "vadd" : "vmax", dt, acc, acc, acc + w * esz,
+               rows, 256, 256, w);
+  }
+  add_mask(c, out, loc, -1);
+}
+
+/* vcgadd / vcgmax of the first block of each accumulator row at ACC
+   (rows padded to a multiple of 8) into dense results at DST.  */
+static void
+red_group(isel *c, pto_mir_block *out, pto_loc loc, bool sum, pto_dtype dt,
+          int64_t dst, int64_t acc, int64_t rows)
+{
+  int esz = pto_dtype_bytes(dt);
+  int64_t groups = (rows + 7) / 8;
+  for (int64_t g0 = 0; g0 < groups; g0 += 255) {
+    int64_t n = groups - g0 < 255 ? groups - g0 : 255;
+    pto_mir_node *x = red_node(c, out, loc, PTO_VF_REDUCE,
+                               sum ? "vcgadd" : "vcgmax", dt, n);
+    x->dst = dst + g0 * 8 * esz;
+    x->src[0] = acc + g0 * 8 * 256;
+    x->drs = 1;
+    x->sbs[0] = 8;
+    x->srs[0] = 64;
+    pto_mir_add_strided(x, PTO_MEM_UB, x->src[0], n * 8, 256, 32, false);
+    pto_mir_add_access(x, PTO_MEM_UB, x->dst, x->dst + round32(n * 8 * esz),
+                       true);
+  }
+}
+
+/* The scalar unit folds the first block of each accumulator row at ACC
+   into the dense results at DST.  */
+static void
+red_block_scalar(isel *c, pto_mir_block *out, pto_loc loc, bool sum,
+                 pto_dtype dt, int64_t dst, int64_t acc, int64_t rows)
+{
+  int esz = pto_dtype_bytes(dt);
+  int64_t blk = 32 / esz;
+  const char *ct = pto_mir_ctype(dt);
+  const char *at = dt == PTO_DT_I32 && sum ? "uint32_t" : ct;
+  pto_buf t = { 0 };
+  pto_buf_printf(&t,
+                 "for (int32_t r__ = 0; r__ < %lld; ++r__) {\n"
+                 "  %s acc__ = (%s)PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                 "(%lld + r__ * 256)));\n"
+                 "  for (int32_t k__ = 1; k__ < %lld; ++k__) {\n"
+                 "    %s v__ = (%s)PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                 "(%lld + r__ * 256 + k__ * %d)));\n",
+                 (long long)rows, at, at, ct, (long long)acc, (long long)blk,
+                 at, at, ct, (long long)acc, esz);
+  pto_buf_puts(&t, sum ? "    acc__ += v__;\n"
+                       : "    if (v__ > acc__)\n      acc__ = v__;\n");
+  pto_buf_printf(&t, "  }\n  PTO_UB_STORE((__ubuf__ %s *)((uintptr_t)(%lld + "
+                     "r__ * %d)), (%s)acc__);\n}",
+                 ct, (long long)dst, esz, ct);
+  pto_mir_node *n = add_scalar(c, out, loc, t.s);
+  pto_buf_free(&t);
+  c->k->count.scalar_elems += rows * blk;
+  pto_mir_add_strided(n, PTO_MEM_UB, acc, rows, 256, 32, false);
+  pto_mir_add_access(n, PTO_MEM_UB, dst, dst + rows * esz, true);
+}
+
+/* Reduce ROWS rows of COLS elements of DT (PITCH bytes apart, a
+   multiple of 32) at SRC into ROWS dense results at DST (32 B aligned),
+   using the accumulator rows at SCRATCH.  */
+static void
+reduce_rows(isel *c, pto_mir_block *out, pto_loc loc, bool sum, pto_dtype dt,
+            int64_t dst, int64_t src, int64_t rows, int64_t cols,
+            int64_t pitch, int64_t scratch)
+{
+  int64_t lanes = 256 / pto_dtype_bytes(dt);
+  bool cross = red_cross_ok(c->k->arch, sum, dt);
+  if (cross && cols <= lanes) {
+    red_cross(c, out, loc, sum, dt, dst, src, rows, pitch, cols);
     return;
   }
-  int64_t nfull = cols / lanes, tail = cols % lanes;
-  int64_t nch = nfull + (tail > 0), pitch2 = round32(nch * esz);
-  bool by_column = pitch / 32 <= 255 && pitch2 / esz <= 255 && rows > nfull;
-  if (by_column)
-    /* Chunk k of every row in one instruction: rows repeats.  */
-    for (int64_t k = 0; k < nfull; k++)
-      for (int64_t r0 = 0; r0 < rows; r0 += 255) {
-        int64_t n = rows - r0 > 255 ? 255 : rows - r0;
-        red_instr(c, out, loc, op, order, dt,
-                  scratch + r0 * pitch2 + k * esz,
-                  src + r0 * pitch + k * 256, n, (int)(pitch2 / esz),
-                  (int)(pitch / 32), lanes);
-      }
-  else
-    /* Every full chunk of row r in one instruction.  */
-    for (int64_t r = 0; r < rows; r++)
-      for (int64_t k0 = 0; k0 < nfull; k0 += 255) {
-        int64_t n = nfull - k0 > 255 ? 255 : nfull - k0;
-        red_instr(c, out, loc, op, order, dt, scratch + r * pitch2 + k0 * esz,
-                  src + r * pitch + k0 * 256, n, 1, 8, lanes);
-      }
-  if (tail) {
-    add_mask(c, out, loc, tail);
-    int64_t tdst = scratch + nfull * esz, tsrc = src + nfull * 256;
-    if (pitch / 32 <= 255 && pitch2 / esz <= 255)
-      for (int64_t r0 = 0; r0 < rows; r0 += 255) {
-        int64_t n = rows - r0 > 255 ? 255 : rows - r0;
-        red_instr(c, out, loc, op, order, dt, tdst + r0 * pitch2,
-                  tsrc + r0 * pitch, n, (int)(pitch2 / esz),
-                  (int)(pitch / 32), tail);
-      }
-    else
-      for (int64_t r = 0; r < rows; r++)
-        red_instr(c, out, loc, op, order, dt, tdst + r * pitch2,
-                  tsrc + r * pitch, 1, 1, 8, tail);
-    add_mask(c, out, loc, -1);
+  const char *identity = sum                 ? "0"
+                         : dt == PTO_DT_I32  ? "(-2147483647 - 1)"
+                                             : "-__builtin_inff()";
+  red_fold(c, out, loc, sum ? "vadd" : "vmax", identity, dt, scratch, src,
+           rows, cols, pitch);
+  if (cross) {
+    red_cross(c, out, loc, sum, dt, dst, scratch, rows, 256, lanes);
+    return;
   }
-  reduce_rows(c, out, loc, op, order, dt, dst, scratch, rows, nch, pitch2,
-              scratch + rows * pitch2);
+  red_halve(c, out, loc, sum, dt, scratch, rows);
+  if (dt == PTO_DT_I32)
+    red_block_scalar(c, out, loc, sum, dt, dst, scratch, rows);
+  else
+    red_group(c, out, loc, sum, dt, dst, scratch, rows);
 }
 
 /* The scalar unit reduces each row left to right (pto.h's order).  */
@@ -1144,22 +1309,20 @@ lower_rowred(isel *c, pto_mir_block *out, const pto_stmt *s,
   }
   const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
   int64_t scratch = tmp ? tmp->offset : 0;
-  const char *op = sum ? "vcadd" : "vcmax";
-  const char *order = sum ? NULL : "ORDER_ONLY_VALUE";
   if (sum && dt == PTO_DT_F16) {
     /* In float, rounded once: f16 -> f32 copy, f32 sums, -> f16.  */
     int64_t wide = scratch, sums = wide + round32(rows * cols * 4);
     int64_t part = sums + round32(rows * 4);
     conv(c, out, call->loc, "vconv_f162f32", PTO_DT_F32, PTO_DT_F16, wide,
          a->offset, rows * cols);
-    reduce_rows(c, out, call->loc, op, order, PTO_DT_F32, sums, wide, rows,
-                cols, cols * 4, part);
+    reduce_rows(c, out, call->loc, sum, PTO_DT_F32, sums, wide, rows, cols,
+                cols * 4, part);
     conv(c, out, call->loc, "vconv_f322f16", PTO_DT_F16, PTO_DT_F32,
          d->offset, sums, rows);
     return;
   }
-  reduce_rows(c, out, call->loc, op, order, dt, d->offset, a->offset, rows,
-              cols, cols * esz, scratch);
+  reduce_rows(c, out, call->loc, sum, dt, d->offset, a->offset, rows, cols,
+              cols * esz, scratch);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1456,6 +1619,9 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
       return round32((int64_t)e->args[0]->type->rows * e->args[0]->type->cols * 4);
     return 0;
   }
+  if (e->op == PTO_OP_ABS && e->args[0]->type->kind == PTO_TY_TILE
+      && !pto_dtype_is_float(e->args[0]->type->dtype))
+    return round32((int64_t)e->args[0]->type->rows * e->args[0]->type->cols * 4);
   if (e->op == PTO_OP_ROW_SUM || e->op == PTO_OP_ROW_MAX) {
     const pto_type *ta = e->args[1]->type;
     if (ta->kind != PTO_TY_TILE)
@@ -1464,10 +1630,11 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
     int64_t rows = ta->rows, cols = ta->cols;
     if (!red_vector_ok(cols, esz))
       return 0;
-    if (e->op == PTO_OP_ROW_SUM && ta->dtype == PTO_DT_F16)
+    bool sum = e->op == PTO_OP_ROW_SUM;
+    if (sum && ta->dtype == PTO_DT_F16)
       return round32(rows * cols * 4) + round32(rows * 4)
-             + red_scratch(rows, cols, 4);
-    return red_scratch(rows, cols, esz);
+             + red_scratch(rows, cols, 4, true);
+    return red_scratch(rows, cols, esz, red_cross_ok(arch, sum, ta->dtype));
   }
   if (e->op == PTO_OP_ROW_EXPAND_ADD || e->op == PTO_OP_ROW_EXPAND_SUB
       || e->op == PTO_OP_ROW_EXPAND_MUL || e->op == PTO_OP_ROW_EXPAND_DIV) {
@@ -1535,7 +1702,7 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
     break;
   default:
     if (vec_opcode(e->op))
-      lower_elementwise(c, out, e);
+      lower_elementwise(c, out, s, e);
     else {
       /* block_idx() etc. as a statement: no effect.  */
     }

@@ -205,9 +205,13 @@ void copy_gm_to_cbuf(__cbuf__ void *dst, __gm__ void *src, uint8_t sid,
                      uint16_t dstStride, pad_t padMode);
 
 #ifdef PTO_CCE_ARCH_M200
-/* STUB copy_ubuf_to_cbuf; M200 kernel_operator_data_copy_impl.h (dav-c220
-   has no UB -> L1 path: its vector and cube cores are apart).  */
+/* STUB copy_ubuf_to_cbuf / copy_cbuf_to_ubuf; M200
+   kernel_operator_data_copy_impl.h (dav-c220 has neither: its vector
+   and cube cores are apart).  */
 void copy_ubuf_to_cbuf(__cbuf__ void *dst, __ubuf__ void *src, uint8_t sid,
+                       uint16_t nBurst, uint16_t lenBurst, uint16_t srcStride,
+                       uint16_t dstStride);
+void copy_cbuf_to_ubuf(__ubuf__ void *dst, __cbuf__ void *src, uint8_t sid,
                        uint16_t nBurst, uint16_t lenBurst, uint16_t srcStride,
                        uint16_t dstStride);
 #endif
@@ -289,6 +293,10 @@ PTO_CCE_UNARY(vconv_f162f32, float, half)
 PTO_CCE_UNARY(vconv_f322f16, half, float)
 PTO_CCE_UNARY(vconv_f322s32r, int32_t, float)
 PTO_CCE_UNARY(vconv_s322f32, float, int32_t)
+PTO_CCE_UNARY(vconv_f322s32a, int32_t, float)
+PTO_CCE_UNARY(vconv_f322s32f, int32_t, float)
+PTO_CCE_UNARY(vconv_f322s32c, int32_t, float)
+PTO_CCE_UNARY(vconv_f322s32z, int32_t, float)
 
 /* Vector-scalar: op(dst, src, T scalar, uint8_t repeat, uint16_t dstBlk,
    uint16_t srcBlk, dstRep, srcRep) with the uint8_t (M200 calls it) and
@@ -364,6 +372,30 @@ PTO_CCE_DUP(uint32_t)
 #endif
 PTO_CCE_RED(half)
 PTO_CCE_RED(float)
+
+/* vcmin: the forms of vcmax (STUB; C220/M200
+   kernel_operator_vec_reduce_impl.h).  */
+#ifdef PTO_CCE_ARCH_C220
+void vcmin(PTO_CCE_RED_ARGS(half), Order_t order);
+void vcmin(PTO_CCE_RED_ARGS(float), Order_t order);
+#else
+void vcmin(PTO_CCE_RED_ARGS(half), bool repeatStrideMode, bool strideSizeMode,
+           bool order);
+void vcmin(PTO_CCE_RED_ARGS(float), bool repeatStrideMode, bool strideSizeMode,
+           bool order);
+#endif
+
+/* Group reductions, one result per 32 B block (8 per repeat, dense):
+   (dst, src, uint8_t repeat, uint16_t dstRepStride, uint16_t
+   srcBlkStride, uint16_t srcRepStride), 6 operands on both archs; half
+   and float.  STUB vcgadd/vcgmax/vcgmin; C220/M200
+   kernel_operator_vec_reduce_impl.h (BlockReduce*).  */
+#define PTO_CCE_GRED(OP)                                                     \
+  void OP(PTO_CCE_RED_ARGS(half));                                           \
+  void OP(PTO_CCE_RED_ARGS(float));
+PTO_CCE_GRED(vcgadd)
+PTO_CCE_GRED(vcgmax)
+PTO_CCE_GRED(vcgmin)
 
 #ifdef PTO_CCE_ARCH_C220
 /* vbrcb(dst, src, uint16_t dstBlk, uint16_t dstRep, uint8_t repeat):
@@ -466,5 +498,6 @@ void create_cbuf_matrix(__cbuf__ void *dst, int64_t repeat, half value);
 #undef PTO_CCE_DUP_
 #undef PTO_CCE_RED_ARGS
 #undef PTO_CCE_RED
+#undef PTO_CCE_GRED
 
 #endif /* PTO_CCE_API_H */

@@ -69,11 +69,24 @@
      vconv_f322s32{r,a,f,c,z} round to nearest even / away from zero /
      floor / ceil / toward zero, saturating, NaN -> 0; s32->f32 nearest
      even.
+   - THE API.  The intrinsics, their operand lists and the dtypes they
+     take are exactly those of runtime/cce-api.h (the vendor's, per
+     arch; doc/cce.md).  What C cannot check at compile time is checked
+     at run time against the current arch: an operand count that is not
+     the arch's form (vcadd with 7 operands on dav-m200, mad with 7 on
+     dav-c220, ...), an element type the vendor has no overload for
+     (vcadd / vcmax / vcgadd on int32, vexp on int32, ...), an
+     intrinsic the arch lacks (vbrcb, the *_align_* copies on dav-m200;
+     copy_ubuf_to_cbuf, copy_matrix_cc_to_ubuf on dav-c220): each is
+     an error naming the instruction.  The plugin's sim=cce build
+     compiles with -Werror=implicit-function-declaration, so a name
+     that is not here does not compile.
    - Reductions: vcadd/vcmax/vcmin write one result per repeat at
      dst + r*dstRepStride*unit, unit = the element size, or twice it for
-     vcmax/vcmin's default [value, index] pair (index = lane within the
-     repeat of the first extreme, an integer of the element's width;
-     optional 7th argument ORDER_*).  vcgadd/vcgmax/vcgmin write 8
+     vcmax/vcmin's [value, index] pair (index = lane within the repeat
+     of the first extreme, an integer of the element's width; dav-c220:
+     7th operand Order_t; dav-m200: 9th operand 0 = VALUE_INDEX, 1 =
+     INDEX_VALUE).  vcgadd/vcgmax/vcgmin write 8
      results (one per 32 B block) per repeat, unit = 8 elements.  Sums
      add pairwise as a tree ((0,1), (2,3), ... then again), fp16 partial
      sums saturating at +-65504, as documented for the hardware.
@@ -303,10 +316,13 @@ typedef enum pad_t { PAD_NONE = 0 } pad_t;
 /* copy_matrix_cc_to_ubuf's conversion: keep fp32, or fp32 -> fp16.  */
 typedef enum ConvRelu_t { CRMODE_NONE = 0, CRMODE_F32toF16_NONE = 1 } ConvRelu_t;
 /* copy_matrix_cc_to_gm's quantPre: keep fp32, or fp32 -> fp16.  */
-enum { NoQuant = 0, F322F16 = 1 };
-/* vcmax/vcmin's optional order argument (910B form).  */
-enum { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE = 1, ORDER_ONLY_VALUE = 2,
-       ORDER_ONLY_INDEX = 3 };
+typedef enum QuantMode_t { NoQuant = 0, F322F16 = 1 } QuantMode_t;
+/* vcmax/vcmin's 7th operand on dav-c220 (the vendor's Order_t).  */
+typedef enum Order_t {
+  VALUE_INDEX = 0, INDEX_VALUE = 1, ONLY_VALUE = 2, ONLY_INDEX = 3
+} Order_t;
+/* load_cbuf_to_ca/cb's address order; only inc is simulated.  */
+typedef enum addr_cal_mode_t { inc = 0, dec = 1 } addr_cal_mode_t;
 
 #define block_idx (pto_sim_block_idx())
 #define block_num (pto_sim_block_num())
@@ -362,10 +378,22 @@ void pto_sim_vconv(const char *f, int l, const char *name, pto_sim_dt ddt,
                    pto_sim_round rnd, uintptr_t dst, uintptr_t src,
                    int64_t repeat, int64_t dbs, int64_t sbs, int64_t drs,
                    int64_t srs);
+/* NARGS: the operand count; A7..A9: the operands after the sixth (0
+   when absent).  */
 void pto_sim_vreduce(const char *f, int l, const char *name, pto_sim_vop op,
                      int group, pto_sim_dt dt, pto_sim_dt sdt, uintptr_t dst,
                      uintptr_t src, int64_t repeat, int64_t drs, int64_t sbs,
-                     int64_t srs, int64_t order);
+                     int64_t srs, int nargs, int64_t a7, int64_t a8,
+                     int64_t a9);
+/* Check the form of intrinsic NAME called with NARGS operands against
+   the current arch: V200 / V220 are the masks (PTO_SIM_N(count)) of the
+   operand counts of its dav-c100 / dav-m200 and dav-c220 / 3510 forms;
+   MODES (the operands selecting a mode the simulator does not model)
+   must be 0.  Returns 0, or reports and returns -1 (the instruction is
+   then skipped).  */
+#define PTO_SIM_N(count) (1u << (count))
+int pto_sim_check_form(const char *f, int l, const char *name, int nargs,
+                       unsigned v200, unsigned v220, int64_t modes);
 /* vbrcb: ESIZE / SRC_ESIZE are the operands' element sizes.  */
 void pto_sim_vbrcb(const char *f, int l, int esize, int src_esize,
                    uintptr_t dst, uintptr_t src, int64_t dbs, int64_t drs,
@@ -440,10 +468,19 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define copy_gm_to_cbuf(dst, src, sid, nb, lb, sg, dg, pad)                \
   PTO_SIM_COPY("copy_gm_to_cbuf", PTO_SIM_L1, PTO_SIM_GM, dst, src, sid, nb, \
                lb, sg, ((void)(pad), (dg)))
-#define copy_ubuf_to_cbuf(dst, src, sid, nb, lb, sg, dg) \
-  PTO_SIM_COPY("copy_ubuf_to_cbuf", PTO_SIM_L1, PTO_SIM_UB, dst, src, sid, nb, lb, sg, dg)
-#define copy_cbuf_to_ubuf(dst, src, sid, nb, lb, sg, dg) \
-  PTO_SIM_COPY("copy_cbuf_to_ubuf", PTO_SIM_UB, PTO_SIM_L1, dst, src, sid, nb, lb, sg, dg)
+/* An intrinsic of the dav-c100 / dav-m200 (V200_ONLY) or dav-c220 /
+   3510 (else) forms only, with N operands.  */
+#define PTO_SIM_ONLY(name, v200_only, n, call)                           \
+  (pto_sim_check_form(PTO_SIM_HERE, name, n, (v200_only) ? PTO_SIM_N(n) : 0, \
+                      (v200_only) ? 0 : PTO_SIM_N(n), 0) ? (void)0 : (call))
+#define copy_ubuf_to_cbuf(dst, src, sid, nb, lb, sg, dg)                 \
+  PTO_SIM_ONLY("copy_ubuf_to_cbuf", 1, 7,                                \
+               PTO_SIM_COPY("copy_ubuf_to_cbuf", PTO_SIM_L1, PTO_SIM_UB, \
+                            dst, src, sid, nb, lb, sg, dg))
+#define copy_cbuf_to_ubuf(dst, src, sid, nb, lb, sg, dg)                 \
+  PTO_SIM_ONLY("copy_cbuf_to_ubuf", 1, 7,                                \
+               PTO_SIM_COPY("copy_cbuf_to_ubuf", PTO_SIM_UB, PTO_SIM_L1, \
+                            dst, src, sid, nb, lb, sg, dg))
 
 /* Byte-granular DMA (partial tiles; see "Partial tiles" above).  */
 #define PTO_SIM_COPY_ALIGN(name, to_gm, esz, dst, src, sid, nb, lb, lp, rp, sg, dg) \
@@ -487,15 +524,25 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define vrelu(d, s, ...) PTO_SIM_VUN("vrelu", PTO_SIM_RELU, d, s, __VA_ARGS__)
 
 /* Vector-scalar ops: (dst, src, scalar, repeat, dstBlk, srcBlk, dstRep,
-   srcRep).  */
+   srcRep).  vmaxs / vmins also take the 10-operand form (..., bool
+   repeatStrideMode, bool strideSizeMode), both modes 0 (the only one
+   simulated); vadds / vmuls have no such form.  */
 #define PTO_SIM_VSC(name, op, d, s, x, r, dbs, sbs, drs, srs)               \
   pto_sim_vunary(PTO_SIM_HERE, name, op, PTO_SIM_DT(d), PTO_SIM_DT(s),      \
                  PTO_SIM_P(d), PTO_SIM_P(s), (double)(x), 1, r, dbs, sbs,   \
                  drs, srs)
-#define vadds(d, s, x, ...) PTO_SIM_VSC("vadds", PTO_SIM_ADD, d, s, x, __VA_ARGS__)
-#define vmuls(d, s, x, ...) PTO_SIM_VSC("vmuls", PTO_SIM_MUL, d, s, x, __VA_ARGS__)
-#define vmaxs(d, s, x, ...) PTO_SIM_VSC("vmaxs", PTO_SIM_MAX, d, s, x, __VA_ARGS__)
-#define vmins(d, s, x, ...) PTO_SIM_VSC("vmins", PTO_SIM_MIN, d, s, x, __VA_ARGS__)
+#define PTO_SIM_VSM(name, op, ...) \
+  PTO_SIM_VSM_(name, op, PTO_SIM_NARGS(__VA_ARGS__), __VA_ARGS__, 0, 0, ~)
+#define PTO_SIM_VSM_(name, op, n, d, s, x, r, dbs, sbs, drs, srs, m1, m2, ...) \
+  (pto_sim_check_form(PTO_SIM_HERE, name, n, PTO_SIM_N(8) | PTO_SIM_N(10),   \
+                      PTO_SIM_N(8) | PTO_SIM_N(10), (int64_t)(m1) | (int64_t)(m2)) \
+       ? (void)0 : PTO_SIM_VSC(name, op, d, s, x, r, dbs, sbs, drs, srs))
+#define vadds(d, s, x, r, dbs, sbs, drs, srs) \
+  PTO_SIM_VSC("vadds", PTO_SIM_ADD, d, s, x, r, dbs, sbs, drs, srs)
+#define vmuls(d, s, x, r, dbs, sbs, drs, srs) \
+  PTO_SIM_VSC("vmuls", PTO_SIM_MUL, d, s, x, r, dbs, sbs, drs, srs)
+#define vmaxs(...) PTO_SIM_VSM("vmaxs", PTO_SIM_MAX, __VA_ARGS__)
+#define vmins(...) PTO_SIM_VSM("vmins", PTO_SIM_MIN, __VA_ARGS__)
 /* vector_dup(dst, scalar, repeat, dstBlk, srcBlk, dstRep, srcRep).  */
 #define vector_dup(d, x, r, dbs, sbs, drs, srs)                             \
   pto_sim_vunary(PTO_SIM_HERE, "vector_dup", PTO_SIM_DUP, PTO_SIM_DT(d),    \
@@ -515,24 +562,37 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define vconv_f322s32z(d, s, ...) PTO_SIM_VCONV("vconv_f322s32z", PTO_SIM_DT_S32, PTO_SIM_DT_F32, PTO_SIM_TRUNC, d, s, __VA_ARGS__)
 #define vconv_s322f32(d, s, ...) PTO_SIM_VCONV("vconv_s322f32", PTO_SIM_DT_F32, PTO_SIM_DT_S32, PTO_SIM_RINT, d, s, __VA_ARGS__)
 
-/* Reductions: (dst, src, repeat, dstRep, srcBlk, srcRep [, order]).
-   vcadd/vcgadd's 7th argument (910B) is accepted and ignored; vcmax/
-   vcmin's selects what is written (ORDER_*, default value then index).  */
-#define PTO_SIM_RED(name, op, grp, d, s, r, drs, sbs, srs, ord, ...)         \
-  pto_sim_vreduce(PTO_SIM_HERE, name, op, grp, PTO_SIM_DT(d), PTO_SIM_DT(s), \
-                  PTO_SIM_P(d), PTO_SIM_P(s), r, drs, sbs, srs, ord)
-#define vcadd(...) PTO_SIM_RED("vcadd", PTO_SIM_ADD, 0, __VA_ARGS__, 0, ~)
-#define vcmax(...) PTO_SIM_RED("vcmax", PTO_SIM_MAX, 0, __VA_ARGS__, 0, ~)
-#define vcmin(...) PTO_SIM_RED("vcmin", PTO_SIM_MIN, 0, __VA_ARGS__, 0, ~)
-#define vcgadd(...) PTO_SIM_RED("vcgadd", PTO_SIM_ADD, 1, __VA_ARGS__, 0, ~)
-#define vcgmax(...) PTO_SIM_RED("vcgmax", PTO_SIM_MAX, 1, __VA_ARGS__, 0, ~)
-#define vcgmin(...) PTO_SIM_RED("vcgmin", PTO_SIM_MIN, 1, __VA_ARGS__, 0, ~)
+/* Reductions: (dst, src, repeat, dstRep, srcBlk, srcRep, TAIL...), the
+   forms of runtime/cce-api.h, checked against the arch at run time (C
+   has no overloads): dav-c220 vcadd TAIL = (bool mode), vcmax / vcmin
+   TAIL = (Order_t order); dav-c100 / dav-m200 vcadd no TAIL, vcmax /
+   vcmin TAIL = (bool repeatStrideMode 0, bool strideSizeMode 0, bool
+   order: 0 value then index, 1 index then value); vcgadd / vcgmax /
+   vcgmin no TAIL on every arch.  NARGS is the operand count.  */
+#define PTO_SIM_NARGS(...) \
+  PTO_SIM_NARGS_(__VA_ARGS__, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define PTO_SIM_NARGS_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, \
+                       a14, n, ...) n
+#define PTO_SIM_RED(name, op, grp, ...) \
+  PTO_SIM_RED_(name, op, grp, PTO_SIM_NARGS(__VA_ARGS__), __VA_ARGS__, 0, 0, 0, ~)
+#define PTO_SIM_RED_(name, op, grp, n, d, s, r, drs, sbs, srs, a7, a8, a9, ...) \
+  pto_sim_vreduce(PTO_SIM_HERE, name, op, grp, PTO_SIM_DT(d), PTO_SIM_DT(s),   \
+                  PTO_SIM_P(d), PTO_SIM_P(s), r, drs, sbs, srs, n,             \
+                  (int64_t)(a7), (int64_t)(a8), (int64_t)(a9))
+#define vcadd(...) PTO_SIM_RED("vcadd", PTO_SIM_ADD, 0, __VA_ARGS__)
+#define vcmax(...) PTO_SIM_RED("vcmax", PTO_SIM_MAX, 0, __VA_ARGS__)
+#define vcmin(...) PTO_SIM_RED("vcmin", PTO_SIM_MIN, 0, __VA_ARGS__)
+#define vcgadd(...) PTO_SIM_RED("vcgadd", PTO_SIM_ADD, 1, __VA_ARGS__)
+#define vcgmax(...) PTO_SIM_RED("vcgmax", PTO_SIM_MAX, 1, __VA_ARGS__)
+#define vcgmin(...) PTO_SIM_RED("vcgmin", PTO_SIM_MIN, 1, __VA_ARGS__)
 /* vbrcb(dst, src, dstBlkStride, dstRepStride, repeat): each of 8
    consecutive src elements per repeat fills one 32 B block of dst
    (uint16_t or uint32_t operands; dav-c220 and later).  */
 #define vbrcb(d, s, dbs, drs, r)                                            \
-  pto_sim_vbrcb(PTO_SIM_HERE, (int)sizeof(*(d)), (int)sizeof(*(s)),         \
-                PTO_SIM_P(d), PTO_SIM_P(s), dbs, drs, r)
+  PTO_SIM_ONLY("vbrcb", 0, 5,                                               \
+               pto_sim_vbrcb(PTO_SIM_HERE, (int)sizeof(*(d)),               \
+                             (int)sizeof(*(s)), PTO_SIM_P(d), PTO_SIM_P(s), \
+                             dbs, drs, r))
 
 /* Masks.  */
 #define set_vector_mask(hi, lo) \
@@ -552,18 +612,36 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
   ((void)(*(__typeof__(&*(p)))pto_sim_ub_scalar(PTO_SIM_HERE, PTO_SIM_P(p), sizeof *(p), 1) = (v)))
 
 /* Cube.  */
-#define load_cbuf_to_ca(d, s, base, r, stride, sid, tr)                      \
-  pto_sim_load_cbuf_to_l0(PTO_SIM_HERE, "load_cbuf_to_ca", PTO_SIM_L0A,      \
-                          PTO_SIM_P(d), PTO_SIM_P(s), base, r, stride, sid, tr)
-#define load_cbuf_to_cb(d, s, base, r, stride, sid, tr)                      \
-  pto_sim_load_cbuf_to_l0(PTO_SIM_HERE, "load_cbuf_to_cb", PTO_SIM_L0B,      \
-                          PTO_SIM_P(d), PTO_SIM_P(s), base, r, stride, sid, tr)
-#define mad(c, a, b, m, k, n, init)                                          \
-  pto_sim_mad(PTO_SIM_HERE, PTO_SIM_DT(c), PTO_SIM_DT(a), PTO_SIM_DT(b),     \
-              PTO_SIM_P(c), PTO_SIM_P(a), PTO_SIM_P(b), m, k, n, init)
+/* load_cbuf_to_ca/cb(dst, src, baseIdx, repeat, srcStride, dstStride,
+   sid, transpose, addr_cal_mode_t): dstStride 0 and inc only.  */
+#define PTO_SIM_LOAD_L0(name, sp, d, s, base, r, stride, dstr, sid, tr, mode)     \
+  (pto_sim_check_form(PTO_SIM_HERE, name, 9, PTO_SIM_N(9), PTO_SIM_N(9),    \
+                      (int64_t)(dstr) | (int64_t)(mode))                     \
+       ? (void)0                                                             \
+       : pto_sim_load_cbuf_to_l0(PTO_SIM_HERE, name, sp, PTO_SIM_P(d),       \
+                                 PTO_SIM_P(s), base, r, stride, sid, tr))
+#define load_cbuf_to_ca(d, s, base, r, stride, dstr, sid, tr, mode)            \
+  PTO_SIM_LOAD_L0("load_cbuf_to_ca", PTO_SIM_L0A, d, s, base, r, stride, dstr, \
+                  sid, tr, mode)
+#define load_cbuf_to_cb(d, s, base, r, stride, dstr, sid, tr, mode)            \
+  PTO_SIM_LOAD_L0("load_cbuf_to_cb", PTO_SIM_L0B, d, s, base, r, stride, dstr, \
+                  sid, tr, mode)
+/* mad: dav-c100 / dav-m200 (c, a, b, m, k, n, init); dav-c220 / 3510
+   (c, a, b, m, k, n, unitFlag 0, kDirectionAlign 0, cmatrixSource 0,
+   cmatrixInitVal).  */
+#define mad(...) PTO_SIM_MAD_(PTO_SIM_NARGS(__VA_ARGS__), __VA_ARGS__, 0, 0, 0, ~)
+#define PTO_SIM_MAD_(n, c, a, b, m, k, nn, x7, x8, x9, x10, ...)              \
+  (pto_sim_check_form(PTO_SIM_HERE, "mad", n, PTO_SIM_N(7), PTO_SIM_N(10),  \
+                      (n) == 10 ? (int64_t)(x7) | (int64_t)(x8) | (int64_t)(x9) : 0) \
+       ? (void)0                                                             \
+       : pto_sim_mad(PTO_SIM_HERE, PTO_SIM_DT(c), PTO_SIM_DT(a),             \
+                     PTO_SIM_DT(b), PTO_SIM_P(c), PTO_SIM_P(a), PTO_SIM_P(b), \
+                     m, k, nn, (n) == 10 ? (int64_t)(x10) : (int64_t)(x7)))
 #define copy_matrix_cc_to_ubuf(d, s, sid, nb, lb, sg, dg, mode)              \
-  pto_sim_copy_cc(PTO_SIM_HERE, "copy_matrix_cc_to_ubuf", 0, PTO_SIM_DT(d),  \
-                  PTO_SIM_P(d), PTO_SIM_P(s), sid, nb, lb, sg, dg, mode)
+  PTO_SIM_ONLY("copy_matrix_cc_to_ubuf", 1, 8,                               \
+               pto_sim_copy_cc(PTO_SIM_HERE, "copy_matrix_cc_to_ubuf", 0,    \
+                               PTO_SIM_DT(d), PTO_SIM_P(d), PTO_SIM_P(s),    \
+                               sid, nb, lb, sg, dg, mode))
 /* Partial cube operands (dav-c220 / 3510; see "Partial tiles"):
    copy_gm_to_cbuf_multi_nd2nz_b16(dst, src, sid, ndNum, nValue, dValue,
    srcNdMatrixStride, srcDValue, dstNzC0Stride, dstNzNStride,
@@ -576,8 +654,10 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 /* dav-c220 fixpipe form: (dst, src, sid, NSize, MSize, dstStride,
    srcStride, unitFlag, quantPre, reluPre, channelSplit, nz2nd).  */
 #define copy_matrix_cc_to_gm(d, s, sid, nsz, msz, dstr, sstr, uf, q, relu, cs, nz2nd) \
-  pto_sim_fixpipe(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_P(d), PTO_SIM_P(s), sid,      \
-                  nsz, msz, dstr, sstr, uf, q, relu, cs, nz2nd)
+  PTO_SIM_ONLY("copy_matrix_cc_to_gm", 0, 12,                                         \
+               pto_sim_fixpipe(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_P(d),             \
+                               PTO_SIM_P(s), sid, nsz, msz, dstr, sstr, uf, q, relu,  \
+                               cs, nz2nd))
 
 #endif /* __CCE_KT_TEST__ */
 

@@ -66,8 +66,9 @@ enum pto_rt_bcastop {
 };
 
 /* A simulation entry: run block BLOCK_IDX of BLOCK_NUM.  */
-typedef void (*pto_rt_sim_fn)(void *const *args, int block_idx,
-                              int block_num);
+/* (Parameter names other than block_idx / block_num, which cce_sim.h
+   defines as macros for the CCE it compiles.)  */
+typedef void (*pto_rt_sim_fn)(void *const *args, int bidx, int bnum);
 
 /* One kernel record in section pto_kernels.  Four pointer-sized words, so
    records of different objects pack without holes whatever alignment the
@@ -90,7 +91,7 @@ void __pto_rt_set_blocks(long long n);
 void __pto_launch(const void *name, int nparams, ...);
 /* One block of a kernel built with -fplugin-arg-pto-sim=cce (runtime/
    rt-cce.c): the kernel's CCE, compiled on the host against cce_sim.h,
-   runs ENTRY(ARGS) between pto_sim_begin_block(BLOCK_IDX, BLOCK_NUM) and
+   runs ENTRY(ARGS) between pto_sim_begin_block(BIDX, BNUM) and
    pto_sim_end_block() on the simulator set to ARCH (the arch the CCE was
    emitted for).  A simulator report (race, unpaired flag, bounds, ...)
    names the kernel NAME and the block; in the simulator's default ABORT
@@ -98,7 +99,7 @@ void __pto_launch(const void *name, int nparams, ...);
    goes on and the launch reports the count at the end of the block.  */
 void __pto_rt_cce_block(const char *name, const char *arch,
                         void (*entry)(void *const *args), void *const *args,
-                        int block_idx, int block_num);
+                        int bidx, int bnum);
 
 void __pto_rt_load(int dt, void *t, const void *p, long long rs, int rows,
                    int cols);

@@ -17,7 +17,7 @@
 #define SIM_NPIPE 7
 #define SIM_MAXEVENT 8
 #define SIM_BLOCK 32u
-/* vcmax/vcmin order (ORDER_* in cce_sim.h).  */
+/* vcmax/vcmin order (Order_t in cce_sim.h).  */
 enum {
   SIM_ORDER_VALUE_INDEX,
   SIM_ORDER_INDEX_VALUE,

@@ -368,18 +368,22 @@ static int64_t iop(pto_sim_vop op, int64_t x, int64_t y)
   }
 }
 
-/* Whether OP is defined for integer element types.  */
-static int op_has_int(pto_sim_vop op)
+/* Whether the vendor declares OP for integer element type DT (the
+   overloads of runtime/cce-api.h, the same on dav-c220 and dav-m200):
+   vadd vsub vmul vmax vmin and their scalar forms int16 / int32, vrelu
+   int32, vector_dup int16 / uint16 / int32; nothing else (vabs, vdiv,
+   the transcendental ops are half / float only).  */
+static int op_has_int(pto_sim_vop op, pto_sim_dt dt)
 {
   switch (op) {
   case PTO_SIM_ADD:
   case PTO_SIM_SUB:
   case PTO_SIM_MUL:
   case PTO_SIM_MAX:
-  case PTO_SIM_MIN:
-  case PTO_SIM_ABS:
-  case PTO_SIM_RELU:
+  case PTO_SIM_MIN: return dt == PTO_SIM_DT_S32 || dt == PTO_SIM_DT_S16;
+  case PTO_SIM_RELU: return dt == PTO_SIM_DT_S32;
   case PTO_SIM_DUP:
+    return dt == PTO_SIM_DT_S32 || dt == PTO_SIM_DT_S16 || dt == PTO_SIM_DT_U16;
   case PTO_SIM_MOV: return 1;
   default: return 0;
   }
@@ -403,9 +407,10 @@ static int check_types(sim_state *s, const char *f, int l, const char *name,
                        pto_sim_vop op, pto_sim_dt dt, int n,
                        const pto_sim_dt *dts)
 {
-  if (!dt_size(dt) || (!is_float(dt) && !op_has_int(op))) {
-    pto_sim_error_at(s, f, l, "%s: element type %s is not supported", name,
-                     dt_name(dt));
+  if (!dt_size(dt) || (!is_float(dt) && !op_has_int(op, dt))) {
+    pto_sim_error_at(s, f, l, "%s: element type %s is not supported (no "
+                     "such overload in the vendor's API: runtime/cce-api.h)",
+                     name, dt_name(dt));
     return -1;
   }
   for (int i = 0; i < n; i++)
@@ -699,22 +704,88 @@ static void reduce_lanes(sim_state *s, pto_sim_vop op, pto_sim_dt dt,
     store_i(dt, out, tree_i(op, dt, iv, n));
 }
 
+/* Whether the current arch takes the dav-c220 / 3510 forms.  */
+static int isa_v220(const sim_state *s)
+{
+  return strcmp(s->arch->name, "dav-c100") && strcmp(s->arch->name, "dav-m200");
+}
+
+int pto_sim_check_form(const char *f, int l, const char *name, int nargs,
+                       unsigned v200, unsigned v220, int64_t modes)
+{
+  sim_state *s = pto_sim_state();
+  unsigned want = isa_v220(s) ? v220 : v200;
+  if (!want) {
+    pto_sim_error_at(s, f, l, "%s: not available on %s (runtime/cce-api.h)",
+                     name, s->arch->name);
+    return -1;
+  }
+  if (nargs < 0 || nargs >= 32 || !(want & (1u << nargs))) {
+    char counts[64] = "";
+    for (int i = 0; i < 32; i++)
+      if (want & (1u << i))
+        snprintf(counts + strlen(counts), sizeof counts - strlen(counts),
+                 "%s%d", *counts ? " or " : "", i);
+    pto_sim_error_at(s, f, l, "%s: %d operands, but its form on %s has %s "
+                     "(runtime/cce-api.h)", name, nargs, s->arch->name,
+                     counts);
+    return -1;
+  }
+  if (modes) {
+    pto_sim_error_at(s, f, l, "%s: a mode operand is not 0 (only the "
+                     "default mode is simulated)", name);
+    return -1;
+  }
+  return 0;
+}
+
+/* The result order of reduction NAME called with NARGS operands (A7..A9
+   after the sixth) on the current arch, or -1 after a report: the form
+   check of runtime/cce-api.h.  */
+static int reduce_order(sim_state *s, const char *f, int l, const char *name,
+                        int is_max, int group, int nargs, int64_t a7,
+                        int64_t a8, int64_t a9)
+{
+  int v220 = isa_v220(s);
+  if (group || !is_max) {
+    unsigned n = group || !v220 ? PTO_SIM_N(6) : PTO_SIM_N(7);
+    return pto_sim_check_form(f, l, name, nargs, n, n, 0) ? -1
+                                                         : SIM_ORDER_ONLY_VALUE;
+  }
+  if (v220) {
+    if (pto_sim_check_form(f, l, name, nargs, 0, PTO_SIM_N(7), 0) ||
+        pto_sim_check_range(s, f, l, name, "order", a7, 0, 3))
+      return -1;
+    return (int)a7;
+  }
+  if (pto_sim_check_form(f, l, name, nargs, PTO_SIM_N(9), 0, a7 | a8) ||
+      pto_sim_check_range(s, f, l, name, "order", a9, 0, 1))
+    return -1;
+  return a9 ? SIM_ORDER_INDEX_VALUE : SIM_ORDER_VALUE_INDEX;
+}
+
 void pto_sim_vreduce(const char *f, int l, const char *name, pto_sim_vop op,
                      int group, pto_sim_dt dt, pto_sim_dt sdt, uintptr_t dst,
                      uintptr_t src, int64_t repeat, int64_t drs, int64_t sbs,
-                     int64_t srs, int64_t order)
+                     int64_t srs, int nargs, int64_t a7, int64_t a8,
+                     int64_t a9)
 {
   static const char *const sn[] = { "dstRepStride", "srcBlkStride",
                                     "srcRepStride" };
   sim_state *s = pto_sim_state();
   int64_t st[3] = { drs, sbs, srs };
+  int is_max = op != PTO_SIM_ADD;
+  int order = reduce_order(s, f, l, name, is_max, group, nargs, a7, a8, a9);
+  if (order < 0)
+    return;
+  if (dt_size(dt) && !is_float(dt)) {
+    pto_sim_error_at(s, f, l, "%s: element type %s is not supported (half "
+                     "and float only on every arch: runtime/cce-api.h)",
+                     name, dt_name(dt));
+    return;
+  }
   if (check_types(s, f, l, name, op, dt, 1, &sdt) ||
       check_repeat_strides(s, f, l, name, repeat, 3, st, sn))
-    return;
-  int is_max = op != PTO_SIM_ADD;
-  if (!is_max || group)
-    order = SIM_ORDER_ONLY_VALUE;
-  else if (pto_sim_check_range(s, f, l, name, "order", order, 0, 3))
     return;
   int es = dt_size(dt), lanes = 256 / es;
   int64_t reps = effective_repeats(s, repeat, lanes);

@@ -15,6 +15,14 @@
 #     program (harness.h) compares the kernels run both ways, with the
 #     simulator's race detector and flag checker in record mode: any
 #     report fails the test.
+#   Every NAME.pto that emits: the .cce, emitted for dav-c220 and for
+#     dav-m200 (NAME.opts' --arch replaced), must compile as C++
+#     (g++ -fsyntax-only -x c++) against runtime/cce-api.h for that arch,
+#     the vendor's declarations: const GM pointers, missing overloads
+#     (int32 vcadd), ambiguous literals, wrong operand counts and
+#     intrinsics the arch lacks are errors there.  An arch the kernel
+#     cannot be emitted for (a pto-opt error) is noted, not counted.
+#     The execution tests run the simulator on NAME.opts' arch.
 #   NAME.drop present: sync-drop test.  Each line is a number N: with
 #     PTO_EMIT_DROP_SYNC=N (emit/emit.h) the execution test must FAIL
 #     with a simulator "race:" report, i.e. the emitter's syncs are all
@@ -31,6 +39,7 @@ build=$(pwd)
 opt=$build/tools/pto-opt
 rtlib=$build/runtime/.libs
 CC=${CC:-gcc}
+CXX=${CXX:-g++}
 work=$build/testsuite/out/pto-cce
 mkdir -p "$work" || exit 99
 fails=0
@@ -47,6 +56,56 @@ emit() {
   # shellcheck disable=SC2086
   (cd "$dir" && "$opt" --pipeline=default $opts --emit-cce="$2" "$1.pto" \
      >/dev/null 2>"$2.stderr")
+}
+
+# arch_of NAME: the --arch of NAME.opts (default dav-c220).
+arch_of() {
+  a=dav-c220
+  if [ -f "$dir/$1.opts" ]; then
+    for word in $(cat "$dir/$1.opts"); do
+      case $word in --arch=*) a=${word#--arch=} ;; esac
+    done
+  fi
+  echo "$a"
+}
+
+# emit_for NAME OUT ARCH: emit NAME for ARCH (NAME.opts without --arch).
+emit_for() {
+  opts=--arch=$3
+  if [ -f "$dir/$1.opts" ]; then
+    for word in $(cat "$dir/$1.opts"); do
+      case $word in --arch=*) ;; *) opts="$opts $word" ;; esac
+    done
+  fi
+  # shellcheck disable=SC2086
+  (cd "$dir" && "$opt" --pipeline=default $opts --emit-cce="$2" "$1.pto" \
+     >/dev/null 2>"$2.stderr")
+}
+
+# api_check NAME CCE ARCH: CCE must be valid C++ against cce-api.h.
+api_check() {
+  case $3 in dav-m200 | dav-c100) m=M200 ;; *) m=C220 ;; esac
+  if $CXX -fsyntax-only -x c++ -DPTO_CCE_ARCH_$m \
+       -include "$top/runtime/cce-api.h" "$2" >"$2.api.log" 2>&1; then
+    pass "$1: C++ against cce-api.h ($3)"
+  else
+    head -20 "$2.api.log"
+    fail "$1: C++ against cce-api.h ($3)"
+  fi
+}
+
+# api_both NAME CCE: api_check of CCE (NAME.opts' arch) and of NAME
+# emitted for the other of dav-c220 / dav-m200.
+api_both() {
+  a=$(arch_of "$1")
+  api_check "$1" "$2" "$a"
+  case $a in dav-m200) other=dav-c220 ;; *) other=dav-m200 ;; esac
+  other_cce=$work/$1.$other.cce
+  if emit_for "$1" "$other_cce" "$other"; then
+    api_check "$1" "$other_cce" "$other"
+  else
+    echo "NOTE: $1: not emitted for $other: $(head -1 "$other_cce.stderr")"
+  fi
 }
 
 # build_exec NAME CCE EXE: compile the emitted CCE and the harness.
@@ -94,6 +153,9 @@ run_one() {
     if cmp -s "$out" "$dir/$name.cce"; then pass "$name: golden"
     else diff -u "$dir/$name.cce" "$out" | head -40; fail "$name: golden"; fi
   fi
+  api_both "$name" "$out"
+  PTO_SIM_ARCH=$(arch_of "$name")
+  export PTO_SIM_ARCH
   if [ -f "$dir/$name.c" ]; then
     exe=$work/$name.exe
     if ! build_exec "$name" "$out" "$exe"; then

@@ -41,10 +41,10 @@ __global__ __aicore__ void k_gemm_m200(__gm__ half *a, __gm__ half *b, __gm__ fl
       wait_flag(PIPE_M, PIPE_MTE1, (event_t)h);
     for (int mo = 0; mo < M1; mo++)
       load_cbuf_to_ca((__ca__ half *)(l0a + (uintptr_t)(mo * kc * 512)), (__cbuf__ half *)l1a,
-                      mo * K1 + ch * kc, kc, 1, 0, 0);
+                      mo * K1 + ch * kc, kc, 1, 0, 0, 0, inc);
     for (int ko = 0; ko < kc; ko++)
       load_cbuf_to_cb((__cb__ half *)(l0b + (uintptr_t)(ko * N1 * 512)), (__cbuf__ half *)l1b,
-                      (ch * kc + ko) * N1, N1, 1, 0, 1);
+                      (ch * kc + ko) * N1, N1, 1, 0, 0, 1, inc);
     set_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
     wait_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
     if (ch > 0 && fixed)
@@ -79,11 +79,11 @@ __global__ __aicore__ void k_gemm_c220(__gm__ half *a, __gm__ half *b, __gm__ ha
   __ca__ half *l0a = (__ca__ half *)((uintptr_t)0);
   __cb__ half *l0b = (__cb__ half *)((uintptr_t)0);
   __cc__ float *l0c = (__cc__ float *)((uintptr_t)0);
-  load_cbuf_to_ca(l0a, (__cbuf__ half *)l1a, 0, M1 * K1, 1, 0, 0);
-  load_cbuf_to_cb(l0b, (__cbuf__ half *)l1b, 0, K1 * N1, 1, 0, 1);
+  load_cbuf_to_ca(l0a, (__cbuf__ half *)l1a, 0, M1 * K1, 1, 0, 0, 0, inc);
+  load_cbuf_to_cb(l0b, (__cbuf__ half *)l1b, 0, K1 * N1, 1, 0, 0, 1, inc);
   set_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
   wait_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
-  mad(l0c, l0a, l0b, M, K, N, 1);
+  mad(l0c, l0a, l0b, M, K, N, 0, 0, 0, 1);
   set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
   wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
   copy_matrix_cc_to_gm(c, l0c, 0, N, M, N, M1 * 16, 0, F322F16, 0, 0, 1);

@@ -178,7 +178,7 @@ __global__ __aicore__ void k_scalar_read(__gm__ float *x, __gm__ float *out, int
   copy_gm_to_ubuf(a, x, 0, 1, 8, 0, 0);
   set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
   wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-  vcadd(s, a, 1, 1, 1, 8);
+  vcadd(s, a, 1, 1, 1, 8, 0);
   if (fixed) {
     set_flag(PIPE_V, PIPE_S, EVENT_ID0);
     wait_flag(PIPE_V, PIPE_S, EVENT_ID0);

@@ -2,9 +2,14 @@
    emitter writes (device and host paths guarded), on the simulator over
    4 blocks in shuffled order, and compares with a scalar reference that
    follows the same operation order (pairwise row sums).  Also checks
-   that a scalar UB store needs an S -> V flag before vector use.  */
+   that a scalar UB store needs an S -> V flag before vector use, and
+   that a kernel that would fault on the device (an int32 vcadd, which
+   the vendor does not have; a misaligned UB operand) stops under the
+   sim=cce runtime with a report naming the kernel, the instruction and
+   its line.  */
 
 #include "sim-test.h"
+#include "pto-rt.h"
 
 #include "example.cce"
 
@@ -75,10 +80,46 @@ static void test_scalar_store(void)
   CHECK_EQ_F(UBF(0)[16], 5.0f);
 }
 
+/* Kernels as sim=cce runs them (runtime/rt-cce.c): an int32 vcadd, and
+   a vadd whose source is 16 bytes off a 32 B block.  */
+enum { LINE_VCADD = __LINE__ + 4 };
+static void bad_dtype_kernel(void *const *args)
+{
+  (void)args;
+  vcadd((__ubuf__ int32_t *)((uintptr_t)256), (__ubuf__ int32_t *)((uintptr_t)0), 1, 1, 1, 8, 0);
+}
+enum { LINE_VADD = __LINE__ + 5 };
+static void misaligned_kernel(void *const *args)
+{
+  (void)args;
+  __ubuf__ float *a = (__ubuf__ float *)((uintptr_t)0);
+  vadd(a, (__ubuf__ float *)((uintptr_t)16), a, 1, 1, 1, 1, 8, 8, 8);
+}
+
+static void test_kernel_faults(void)
+{
+  char where[64];
+  EXPECT_ABORT(__pto_rt_cce_block("bad_dtype", "dav-m200", bad_dtype_kernel, NULL, 0, 1),
+               "pto: kernel 'bad_dtype', block 0 of 1 (sim=cce):");
+  snprintf(where, sizeof where, "test-cce.c:%d: error: vcadd:", (int)LINE_VCADD);
+  EXPECT_ABORT(__pto_rt_cce_block("bad_dtype", "dav-c220", bad_dtype_kernel, NULL, 0, 1),
+               where);
+  EXPECT_ABORT(__pto_rt_cce_block("bad_dtype", "dav-c220", bad_dtype_kernel, NULL, 0, 1),
+               "vcadd: element type int32_t is not supported (half and float only");
+  EXPECT_ABORT(__pto_rt_cce_block("misaligned", "dav-c220", misaligned_kernel, NULL, 0, 1),
+               "pto: kernel 'misaligned', block 0 of 1 (sim=cce):");
+  snprintf(where, sizeof where, "test-cce.c:%d: error: vadd: src0", (int)LINE_VADD);
+  EXPECT_ABORT(__pto_rt_cce_block("misaligned", "dav-c220", misaligned_kernel, NULL, 0, 1),
+               where);
+  EXPECT_ABORT(__pto_rt_cce_block("misaligned", "dav-c220", misaligned_kernel, NULL, 0, 1),
+               "address ub+16 is not 32-byte aligned");
+}
+
 int main(void)
 {
   pto_sim_set_arch("dav-c220");
   test_softmax();
   test_scalar_store();
+  test_kernel_faults();
   TEST_MAIN_END("test-cce");
 }

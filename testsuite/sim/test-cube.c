@@ -85,17 +85,17 @@ static void test_load_l0(void)
   for (int i = 0; i < 4 * 256; i++)
     l1[i] = (half)(float)i;
   __ca__ half *a = (__ca__ half *)((uintptr_t)1024);
-  load_cbuf_to_ca(a, (__cbuf__ half *)((uintptr_t)0), 1, 2, 2, 0, 1);
+  load_cbuf_to_ca(a, (__cbuf__ half *)((uintptr_t)0), 1, 2, 2, 0, 0, 1, inc);
   half *l0a = (half *)pto_sim_host_addr(PTO_SIM_L0A, 1024);
   /* dst fractal 0 = L1 fractal 1 transposed, dst fractal 1 = fractal 3.  */
   CHECK_EQ_F(l0a[0 * 16 + 1], (float)(256 + 1 * 16 + 0));
   CHECK_EQ_F(l0a[5 * 16 + 2], (float)(256 + 2 * 16 + 5));
   CHECK_EQ_F(l0a[256 + 3 * 16 + 7], (float)(3 * 256 + 7 * 16 + 3));
   CHECK_EQ_I(pto_sim_end_block(), 0);
-  EXPECT_ABORT(load_cbuf_to_cb((__cb__ half *)((uintptr_t)0), (__cbuf__ half *)((uintptr_t)0), 0, 0, 1, 0, 0),
+  EXPECT_ABORT(load_cbuf_to_cb((__cb__ half *)((uintptr_t)0), (__cbuf__ half *)((uintptr_t)0), 0, 0, 1, 0, 0, 0, inc),
                "load_cbuf_to_cb: repeat = 0 out of range [1, 255]");
   EXPECT_ABORT(mad((__cc__ float *)((uintptr_t)0), (__ca__ half *)((uintptr_t)0),
-                   (__cb__ half *)((uintptr_t)0), 256, 256, 256, 1),
+                   (__cb__ half *)((uintptr_t)0), 256, 256, 256, 0, 0, 0, 1),
                "mad: c range l0c[0,262144) is outside the l0c arena of 131072 bytes (dav-c220)");
 }
 
@@ -172,7 +172,7 @@ static void test_nd2nz(void)
   /* The L1 writes are MTE2's: an MTE1 read without a flag races.  */
   t_begin();
   copy_gm_to_cbuf_multi_nd2nz_b16(d, gm, 0, 1, 2, 3, 0, 23, 8, 1, 1);
-  load_cbuf_to_ca((__ca__ half *)((uintptr_t)0), d, 0, 1, 1, 0, 0);
+  load_cbuf_to_ca((__ca__ half *)((uintptr_t)0), d, 0, 1, 1, 0, 0, 0, inc);
   CHECK_EQ_I(pto_sim_end_block(), 1);
   CHECK_REPORT("copy_gm_to_cbuf_multi_nd2nz_b16 (MTE2) l1[512,576) with no "
                "set_flag/wait_flag(MTE2,MTE1) ordering them");
@@ -187,8 +187,13 @@ static void test_nd2nz(void)
   EXPECT_ABORT((pto_sim_set_arch("dav-m200"),
                 copy_gm_to_cbuf_multi_nd2nz_b16(d, gm, 0, 1, 2, 3, 0, 23, 8, 1, 1)),
                "copy_gm_to_cbuf_multi_nd2nz_b16: not available on dav-m200");
-  EXPECT_ABORT((pto_sim_set_arch("dav-m200"), create_cbuf_matrix(d, 1 << 16 | 1, 0)),
-               "create_cbuf_matrix: not available on dav-m200");
+  /* dav-m200 has create_cbuf_matrix too (its InitConstValue).  */
+  pto_sim_set_arch("dav-m200");
+  t_begin();
+  create_cbuf_matrix(d, 1 << 16 | 1, (half)3);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  CHECK_EQ_F(((half *)pto_sim_host_addr(PTO_SIM_L1, 512))[15], 3.0f);
+  pto_sim_set_arch("dav-c220");
   EXPECT_ABORT(create_cbuf_matrix(d, (int64_t)1 << 47 | 1, 0),
                "create_cbuf_matrix: config 0x800000000001 has bits outside [46:0]");
   pto_sim_set_arch("dav-c220");

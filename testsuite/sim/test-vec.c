@@ -264,7 +264,7 @@ static void test_unary_f32(void)
   for (int i = 0; i < 64; i++)
     CHECK_EQ_F(UBF(1024)[i], UBF(0)[i] > 0 ? UBF(0)[i] : 0.0f);
   pipe_barrier(PIPE_V);
-  vmaxs(d, a, 1.0f, 1, 1, 1, 8, 8);
+  vmaxs(d, a, 1.0f, 1, 1, 1, 8, 8, 0, 0);
   for (int i = 0; i < 64; i++)
     CHECK_EQ_F(UBF(1024)[i], UBF(0)[i] > 1.0f ? UBF(0)[i] : 1.0f);
   pipe_barrier(PIPE_V);
@@ -366,7 +366,7 @@ static void test_reduce(void)
   UBF(0)[3] = 1.0f;
   for (int i = 64; i < 128; i++)
     UBF(0)[i] = (float)(i - 64);
-  vcadd(fd, f, 2, 1, 1, 8);
+  vcadd(fd, f, 2, 1, 1, 8, 0);
   CHECK_EQ_F(UBF(1024)[0], 0.0f);          /* sequential would give 1 */
   CHECK_EQ_F(UBF(1024)[1], 63.0f * 64 / 2);
   pipe_barrier(PIPE_V);
@@ -379,7 +379,7 @@ static void test_reduce(void)
   UBH(2048)[1] = (half)60000.0f;
   UBH(2048)[2] = (half)-30000.0f;
   UBH(2048)[3] = (half)100.0f;
-  vcadd(hd, h, 1, 1, 1, 8);
+  vcadd(hd, h, 1, 1, 1, 8, 0);
   /* 65504 + (-29904) = 35600 -> 35584 in fp16 (ties to even).  */
   CHECK_EQ_F(UBH(4096)[0], 35584.0f);
   pipe_barrier(PIPE_V);
@@ -390,7 +390,7 @@ static void test_reduce(void)
   UBH(2048)[90] = (half)500.0f;
   UBH(2048)[128 + 5] = (half)-1.0f;
   set_vector_mask(-1, -1);
-  vcmax(hd, h, 2, 1, 1, 8);
+  vcmax(hd, h, 2, 1, 1, 8, VALUE_INDEX);
   CHECK_EQ_F(UBH(4096)[0], 500.0f);
   uint16_t idx;
   memcpy(&idx, &UBH(4096)[1], 2);
@@ -406,30 +406,30 @@ static void test_reduce(void)
   memcpy(&idx, &UBH(4096)[3], 2);
   CHECK_EQ_I(idx, i2);
   pipe_barrier(PIPE_V);
-  vcmin(hd, h, 1, 1, 1, 8, ORDER_ONLY_VALUE);
+  vcmin(hd, h, 1, 1, 1, 8, ONLY_VALUE);
   CHECK_EQ_F(UBH(4096)[0], 0.0f);
   pipe_barrier(PIPE_V);
-  vcmax(hd, h, 1, 1, 1, 8, ORDER_INDEX_VALUE);
+  vcmax(hd, h, 1, 1, 1, 8, INDEX_VALUE);
   memcpy(&idx, &UBH(4096)[0], 2);
   CHECK_EQ_I(idx, 77);
   CHECK_EQ_F(UBH(4096)[1], 500.0f);
   pipe_barrier(PIPE_V);
-  /* ORDER_ONLY_INDEX: a uint32 index per repeat, dst unit 4 bytes.  */
-  vcmax(hd, h, 2, 1, 1, 8, ORDER_ONLY_INDEX);
+  /* ONLY_INDEX: a uint32 index per repeat, dst unit 4 bytes.  */
+  vcmax(hd, h, 2, 1, 1, 8, ONLY_INDEX);
   uint32_t i32[2];
   memcpy(i32, UBH(4096), 8);
   CHECK_EQ_I(i32[0], 77);
   CHECK_EQ_I(i32[1], i2);
   pipe_barrier(PIPE_V);
-  /* The 910B 7-argument vcadd form (its last argument is ignored).  */
+  /* dav-c220's vcadd mode operand (1: the count-mode form) is ignored.  */
   for (int i = 0; i < 128; i++)
     UBH(2048)[i] = (half)1.0f;
-  vcadd(hd, h, 1, 1, 1, 8, 0);
+  vcadd(hd, h, 1, 1, 1, 8, 1);
   CHECK_EQ_F(UBH(4096)[0], 128.0f);
   pipe_barrier(PIPE_V);
   /* Masked vcmax ignores disabled lanes.  */
   set_vector_mask(0, 0x3);
-  vcmax(hd, h, 1, 1, 1, 8, ORDER_ONLY_VALUE);
+  vcmax(hd, h, 1, 1, 1, 8, ONLY_VALUE);
   CHECK_EQ_F(UBH(4096)[0], (float)UBH(2048)[0] > (float)UBH(2048)[1]
                                ? (float)UBH(2048)[0] : (float)UBH(2048)[1]);
   set_vector_mask(-1, -1);
@@ -557,6 +557,73 @@ static void test_errors(void)
   pto_sim_end_block();
 }
 
+/* The vendor's API (runtime/cce-api.h) at run time: the operand count
+   of each arch's form, the dtypes that have an overload, and the
+   intrinsics an arch lacks, each reported with the instruction.  */
+static void test_api_forms(void)
+{
+  __ubuf__ float *f = (__ubuf__ float *)((uintptr_t)0);
+  __ubuf__ float *fd = (__ubuf__ float *)((uintptr_t)1024);
+  __ubuf__ int32_t *ia = (__ubuf__ int32_t *)((uintptr_t)0);
+  __ubuf__ int32_t *id = (__ubuf__ int32_t *)((uintptr_t)1024);
+  /* dav-c220 (set by main).  */
+  EXPECT_ABORT(vcadd(fd, f, 1, 1, 1, 8),
+               "vcadd: 6 operands, but its form on dav-c220 has 7");
+  EXPECT_ABORT(vcmax(fd, f, 1, 1, 1, 8, 0, 0, 0),
+               "vcmax: 9 operands, but its form on dav-c220 has 7");
+  EXPECT_ABORT(vcadd(id, ia, 1, 1, 1, 8, 0),
+               "vcadd: element type int32_t is not supported (half and float only");
+  EXPECT_ABORT(vcmax(id, ia, 1, 1, 1, 8, ONLY_VALUE),
+               "vcmax: element type int32_t is not supported");
+  EXPECT_ABORT(vcgadd(id, ia, 1, 1, 1, 8), "vcgadd: element type int32_t");
+  EXPECT_ABORT(vabs(id, ia, 1, 1, 1, 8, 8), "vabs: element type int32_t is not supported");
+  EXPECT_ABORT(vdiv(id, ia, ia, 1, 1, 1, 1, 8, 8, 8), "vdiv: element type int32_t");
+  EXPECT_ABORT(vmaxs(f, f, 1.0f, 1, 1, 1, 8, 8, 1, 0),
+               "vmaxs: a mode operand is not 0");
+  EXPECT_ABORT(mad((__cc__ float *)((uintptr_t)0), (__ca__ half *)((uintptr_t)0),
+                   (__cb__ half *)((uintptr_t)0), 16, 16, 16, 1),
+               "mad: 7 operands, but its form on dav-c220 has 10");
+  EXPECT_ABORT(copy_ubuf_to_cbuf((__cbuf__ half *)((uintptr_t)0),
+                                 (__ubuf__ half *)((uintptr_t)0), 0, 1, 1, 0, 0),
+               "copy_ubuf_to_cbuf: not available on dav-c220");
+  /* vrelu has an int32 form, vcgadd 6 operands on every arch.  */
+  t_begin();
+  for (int i = 0; i < 64; i++)
+    UBI(0)[i] = i % 2 ? -i : i;
+  vrelu(id, ia, 1, 1, 1, 8, 8);
+  CHECK_EQ_I(UBI(1024)[3], 0);
+  CHECK_EQ_I(UBI(1024)[4], 4);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  /* dav-m200: vcadd has 6 operands, vcmax 9 writing [value, index].  */
+  pto_sim_set_arch("dav-m200");
+  EXPECT_ABORT(vcadd(fd, f, 1, 1, 1, 8, 0),
+               "vcadd: 7 operands, but its form on dav-m200 has 6");
+  EXPECT_ABORT(vcmax(fd, f, 1, 1, 1, 8, ONLY_VALUE),
+               "vcmax: 7 operands, but its form on dav-m200 has 9");
+  EXPECT_ABORT(vbrcb((__ubuf__ uint32_t *)fd, (__ubuf__ uint32_t *)f, 1, 8, 1),
+               "vbrcb: not available on dav-m200");
+  t_begin();
+  for (int i = 0; i < 64; i++)
+    UBF(0)[i] = (float)((i * 17) % 64);
+  UBF(0)[40] = 100.0f;
+  vcadd(fd, f, 1, 1, 1, 8);
+  /* (i * 17) % 64 permutes 0..63 (sum 2016); lane 40 held 40.  */
+  CHECK_EQ_F(UBF(1024)[0], 2016.0f - 40.0f + 100.0f);
+  pipe_barrier(PIPE_V);
+  vcmax(fd, f, 1, 1, 1, 8, 0, 0, 0);
+  CHECK_EQ_F(UBF(1024)[0], 100.0f);
+  uint32_t ix;
+  memcpy(&ix, &UBF(1024)[1], 4);
+  CHECK_EQ_I(ix, 40);
+  pipe_barrier(PIPE_V);
+  vcmax(fd, f, 1, 1, 1, 8, 0, 0, 1);
+  memcpy(&ix, &UBF(1024)[0], 4);
+  CHECK_EQ_I(ix, 40);
+  CHECK_EQ_F(UBF(1024)[1], 100.0f);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  pto_sim_set_arch("dav-c220");
+}
+
 int main(void)
 {
   pto_sim_set_arch("dav-c220");
@@ -572,5 +639,6 @@ int main(void)
   test_overlap();
   test_f16_conversions();
   test_errors();
+  test_api_forms();
   TEST_MAIN_END("test-vec");
 }
