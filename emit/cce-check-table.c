@@ -48,12 +48,21 @@ static const ccx_intrin table[] = {
   { "vconv_f162f32", F_VCONV, N(7), N(7), "UU", 0, DT_F32, DT_F16, API },
   { "vconv_f322f16", F_VCONV, N(7), N(7), "UU", 0, DT_F16, DT_F32, API },
   { "vconv_f322s32r", F_VCONV, N(7), N(7), "UU", 0, DT_S32, DT_F32, API },
+  { "vconv_f322s32a", F_VCONV, N(7), N(7), "UU", 0, DT_S32, DT_F32, API },
+  { "vconv_f322s32f", F_VCONV, N(7), N(7), "UU", 0, DT_S32, DT_F32, API },
+  { "vconv_f322s32c", F_VCONV, N(7), N(7), "UU", 0, DT_S32, DT_F32, API },
+  { "vconv_f322s32z", F_VCONV, N(7), N(7), "UU", 0, DT_S32, DT_F32, API },
   { "vconv_s322f32", F_VCONV, N(7), N(7), "UU", 0, DT_F32, DT_S32, API },
   /* Reductions: (d, s, repeat, drs, sbs, srs, ...): dav-c220 vcadd
      (..., bool), vcmax (..., Order_t); dav-m200 vcadd 6 arguments, vcmax
      (..., bool, bool, bool order): [value, index] pairs.  */
   { "vcadd", F_VRED, N(7), N(6), "UU", FLOATS, 0, 0, API },
   { "vcmax", F_VRED, N(7), N(9), "UU", FLOATS, 0, 0, API },
+  { "vcmin", F_VRED, N(7), N(9), "UU", FLOATS, 0, 0, API },
+  /* Group reductions, 8 results per repeat: (d, s, rep, drs, sbs, srs).  */
+  { "vcgadd", F_VGRED, N(6), N(6), "UU", FLOATS, 0, 0, API },
+  { "vcgmax", F_VGRED, N(6), N(6), "UU", FLOATS, 0, 0, API },
+  { "vcgmin", F_VGRED, N(6), N(6), "UU", FLOATS, 0, 0, API },
   /* (d, s, dbs, drs, repeat): dav-c220 only.  */
   { "vbrcb", F_VBRCB, N(5), 0, "UU", DTM(DT_U16) | DTM(DT_U32), 0, 0, API },
   /* DMA: (d, s, sid, nBurst, lenBurst [32 B], srcGap, dstGap [, pad]).  */
@@ -62,6 +71,7 @@ static const ccx_intrin table[] = {
   { "copy_ubuf_to_ubuf", F_DMA, N(7), N(7), "UU", 0, 0, 0, API },
   { "copy_gm_to_cbuf", F_DMA, N(8), N(8), "1G", 0, 0, 0, API },
   { "copy_ubuf_to_cbuf", F_DMA, 0, N(7), "1U", 0, 0, 0, API },
+  { "copy_cbuf_to_ubuf", F_DMA, 0, N(7), "U1", 0, 0, 0, API },
   /* Byte-granular DMA (d, s, sid, nBurst, lenBurst [bytes], leftPad,
      rightPad, srcGap, dstGap): dav-c220 only.  */
   { "copy_gm_to_ubuf_align_b32", F_DMA_ALIGN, N(9), 0, "UG", 0, 0, 0, API },
@@ -130,9 +140,7 @@ ccx_intrin_each(void (*fn)(void *ctx, const ccx_intrin *in), void *ctx)
 unsigned
 ccx_arch_bit(const pto_arch *arch)
 {
-  if (arch && (!strcmp(arch->name, "dav-m200") || !strcmp(arch->name, "dav-c100")))
-    return ARCH_M200;
-  return ARCH_C220;
+  return arch && arch->isa == PTO_ISA_V200 ? ARCH_M200 : ARCH_C220;
 }
 
 const char *

@@ -943,9 +943,9 @@ elem_size(const aval *v)
   return v->kind == AV_PTR ? ccx_dt_size(v->dt) : 0;
 }
 
-/* Bytes a reduction E writes per repeat: one element (vcadd, vcmax
-   with ONLY_VALUE), a 4-byte index (ONLY_INDEX), a [value, index] pair
-   (vcmax's other orders; always on dav-m200), 8 elements (vcg*).  An
+/* Bytes a reduction E writes per repeat: one element (vcadd, vcmax /
+   vcmin with ONLY_VALUE), a 4-byte index (ONLY_INDEX), a [value, index]
+   pair (their other orders; always on dav-m200), 8 elements (vcg*).  An
    order that is not a known constant counts as one element (the
    least).  */
 static int
@@ -953,7 +953,7 @@ reduction_result(const ccx_expr *e, const ccx_intrin *in, int es)
 {
   if (in->form == F_VGRED)
     return 8 * es;
-  if (strcmp(e->name, "vcmax"))
+  if (strcmp(e->name, "vcmax") && strcmp(e->name, "vcmin"))
     return es;
   if (e->nargs == 9)
     return 2 * es;
