@@ -38,6 +38,9 @@ static const char *const reserved[] = {
   "namespace", "operator", "private", "public", "protected", "virtual",
   "bool", "true", "false", "uintptr_t", "int8_t", "int16_t", "int32_t",
   "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "main",
+  /* enumerators of the vendor's API (runtime/cce-api.h) we pass */
+  "inc", "dec", "VALUE_INDEX", "INDEX_VALUE", "ONLY_VALUE", "ONLY_INDEX",
+  "NoQuant", "F322F16", "PAD_NONE", "CRMODE_NONE",
   NULL
 };
 
