@@ -8,7 +8,8 @@
 # that (below) and is part of `make check'; to look at a page:
 #   man -l doc/pto-cc.1
 
-dist_man1_MANS = doc/pto-cc.1 doc/pto-opt.1 doc/pto-extract.1
+dist_man1_MANS = doc/pto-cc.1 doc/pto-opt.1 doc/pto-extract.1 \
+	doc/pto-cce-check.1
 
 # check-man: the pages format without groff warnings (-ww; skipped
 # without groff) and say neither more nor less than the programs:
@@ -21,7 +22,7 @@ man_opt_re = sed -n 's/^  *\(--[a-z][-a-z]*\).*/\1/p'
 man_plugin_help = $(CC) -fplugin=$(abs_top_builddir)/plugin/.libs/pto.so \
 	-fplugin-arg-pto-help -fsyntax-only -x c /dev/null 2>&1
 check-man: tools/pto-opt tools/pto-cc-uninstalled plugin/pto.la \
-	tools/pto-extract$(EXEEXT)
+	tools/pto-extract$(EXEEXT) tools/pto-cce-check$(EXEEXT)
 	@fail=0; \
 	if command -v groff >/dev/null 2>&1; then \
 	  for m in $(dist_man1_MANS); do \
@@ -58,6 +59,15 @@ check-man: tools/pto-opt tools/pto-cc-uninstalled plugin/pto.la \
 	    | sed 's/\\\\-/-/g' | sort -u`; do \
 	  case " `echo $$ext_opts` " in *" $$o "*) ;; \
 	    *) echo "doc/pto-extract.1 documents $$o, which pto-extract lacks"; \
+	       fail=1 ;; esac; done; \
+	chk_opts=`tools/pto-cce-check --help | grep -o -e '[ ,]--*[a-z][-a-z]*' \
+	  | sed 's/^.//' | sort -u`; \
+	for o in $$chk_opts; do in_page doc/pto-cce-check.1 "$$o"; done; \
+	for o in `sed -n '/^\\.SH OPTIONS/,/^\\.SH EXIT/p' \
+	    $(srcdir)/doc/pto-cce-check.1 | grep -o '\\\\-\\\\-[a-z][a-z\\\\-]*[a-z]' \
+	    | sed 's/\\\\-/-/g' | sort -u`; do \
+	  case " `echo $$chk_opts` " in *" $$o "*) ;; \
+	    *) echo "doc/pto-cce-check.1 documents $$o, which pto-cce-check lacks"; \
 	       fail=1 ;; esac; done; \
 	test $$fail = 0 && echo "check-man: $(dist_man1_MANS) OK"; \
 	test $$fail = 0

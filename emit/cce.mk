@@ -43,3 +43,21 @@ TESTS += testsuite/pto-cce.dg/dbuf-broken.sh
 # against the simulator and bench/cce-counts.sh, bench/dbuf-cycles.sh.
 TESTS += testsuite/pto-cce.dg/trace-report.sh
 EXTRA_DIST += testsuite/pto-cce.dg
+
+# The static checker of CCE text (emit/cce-check.h): pto-cce-check(1)
+# and the plugin's check of each unit's emitted CCE.
+libptocore_la_SOURCES += \
+	emit/cce-check.h \
+	emit/cce-check-internal.h \
+	emit/cce-check.c \
+	emit/cce-check-parse.c \
+	emit/cce-check-table.c
+# pto-cce-check: the seeded-bad set, the goldens and the examples' CCE
+# for both archs (testsuite/cce-check/run-tests.sh).
+TESTS += testsuite/cce-check/run-tests.sh
+EXTRA_DIST += testsuite/cce-check
+# The table agrees with runtime/cce-api.h (testsuite/cce-check/table.sh).
+check_PROGRAMS += testsuite/cce-check/table-calls
+testsuite_cce_check_table_calls_SOURCES = testsuite/cce-check/table-calls.c
+testsuite_cce_check_table_calls_LDADD = libptocore.la $(LIBM)
+TESTS += testsuite/cce-check/table.sh

@@ -35,6 +35,7 @@
 #include "frontend/fe-internal.h"
 #include "emit/emit.h"
 #include "emit/arch.h"
+#include "emit/cce-check.h"
 #include "plugin/diag-bridge.h"
 #include "basic-block.h"
 #include "tree-ssa-alias.h"
@@ -399,6 +400,17 @@ pto_frontend_cce_output (void)
   return unit.cce.text && !seen_error () ? &unit.cce : NULL;
 }
 
+/* A finding of the CCE checker on what we emitted: a bug of ours.  */
+static void
+report_cce_check (void *ctx, const char *file, int line, int col,
+		  const char *func, const char *check, const char *msg)
+{
+  (void) ctx;
+  error ("pto: internal error: emitted CCE fails check %qs in kernel %qs "
+	 "at %s:%d:%d (the file is not written): %s; please report", check,
+	 func ? func : "(none)", file, line, col, msg);
+}
+
 /* Write the CCE of the unit's kernels to AUXBASE.cce, the way GCC names
    its other auxiliary outputs (`gcc -c k.c' gives k.cce; `gcc app.c -o
    app' gives app-app.cce).  The text goes to a temporary file renamed
@@ -407,7 +419,10 @@ pto_frontend_cce_output (void)
    leaves a .cce behind; the
    back end's problems (a kernel that does not fit the target's buffers,
    an op it does not lower yet) are GCC errors at the kernel's source
-   lines, except "sorry, unimplemented", which is a warning (below).  */
+   lines, except "sorry, unimplemented", which is a warning (below).
+   The text passes emit/cce-check.h's checks before it is written: a
+   finding is an internal error (report_cce_check) and no file is
+   written.  */
 static void
 write_cce (const pto_program *p)
 {
@@ -417,14 +432,18 @@ write_cce (const pto_program *p)
   diag.emit = emit_cce_diag;
   diag.ctx = &sorries;
   pto_buf text = { NULL, 0, 0 };
-  if (pto_emit_cce (p, unit.opts, &diag, &text) != 0 || seen_error ())
-    {
-      pto_buf_free (&text);
-      return;
-    }
   const char *base = aux_base_name ? aux_base_name
 		     : dump_base_name ? dump_base_name : "pto";
   char *path = concat (base, ".cce", NULL);
+  if (pto_emit_cce (p, unit.opts, &diag, &text) != 0 || seen_error ()
+      || pto_cce_check (path, text.s, text.len,
+			pto_arch_lookup (unit.opts ? unit.opts->arch : NULL),
+			PTO_CCE_CHECK_STRICT, report_cce_check, NULL) != 0)
+    {
+      pto_buf_free (&text);
+      free (path);
+      return;
+    }
   if (pto_fe_output_write (path, text.s, text.len))
     keep_cce (&text);
   else

@@ -50,3 +50,20 @@ tools/pto-cc-uninstalled: $(srcdir)/tools/pto-cc.in Makefile
 bin_PROGRAMS += tools/pto-extract
 tools_pto_extract_SOURCES = tools/pto-extract.c
 tools_pto_extract_LDADD = libptocore.la $(LIBM)
+
+# pto-cce-check: compiles CCE files as C++ against cce-api.h, then runs
+# the static checks of emit/cce-check.h (doc/pto-cce-check.1; tests:
+# testsuite/cce-check/).  Two builds of one source, like pto-cc: the
+# installed one finds cce-api.h in $(includedir), the uninstalled one in
+# the source tree's runtime/.
+bin_PROGRAMS += tools/pto-cce-check
+tools_pto_cce_check_SOURCES = tools/pto-cce-check.c
+tools_pto_cce_check_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DPTO_CCE_API_DIR='"$(includedir)"' -DPTO_VERSION='"$(PACKAGE_VERSION)"'
+tools_pto_cce_check_LDADD = libptocore.la $(LIBM)
+noinst_PROGRAMS = tools/pto-cce-check-uninstalled
+tools_pto_cce_check_uninstalled_SOURCES = tools/pto-cce-check.c
+tools_pto_cce_check_uninstalled_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DPTO_CCE_API_DIR='"$(abs_top_srcdir)/runtime"' \
+	-DPTO_VERSION='"$(PACKAGE_VERSION)"'
+tools_pto_cce_check_uninstalled_LDADD = libptocore.la $(LIBM)
