@@ -22,6 +22,14 @@ extern "C" {
    a 7th operand (Order_t), mad with 10, vbrcb, byte-granular DMA).  */
 typedef enum pto_isa { PTO_ISA_V200, PTO_ISA_V220 } pto_isa;
 
+/* The most blocks a kernel launch may start, on every architecture:
+   the launch's block_num is a uint32_t in [1, 65535] (asc-devkit,
+   docs/zh/guide/编程指南/语言扩展层/SIMD与SIMT混合编程BuiltIn关键字.md,
+   the block_num row: "取值范围[1, 65535]").  The value ranges of the
+   rewriter take pto.block_num() in [1, PTO_ARCH_MAX_BLOCKS] and
+   pto.block_idx() in [0, PTO_ARCH_MAX_BLOCKS - 1] (passes/ranges.c).  */
+#define PTO_ARCH_MAX_BLOCKS 65535
+
 typedef struct pto_arch {
   const char *name;     /* "dav-c220" */
   const char *alias;    /* "dav-2201" */

@@ -934,6 +934,10 @@ lin_of(const var_facts *f, const pto_expr *e, int depth, lin *out)
       if (lin_is_const(&b))
         return lin_add(out, &a, b.k);
       return false;
+    case PTO_BIN_SHL:  /* x << k is x * 2^k (passes/decompose.c) */
+      if (lin_is_const(&b) && b.k >= 0 && b.k < 62)
+        return lin_add(out, &a, (int64_t)1 << b.k);
+      return false;
     default:
       return false;
     }

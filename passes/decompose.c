@@ -26,7 +26,8 @@
      PTO_DEC_CMPNEG   !(a < b) -> b <= a (integers), !(x < c) -> c-1 < x
      PTO_DEC_FDIV     x / c -> x * (1/c) for floats when c is a power of
                       two whose reciprocal the type holds exactly
-   Every rewrite is exact under the IR's semantics (two's-complement
+   A signed x * 2^k becomes x << k only when x >= 0 (shift_defined:
+   the printed C must not shift a negative value).  Every rewrite is exact under the IR's semantics (two's-complement
    wrap, truncating / and %); the fused multiply-add of the seed needs a
    target op the IR does not have yet.  */
 
@@ -208,6 +209,17 @@ decompose_divmod(dctx *c, pto_expr *e)
 /* The other rewrites                                                  */
 /* ------------------------------------------------------------------ */
 
+/* True if X << k, for the product E = X * 2^k, is defined in the C the
+   back ends print wherever X * 2^k is: always for unsigned types; for
+   signed ones when X >= 0 (C11 6.5.7p4: then both are defined exactly
+   when the product is representable), so a possibly negative X keeps
+   its multiplication.  */
+static bool
+shift_defined(dctx *c, const pto_expr *e, const pto_expr *x)
+{
+  return !pto_dtype_is_signed(DT(e)) || pto_rw_iv(&c->rw, x).lo >= 0;
+}
+
 static pto_expr *
 decompose_mul(dctx *c, pto_expr *e)
 {
@@ -224,7 +236,7 @@ decompose_mul(dctx *c, pto_expr *e)
   int sh = log2_exact(v);
   if (sh < 0 && pto_dtype_is_signed(DT(e)))
     sh = v == pto_iv_of_dtype(DT(e)).lo ? pto_dtype_bits(DT(e)) - 1 : -1;
-  if (sh > 0 && (c->flags & PTO_DEC_POW2))
+  if (sh > 0 && (c->flags & PTO_DEC_POW2) && shift_defined(c, e, x))
     return B(c, PTO_BIN_SHL, x, K(c, e->type, sh));
   if ((c->flags & PTO_DEC_NEG)
       && pto_rw_wrap(DT(e), v) == pto_rw_wrap(DT(e), -1))

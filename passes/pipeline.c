@@ -3,7 +3,11 @@
    The order of the default pipeline is the order of DESIGN section 5:
    InlineFunctions, ScalarizeTuples (the tuple locals inlined struct
    returns leave), UnrollLoops, then LetInline (gated on
-   force-let-inline) and Simplify.  The late passes join it as they land.
+   force-let-inline), Simplify, and Decompose (seed 004 stage 18: the
+   late decompositions, after the last symbolic rewrite, so that both
+   back ends receive shifts, masks and multiply-shift divisions instead
+   of power-of-two and constant divisions).  The late passes join it as
+   they land.
    Property names for diagnostics live here too.  */
 
 #include "passes/passes.h"
@@ -22,6 +26,7 @@ const pto_pass *const pto_default_pipeline[] = {
     &pto_pass_unroll,
     &pto_pass_let_inline,
     &pto_pass_simplify,
+    &pto_pass_decompose,
     NULL,
 };
 

@@ -6,9 +6,12 @@
    operation (division by zero, shift out of range) is executed.  Integer
    operations wrap at their dtype's width: when the exact interval of an
    operation leaves the dtype, the result is the dtype's full range.
-   Arithmetic is done in 128 bits, so it never overflows itself.  */
+   Arithmetic is done in 128 bits, so it never overflows itself.
+   Facts the hardware guarantees: pto.block_idx() is in [0, 65534] and
+   pto.block_num() in [1, 65535] (emit/arch.h, PTO_ARCH_MAX_BLOCKS).  */
 
 #include "passes/rewrite.h"
+#include "emit/arch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -551,6 +554,20 @@ range_un(const pto_expr *e, const pto_range_env *env, pto_range_memo *memo)
   }
 }
 
+/* The ranges the hardware guarantees: a launch runs block_num blocks,
+   1 <= block_num <= PTO_ARCH_MAX_BLOCKS, numbered 0 .. block_num - 1.  */
+static pto_iv
+range_call(const pto_expr *e, pto_iv full)
+{
+  if (!e->is_op || e->nargs != 0)
+    return full;
+  if (e->op == PTO_OP_BLOCK_IDX)
+    return iv(0, PTO_ARCH_MAX_BLOCKS - 1);
+  if (e->op == PTO_OP_BLOCK_NUM)
+    return iv(1, PTO_ARCH_MAX_BLOCKS);
+  return full;
+}
+
 static pto_iv
 range_compute(const pto_expr *e, const pto_range_env *env,
               pto_range_memo *memo)
@@ -573,6 +590,7 @@ range_compute(const pto_expr *e, const pto_range_env *env,
   }
   case PTO_E_BIN: return range_bin(e, env, memo);
   case PTO_E_UN: return range_un(e, env, memo);
+  case PTO_E_CALL: return range_call(e, full);
   case PTO_E_SELECT: {
     pto_iv c = pto_rw_is_intlike(e->a) ? pto_rw_range(e->a, env, memo)
                                        : iv(0, 1);

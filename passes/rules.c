@@ -417,6 +417,20 @@ r_mul_distribute_const(pto_rw *c, pto_expr *e)
   return BIN(ADD, BIN(MUL, a->a, e->b), INT(e->type, k * m));
 }
 
+/* mul_const_minus: (c1 - x) * c2 -> x*(-c2) + c1*c2, so the constant
+   factor reaches the term ((2 - y*8) * -4 -> y*32 - 8).  W (a ring
+   identity; same size).  */
+static pto_expr *
+r_mul_const_minus(pto_rw *c, pto_expr *e)
+{
+  if (!isint(e) || !isc(e->b) || !isbin(e->a, PTO_BIN_SUB) || !isc(e->a->a)
+      || isc(e->a->b))
+    return NULL;
+  pto_i128 k = sview(DT(e), cv(e->a->a)), m = sview(DT(e), cv(e->b));
+  return BIN(ADD, BIN(MUL, e->a->b, INT(e->type, -m)),
+             INT(e->type, k * m));
+}
+
 /* ------------------------------------------------------------------ */
 /* Products                                                            */
 /* ------------------------------------------------------------------ */
@@ -1128,6 +1142,252 @@ r_mod_range(pto_rw *c, pto_expr *e)
   return ok ? e->a : NULL;
 }
 
+/* The rounding partner of division OP: / <-> %, floordiv <-> floormod.  */
+static pto_binop
+partner(pto_binop op)
+{
+  switch (op) {
+  case PTO_BIN_DIV: return PTO_BIN_MOD;
+  case PTO_BIN_MOD: return PTO_BIN_DIV;
+  case PTO_BIN_FLOORDIV: return PTO_BIN_FLOORMOD;
+  default: return PTO_BIN_FLOORDIV;
+  }
+}
+
+/* The numerator of E (a / or % by a constant d > 1) as a tidy sum in
+   *S, with d in *D; false when it is something else or wraps.  */
+static bool
+numerator_sum(pto_rw *c, const pto_expr *e, sum *s, pto_i128 *d)
+{
+  *d = divisor(e);
+  if (!isint(e) || *d <= 1)
+    return false;
+  sum_of(s, e->a);
+  return !s->overflow && sum_tidy(s) && pto_iv_fits(sum_iv(c, s), s->dt);
+}
+
+/* OP (a truncating / or %, or a floor one) applied to the sum S whose
+   mathematical value is V: floor rounding always works; a truncating
+   op only where the original numerator was >= 0 (checked by the
+   caller), and then becomes floor rounding when V may be negative.  */
+static pto_binop
+rounding_for(pto_binop op, pto_iv v)
+{
+  if (!isfloor(op) && v.lo < 0)
+    return op == PTO_BIN_DIV ? PTO_BIN_FLOORDIV : PTO_BIN_FLOORMOD;
+  return op;
+}
+
+/* mod_coef_reduce: a coefficient (and the constant) of the numerator
+   reduced modulo the divisor: (y*7) % 2 -> y % 2, (y*4 + z) % 3 ->
+   (y + z) % 3.  Both numerators are congruent modulo d; floor rounding,
+   or the original numerator >= 0 (then floormod unless the new one is
+   >= 0 too); neither sum wraps.  R.  */
+static pto_expr *
+r_mod_coef_reduce(pto_rw *c, pto_expr *e)
+{
+  sum s;
+  pto_i128 d;
+  if (!numerator_sum(c, e, &s, &d))
+    return NULL;
+  pto_iv before = sum_iv(c, &s);
+  if (!isfloor(e->u.binop) && before.lo < 0)
+    return NULL;
+  bool hit = fmod_(s.k, d) != s.k;
+  s.k = fmod_(s.k, d);
+  for (int i = 0; i < s.n; i++) {
+    pto_i128 r = fmod_(s.t[i].coef, d);
+    hit |= r != s.t[i].coef;
+    s.t[i].coef = r;
+  }
+  if (!hit || !sum_tidy(&s))
+    return NULL;
+  pto_iv after = sum_iv(c, &s);
+  if (!pto_iv_fits(after, s.dt))
+    return NULL;
+  if (s.n == 0 && s.k == 0)
+    return INT(e->type, 0);
+  return pto_rw_bin(c, rounding_for(e->u.binop, after), sum_build(c, &s),
+                    e->b);
+}
+
+/* mod_common_factor: (g*x) % (g*e) -> (x % e) * g with g > 1 the gcd of
+   the divisor, the coefficients and the constant ((x*8) % 16 ->
+   (x % 2) * 8): the range of the remainder tightens to multiples of g
+   ((z*2 % 8) / 7 -> 0).  Both roundings: g*x rem g*e == g*(x rem e) for
+   g > 0; the numerator must not wrap.  R.  */
+static pto_expr *
+r_mod_common_factor(pto_rw *c, pto_expr *e)
+{
+  sum s;
+  pto_i128 d;
+  if (!numerator_sum(c, e, &s, &d) || s.n == 0)
+    return NULL;
+  pto_i128 g = gcd128(d, s.k);
+  for (int i = 0; i < s.n; i++)
+    g = gcd128(g, s.t[i].coef);
+  if (g <= 1 || g == d)
+    return NULL;
+  for (int i = 0; i < s.n; i++)
+    s.t[i].coef /= g;
+  s.k /= g;
+  pto_expr *m = pto_rw_bin(c, e->u.binop, sum_build(c, &s),
+                           INT(e->type, d / g));
+  return BIN(MUL, m, INT(e->type, g));
+}
+
+/* Split the numerator S for a divisor with factor G: *A gets the terms
+   whose coefficient G divides (divided by G) and the constant's floor
+   quotient by G; the rest B (the other terms and the constant's floor
+   remainder) must lie in one interval [m*G, (m+1)*G): then floor(S/G)
+   == A + m, and *A gets m too.  False when B is empty or spans two
+   intervals.  */
+static bool
+split_bounded(pto_rw *c, const sum *s, pto_i128 g, sum *a)
+{
+  sum b = *s;
+  *a = *s;
+  a->n = b.n = 0;
+  a->k = fdiv(s->k, g);
+  b.k = fmod_(s->k, g);
+  for (int i = 0; i < s->n; i++) {
+    if (s->t[i].coef % g == 0) {
+      a->t[a->n] = s->t[i];
+      a->t[a->n++].coef = s->t[i].coef / g;
+    } else {
+      b.t[b.n++] = s->t[i];
+    }
+  }
+  if (b.n == 0)
+    return false;
+  pto_iv r = sum_iv(c, &b);
+  pto_i128 m = fdiv(r.lo, g);
+  if (fdiv(r.hi, g) != m)
+    return false;
+  a->k += m;
+  return pto_iv_fits(sum_iv(c, a), s->dt);
+}
+
+/* div_bounded_rest: (g*a + b) / (g*e) -> (a + m) / e when b, the part
+   of the numerator g does not divide, lies in [m*g, (m+1)*g):
+   floor((g*a + b)/(g*e)) == floor(floor((g*a + b)/g)/e) ==
+   floor((a + m)/e).  (x*14 + r + 22) / 7 -> x*2 + 3 for r in [0, 5],
+   (x*4 + y%4) / 8 -> x / 2.  g runs over the gcds of the divisor with
+   each coefficient, largest first.  Floor rounding, or the numerator
+   >= 0 (then a + m >= 0 too).  R.  */
+static pto_expr *
+r_div_bounded_rest(pto_rw *c, pto_expr *e)
+{
+  sum s, a;
+  pto_i128 d;
+  if (!numerator_sum(c, e, &s, &d) || s.n < 1)
+    return NULL;
+  if (!isfloor(e->u.binop) && sum_iv(c, &s).lo < 0)
+    return NULL;
+  pto_i128 best = 0;
+  for (int i = 0; i < s.n; i++) {
+    pto_i128 g = gcd128(d, s.t[i].coef);
+    if (g > 1 && g > best && split_bounded(c, &s, g, &a))
+      best = g;
+  }
+  if (!best || !split_bounded(c, &s, best, &a) || !sum_tidy(&a))
+    return NULL;
+  pto_expr *n = sum_build(c, &a);
+  if (best == d)
+    return n;
+  return pto_rw_bin(c, e->u.binop, n, INT(e->type, d / best));
+}
+
+/* mod_fixed_offset: x % d -> x - k*d when x lies in one interval
+   [k*d, (k+1)*d), k != 0 (floormod, or % with x >= 0), or for % with
+   x <= 0 in (-(k+1)*d, -k*d] -> x + k*d.  R.  */
+static pto_expr *
+r_mod_fixed_offset(pto_rw *c, pto_expr *e)
+{
+  pto_i128 d = divisor(e);
+  if (!isint(e) || d <= 1)
+    return NULL;
+  pto_iv x = R(c, e->a);
+  pto_i128 k;
+  if (isfloor(e->u.binop) || x.lo >= 0)
+    k = fdiv(x.lo, d) == fdiv(x.hi, d) ? fdiv(x.lo, d) : 0;
+  else if (x.hi <= 0)
+    k = (-x.lo) / d == (-x.hi) / d ? -((-x.lo) / d) : 0;
+  else
+    k = 0;
+  if (k == 0)
+    return NULL;
+  sum s;
+  sum_of(&s, e->a);
+  if (s.overflow || !sum_tidy(&s))
+    return NULL;
+  s.k = sview(s.dt, s.k - k * d);
+  return sum_build(c, &s);
+}
+
+/* The value of OP (/, %, floordiv, floormod) on mathematical integers.  */
+static pto_i128
+divmod_value(pto_binop op, pto_i128 a, pto_i128 d)
+{
+  switch (op) {
+  case PTO_BIN_DIV: return a / d;
+  case PTO_BIN_MOD: return a % d;
+  case PTO_BIN_FLOORDIV: return fdiv(a, d);
+  default: return fmod_(a, d);
+  }
+}
+
+/* divmod_two_valued: (t*c0 + k) op d, where t takes only two values lo
+   and lo+1, is the line through both results: f(lo) + (t - lo)*(f(lo+1)
+   - f(lo)) (((y/4)*7)/3 -> (y/4)*2 for y in [0, 7]).  Exact at both
+   points; the numerator must not wrap.  R.  */
+static pto_expr *
+r_divmod_two_valued(pto_rw *c, pto_expr *e)
+{
+  sum s;
+  pto_i128 d;
+  if (!numerator_sum(c, e, &s, &d) || s.n != 1
+      || !pto_rw_pure(s.t[0].base))
+    return NULL;
+  pto_iv t = R(c, s.t[0].base);
+  if (t.hi != t.lo + 1)
+    return NULL;
+  pto_binop op = e->u.binop;
+  pto_i128 f0 = divmod_value(op, s.t[0].coef * t.lo + s.k, d);
+  pto_i128 f1 = divmod_value(op, s.t[0].coef * t.hi + s.k, d);
+  sum r = s;
+  r.t[0].coef = f1 - f0;
+  r.k = f0 - t.lo * (f1 - f0);
+  if (!sum_tidy(&r))
+    return NULL;
+  return sum_build(c, &r);
+}
+
+/* div_of_mod: (a % (c*k)) / c -> (a / c) % k, c > 1, k > 0, the same
+   rounding (((i*64 + j) % 256) / 64 -> i % 4 for j in [0, 63]).  Floor:
+   the digits of a in base c above the lowest; truncating: both sides
+   are odd in a, and agree with floor for a >= 0.  A truncating / of a
+   floormod (never negative, so / rounds as floordiv there) takes the
+   floor form.  W (neither side can wrap or trap).  */
+static pto_expr *
+r_div_of_mod(pto_rw *c, pto_expr *e)
+{
+  pto_i128 cc = divisor(e);
+  pto_expr *m = e->a;
+  pto_binop op = e->u.binop;
+  if (!isint(e) || cc <= 1)
+    return NULL;
+  if (op == PTO_BIN_DIV && isbin(m, PTO_BIN_FLOORMOD))
+    op = PTO_BIN_FLOORDIV;
+  if (!isbin(m, partner(op)))
+    return NULL;
+  pto_i128 ck = divisor(m);
+  if (ck <= 0 || ck % cc != 0)
+    return NULL;
+  pto_expr *q = pto_rw_bin(c, op, m->a, e->b);
+  return pto_rw_bin(c, m->u.binop, q, INT(e->type, ck / cc));
+}
+
 /* mod_mod: (x % c) % d -> x % d when d | c, c, d > 0, same rounding.  W.  */
 static pto_expr *
 r_mod_mod(pto_rw *c, pto_expr *e)
@@ -1792,6 +2052,7 @@ const pto_rule pto_rules[] = {
     {B_(SUB), "sum_normal", 'W', r_sum_normal},
     {U_(NEG), "sum_normal", 'W', r_sum_normal},
     {B_(MUL), "mul_distribute_const", 'W', r_mul_distribute_const},
+    {B_(MUL), "mul_const_minus", 'W', r_mul_const_minus},
     {B_(MUL), "mul_normal", 'W', r_mul_normal},
     {B_(BAND), "and_mask_range", 'R', r_and_mask_range},
     {B_(BAND), "and_or_disjoint", 'W', r_and_or_disjoint},
@@ -1850,9 +2111,23 @@ const pto_rule pto_rules[] = {
     {B_(FLOORMOD), "mod_zero_num", 'W', r_zero_num},
     {B_(MOD), "mod_range", 'R', r_mod_range},
     {B_(FLOORMOD), "mod_range", 'R', r_mod_range},
+    {B_(MOD), "mod_fixed_offset", 'R', r_mod_fixed_offset},
+    {B_(FLOORMOD), "mod_fixed_offset", 'R', r_mod_fixed_offset},
     {B_(MOD), "mod_mod", 'W', r_mod_mod},
     {B_(FLOORMOD), "mod_mod", 'W', r_mod_mod},
     {B_(MOD), "mod_split_sum", 'R', r_mod_split_sum},
+    {B_(MOD), "mod_coef_reduce", 'R', r_mod_coef_reduce},
+    {B_(FLOORMOD), "mod_coef_reduce", 'R', r_mod_coef_reduce},
+    {B_(MOD), "mod_common_factor", 'R', r_mod_common_factor},
+    {B_(FLOORMOD), "mod_common_factor", 'R', r_mod_common_factor},
+    {B_(DIV), "div_bounded_rest", 'R', r_div_bounded_rest},
+    {B_(FLOORDIV), "div_bounded_rest", 'R', r_div_bounded_rest},
+    {B_(DIV), "div_of_mod", 'W', r_div_of_mod},
+    {B_(FLOORDIV), "div_of_mod", 'W', r_div_of_mod},
+    {B_(DIV), "divmod_two_valued", 'R', r_divmod_two_valued},
+    {B_(FLOORDIV), "divmod_two_valued", 'R', r_divmod_two_valued},
+    {B_(MOD), "divmod_two_valued", 'R', r_divmod_two_valued},
+    {B_(FLOORMOD), "divmod_two_valued", 'R', r_divmod_two_valued},
     {B_(MOD), "mod_inner_mod", 'R', r_mod_inner_mod},
     {B_(FLOORMOD), "mod_inner_mod", 'R', r_mod_inner_mod},
     {B_(FLOORMOD), "mod_split_sum", 'R', r_mod_split_sum},

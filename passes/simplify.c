@@ -62,6 +62,7 @@
        go.  */
 
 #include "passes/let_inline.h"
+#include "passes/rewrite.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -177,8 +178,29 @@ fold_floats(simp *c, pto_expr *e)
   return fold_float_root(c, e, &r) ? r : e;
 }
 
+/* E (simplified) rewritten through the values of the kept pure binds
+   (the prover's facts), when that proves it constant or makes it
+   smaller: q * 7 + r - i with q = i / 7 and r = i % 7 is 0, grp * 8 +
+   lane with grp = i / 8 and lane = i % 8 is i.  A fact is stable (what
+   its value reads is not written between the bind and here), so its
+   value may replace the variable, as inlining would; with
+   simplify-let-inline=0 nothing is substituted.  */
+static pto_expr *
+through_facts(simp *c, pto_expr *e)
+{
+  if (!c->inline_on || is_const(e) || e->type->kind != PTO_TY_SCALAR
+      || !pto_dtype_is_int(e->type->dtype) || pto_let_has_effect(e))
+    return e;
+  pto_expr *t = pto_let_subst(c->p, e, c->facts, true);
+  if (t == e)
+    return e;
+  t = pto_fold_expr(c->p, pto_simplify_expr(c->p, t, c->penv));
+  return is_const(t) || pto_rw_size(t) < pto_rw_size(e) ? t : e;
+}
+
 /* Substitute the inlined binds into E (never into buffer definitions),
-   then fold and apply the symbolic rules.  */
+   then fold and apply the symbolic rules, with the facts of the kept
+   binds too (through_facts).  */
 static pto_expr *
 simplify_expr(simp *c, pto_expr *e)
 {
@@ -187,7 +209,7 @@ simplify_expr(simp *c, pto_expr *e)
   e = pto_let_subst(c->p, e, c->map, true);
   e = pto_simplify_expr(c->p, e, c->env);
   e = fold_floats(c, e);
-  return pto_fold_expr(c->p, e);
+  return through_facts(c, pto_fold_expr(c->p, e));
 }
 
 /* An lvalue keeps its shape: only its operands are simplified.  */

@@ -35,8 +35,13 @@ typedef struct dcase {
 static const dcase dcases[] = {
     {ALL, "x % 8", "x & 7"},
     {ALL, "x * 16", "x << 4"},
-    {ALL, "z * 16", "z << 4"},
-    {ALL, "z * -2147483648", "z << 31"},
+    /* a possibly negative signed x keeps x * 2^k: the printed C must
+       not shift a negative value; s >= 0 may shift even where the
+       product overflows (both forms are then undefined in C alike) */
+    {ALL, "z * 16", "z * 16"},
+    {ALL, "z * -2147483648", "z * -2147483648"},
+    {ALL, "s * 16", "s << 4"},
+    {ALL, "u * 16", "u << 4:u32"},
     {ALL, "x / 8", "x >> 3"},
     {ALL, "floordiv(z, 8)", "z >> 3"},
     {ALL, "floormod(z, 8)", "z & 7"},

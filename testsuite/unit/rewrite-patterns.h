@@ -44,6 +44,15 @@ static const char *const generic[] = {
     "a > 0 && (a > 0 || b > 0)", "b > 0 ? (a > 0 ? a : b) : b",
     "b > 0 ? a : (a > 0 ? a : b)", "max(a + 3, a - 1)", "min(a + 3, a)",
     "min(-a, -b)", "(a | 12) & 3", "(a & 12) | -13",
+    /* issue 19's rule classes */
+    "(2 - a * 8) * -4", "(3 - a) * 5", "(a * 7) % 2", "floormod(a * 7, 2)",
+    "(a * 4 + b) % 3", "floormod(a * 4 + b, 3)", "(a * 8) % 16",
+    "floormod(a * 8, 16)", "(a * 2) % 8 / 7", "(a * 14 + b + 22) / 7",
+    "(a * 4 + b % 4) / 8", "floordiv(a * 4 + floormod(b, 4), 8)",
+    "(a + 40) % 16", "floormod(a - 24, 8)", "(a - 15) % 8",
+    "(a / 64 * 7) / 3", "(a / 64 * 7) % 3", "floordiv(floormod(a, 2) * 5 + 1, 3)",
+    "(a % 12) / 4", "floordiv(floormod(a, 12), 4)", "((a * 64 + b) % 256) / 64",
+    "floordiv(floormod(a * 16 + b, 64), 16)", "((a % 16) * 16 + b) / 16",
 };
 
 #endif /* PTO_REWRITE_PATTERNS_H */

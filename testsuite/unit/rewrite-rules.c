@@ -21,6 +21,8 @@ static const char *const decls[] = {
     "var c: bool",             "var u: u32 in [0, 20]",
     "var w: i64 in [0, 100]",  "var s: i8",
     "var t: i8 in [0, 100]",   "var v: u32",
+    "var r: i32 in [0, 5]",    "var j: i32 in [0, 63]",
+    "var q: i32 in [0, 7]",    "var g: i32 in [0, 255]",
 };
 
 typedef struct tcase {
@@ -279,6 +281,50 @@ static const tcase cases[] = {
     {"w * 2 / 2", "w"},
     {"(t + 100) / 2", "(t + 100:i8) / 2:i8"},
     {"v / 1 + 0", "v"},
+    /* issue 19's rule classes.  A constant factor over "c - term": */
+    {"(2 - y * 8) * -4", "y * 32 - 8"},
+    {"(3 - z) * 5", "15 - z * 5"},
+    /* a coefficient reduced modulo the divisor */
+    {"(x * 7) % 2", "x % 2"},
+    {"floormod(y * 7, 2)", "floormod(y, 2)"},
+    {"(x * 4 + k) % 3", "(k + x) % 3"},
+    {"floormod(y - 24, 10)", "floormod(y + 6, 10)"},
+    {"floormod(y * 4 + z, 3)", "floormod(y * 4 + z, 3)"},  /* may wrap */
+    /* a common factor out of a modulo, tightening the range */
+    {"(x * 8) % 16", "x % 2 * 8"},
+    {"floormod(y * 8, 16)", "floormod(y, 2) * 8"},
+    {"(k * 2) % 8 / 7", "0"},
+    {"(z * 8) % 16", "z * 8 % 16"},  /* may wrap */
+    /* division of a sum whose rest lies in one interval of the factor */
+    {"(x * 14 + r + 22) / 7", "x * 2 + 3"},
+    {"(x * 4 + j % 4) / 8", "x / 2"},
+    {"floordiv(y * 4 + floormod(z, 4), 8)", "floordiv(y, 2)"},
+    {"(k * 4 + q % 4 + 3) / 8", "(k * 4 + q % 4 + 3) / 8"},  /* two */
+    {"(y * 4 + j % 4) / 8", "(y * 4 + j % 4) / 8"},  /* y < 0, trunc */
+    /* a fixed offset when the range lies in one higher interval */
+    {"(q + 40) % 16", "q + 8"},
+    {"(k + 2000) % 1000", "k % 1000"},  /* [2000, 3000]: two */
+    {"floormod(q - 24, 8)", "q"},
+    {"(q - 15) % 8", "q - 7"},
+    {"(y - 24) % 10", "(y - 24) % 10"},  /* spans two intervals */
+    /* two-valued terms */
+    {"(q / 4 * 7) / 3", "q / 4 * 2"},
+    {"(q / 4 * 7) % 3", "q / 4"},
+    {"floordiv(floormod(y, 2) * 5 + 1, 3)", "floormod(y, 2) * 2"},
+    /* (a % (c*k)) / c -> (a / c) % k: twelve tile-index cases */
+    {"(z % 12) / 4", "z / 4 % 3"},
+    {"floordiv(floormod(z, 12), 4)", "floormod(floordiv(z, 4), 3)"},
+    {"((g * 64 + j) % 256) / 64", "g % 4"},
+    {"((q * 16 + x) % 64) / 16", "q % 4"},
+    {"((q * 32 + j) % 128) / 32", "(q + j / 32) % 4"},
+    {"((g * 8 + q) % 64) / 8", "g % 8"},
+    {"((j * 4 + x % 4) % 16) / 4", "j % 4"},
+    {"((k * 64 + j) % 512) / 64", "k % 8"},
+    {"floordiv(floormod(y * 16 + x, 64), 16)", "floormod(y, 4)"},
+    {"((g * 128 + j * 2) % 1024) / 128", "g % 8"},
+    {"((g * 16 + x) % 32) / 16", "g % 2"},
+    {"((g % 16) * 16 + x) / 16", "g % 16"},
+    {"(z % 12) / 5", "z % 12 / 5"},  /* 5 does not divide 12 */
 };
 
 static int failures;
