@@ -754,6 +754,7 @@ static const char prelude[] =
   "#else\n"
   "#define PTO_UB_LOAD(p) (*(p))\n"
   "#define PTO_UB_STORE(p, v) (*(p) = (v))\n"
+  "#define PTO_ROW_STRIDE(op, rs, rows, cols) ((void)0)\n"
   "#endif\n"
   "#include <stdint.h>\n"
   "\n"

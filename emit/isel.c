@@ -443,15 +443,13 @@ dma_access(pto_mir_node *n, bool load, int64_t lo, int64_t hi)
 /* The run-time row stride check of a pto_load / pto_store (LOAD) of a
    ROWS x COLS tile whose GM row stride RS is not a constant:
    PTO_ROW_STRIDE, which cce_sim.h defines as pto.h's check (sim=cce
-   reports what sim=jit does) and the device build as nothing.  */
+   reports what sim=jit does) and the prelude of the device build
+   (emit/cce.c) as nothing.  */
 static void
 row_stride_check(isel *c, pto_mir_block *out, pto_loc loc, bool load,
                  const pto_expr *rs, int64_t rows, int64_t cols)
 {
   pto_buf tx = { 0 };
-  pto_buf_puts(&tx, "#ifndef PTO_ROW_STRIDE\n"
-                    "#define PTO_ROW_STRIDE(op, rs, rows, cols) ((void)0)\n"
-                    "#endif\n");
   pto_buf_printf(&tx, "PTO_ROW_STRIDE(\"pto_%s\", %s, %lld, %lld);",
                  load ? "load" : "store", expr_text(c, rs), (long long)rows,
                  (long long)cols);
