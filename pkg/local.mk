@@ -32,3 +32,26 @@ pkg/pto.pc: $(srcdir)/pkg/pto.pc.in Makefile
 	  -e 's|@includedir[@]|$(includedir)|g' \
 	  -e 's|@PACKAGE_VERSION[@]|$(PACKAGE_VERSION)|g' \
 	  $(srcdir)/pkg/pto.pc.in > $@.tmp && mv $@.tmp $@
+
+# check-gcc11: the whole build and `make check' once more with GCC 11
+# (gcc-11, g++-11, gcc-11-plugin-dev, libgccjit-11-dev; .ci/setup), in
+# _gcc11/ under this build directory.  PTO_GCC11_CC / _CXX name other
+# compilers.  Not part of `make check' (it doubles its time).
+PTO_GCC11_CC = gcc-11
+PTO_GCC11_CXX = g++-11
+check-gcc11:
+	rm -rf _gcc11 && $(MKDIR_P) _gcc11
+	cd _gcc11 && '$(abs_top_srcdir)/configure' \
+	  CC='$(PTO_GCC11_CC)' CXX='$(PTO_GCC11_CXX)' < /dev/null
+	cd _gcc11 && $(MAKE) $(AM_MAKEFLAGS) < /dev/null
+	cd _gcc11 && $(MAKE) $(AM_MAKEFLAGS) check < /dev/null
+	@echo "check-gcc11: build and make check with $(PTO_GCC11_CC) passed"
+clean-local: clean-local-gcc11
+clean-local-gcc11:
+	rm -rf _gcc11
+.PHONY: check-gcc11 clean-local-gcc11
+# configure's jit-include/ (the newer libgccjit.h for an older CC).
+distclean-local: distclean-local-jit-include
+distclean-local-jit-include:
+	rm -rf jit-include
+.PHONY: distclean-local-jit-include
