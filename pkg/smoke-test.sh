@@ -230,7 +230,8 @@ cp "${BASH_SOURCE[0]}" "$work/smoke-test.sh"
 chmod 755 "$work"
 
 # Hide the trees: tmpfs over each in a private mount namespace.
-hide_cmd='for d in "$@"; do mount -t tmpfs -o size=1m pto-hidden "$d" || exit 97; done; shift $#'
+# (A directory inside one hidden before is gone already.)
+hide_cmd='for d in "$@"; do [ -d "$d" ] || continue; mount -t tmpfs -o size=1m pto-hidden "$d" || exit 97; done; shift $#'
 status=0
 if unshare -m --propagation private true 2>/dev/null; then
   unshare -m --propagation private bash -c \
