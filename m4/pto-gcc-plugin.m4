@@ -5,7 +5,8 @@
 # Ask the C compiler ($CC) where its plugin directory is
 # (`$CC -print-file-name=plugin'), then check, as C++ (GCC's headers do
 # not compile as C), that <gcc-plugin.h> from that directory compiles and
-# that GCCPLUGIN_VERSION_MAJOR is at least 12.  The plugin is loaded into
+# that GCCPLUGIN_VERSION_MAJOR is at least 11 (plugin/gcc-compat.h holds
+# the differences between releases).  The plugin is loaded into
 # the cc1 of $CC, so the headers must be those of $CC, not of $CXX.
 #
 # Sets and substitutes:
@@ -29,11 +30,11 @@ AC_CACHE_CHECK([for the GCC plugin directory of $CC], [pto_cv_gcc_plugin_dir],
 AS_IF([test "x$pto_cv_gcc_plugin_dir" = xno],
   [AC_MSG_ERROR([cannot find the GCC plugin headers of '$CC'
   ('$CC -print-file-name=plugin' gives no directory with an include/ subdirectory).
-  On Debian/Ubuntu install the package gcc-12-plugin-dev (for GCC 12),
+  On Debian/Ubuntu install the package gcc-N-plugin-dev (gcc-12-plugin-dev for GCC 12),
   or point CC at a GCC that has its plugin headers installed.])])
 GCC_PLUGIN_DIR=$pto_cv_gcc_plugin_dir
 GCC_PLUGIN_CPPFLAGS="-isystem $GCC_PLUGIN_DIR/include"
-AC_CACHE_CHECK([whether gcc-plugin.h compiles as C++ and is GCC 12 or newer],
+AC_CACHE_CHECK([whether gcc-plugin.h compiles as C++ and is GCC 11 or newer],
   [pto_cv_gcc_plugin_usable],
   [AC_LANG_PUSH([C++])
    pto_save_CPPFLAGS=$CPPFLAGS
@@ -41,8 +42,8 @@ AC_CACHE_CHECK([whether gcc-plugin.h compiles as C++ and is GCC 12 or newer],
    AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[
 #include <gcc-plugin.h>
 #include <plugin-version.h>
-#if GCCPLUGIN_VERSION_MAJOR < 12
-#error "GCC plugin headers older than GCC 12"
+#if GCCPLUGIN_VERSION_MAJOR < 11
+#error "GCC plugin headers older than GCC 11"
 #endif
 ]], [[return plugin_default_version_check (0, 0);]])],
      [pto_cv_gcc_plugin_usable=yes], [pto_cv_gcc_plugin_usable=no])
@@ -50,7 +51,7 @@ AC_CACHE_CHECK([whether gcc-plugin.h compiles as C++ and is GCC 12 or newer],
    AC_LANG_POP([C++])])
 AS_IF([test "x$pto_cv_gcc_plugin_usable" != xyes],
   [AC_MSG_ERROR([the GCC plugin headers in $GCC_PLUGIN_DIR/include do not compile
-  with '$CXX', or are older than GCC 12.  pto-gcc needs GCC >= 12 and its
+  with '$CXX', or are older than GCC 11.  pto-gcc needs GCC >= 11 and its
   plugin headers: on Debian install gcc-12-plugin-dev and g++-12 (same
   version as '$CC').  See config.log for the compiler's message.])])
 dnl Read the major version back for the summary and for pto-cc --version.

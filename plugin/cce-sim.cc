@@ -1,7 +1,7 @@
 /* cce-sim.cc - -fplugin-arg-pto-sim=cce: compile the unit's CCE on the
    host (contract: plugin/cce-sim.h).  */
 
-#include "gcc-plugin.h"
+#include "plugin/gcc-compat.h"
 #include "diagnostic-core.h"
 #include "options.h"
 

@@ -25,7 +25,7 @@
    Errors of the back end arrive through a pto_diag sink and become GCC
    errors at the recorded location.  Nothing is written to stdout.  */
 
-#include "gcc-plugin.h"
+#include "plugin/gcc-compat.h"
 #include "tree.h"
 #include "stringpool.h"
 #include "attribs.h"

@@ -33,8 +33,7 @@
      GC stress: add --param ggc-min-expand=0 --param ggc-min-heapsize=0.
    Never write to stdout here: under -pipe it is the assembler's input.  */
 
-#include "gcc-plugin.h"
-#include "plugin-version.h"
+#include "plugin/gcc-compat.h"
 #include "diagnostic-core.h"
 
 #include <stdio.h>
@@ -251,13 +250,19 @@ register_callbacks (const char *name)
 PTO_EXPORT int
 plugin_init (plugin_name_args *info, plugin_gcc_version *version)
 {
+  /* Loaded into another GCC release (gcc-11 given the GCC 12 plugin):
+     say so in one line and do nothing else.  The error alone fails the
+     compilation; returning non-zero would add GCC's second, vaguer
+     "failed to initialize plugin" line.  Nothing here depends on the
+     layouts of GCC's own structures beyond plugin_gcc_version, which is
+     the same in every release.  */
   if (!plugin_default_version_check (version, &gcc_version))
     {
       error ("pto: this %qs was built for GCC %s (%s) but is loaded into "
 	     "GCC %s (%s); rebuild pto-gcc with this compiler",
 	     info->full_name, gcc_version.basever, gcc_version.datestamp,
 	     version->basever, version->datestamp);
-      return 1;
+      return 0;
     }
 
   /* -fplugin given at an -flto link also loads us into lto1, which has
