@@ -57,7 +57,7 @@ cycles() {
   $CC -std=gnu11 -I"$top/include" -I"$top/runtime" -I"$dir" -c "$dir/$1.c" \
       -o "$out.h.o" 2>/dev/null &&
   $CC "$out.h.o" "$out.o" "$tmp/cyc.o" -L"$rtlib" -Wl,-rpath,"$rtlib" \
-      -lpto-rt -lm -o "$out.exe" 2>/dev/null || { echo FAIL; return; }
+      -lpto-rt -lm ${PTO_SAN_CFLAGS:-} -o "$out.exe" 2>/dev/null || { echo FAIL; return; }
   "$out.exe" >"$out.log" 2>&1 || { echo FAIL; return; }
   sed -n 's/^CYCLES //p' "$out.log"
 }

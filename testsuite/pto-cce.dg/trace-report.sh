@@ -77,7 +77,7 @@ exe() {
   $CC -std=gnu11 -I"$top/include" -I"$top/runtime" -I"$dir" -c "$dir/$1.c" \
       -o "$out.h.o" &&
   $CC "$out.h.o" "$out.o" "$work/cyc.o" -L"$rtlib" -Wl,-rpath,"$rtlib" \
-      -lpto-rt -lm -o "$out"
+      -lpto-rt -lm ${PTO_SAN_CFLAGS:-} -o "$out"
 }
 
 # field TEXT NAME: the number after NAME in the trace-check summary TEXT.

@@ -242,8 +242,34 @@ static void check_slice(const jv *e, long at)
   num(args, "launch", at);
 }
 
+static void jv_free(jv *x)
+{
+  if (!x)
+    return;
+  for (int i = 0; i < x->n; i++) {
+    jv_free(x->v[i]);
+    free(x->k[i]);
+  }
+  free(x->v);
+  free(x->k);
+  free(x->str);
+  free(x);
+}
+
+/* The parsed file and its text, released at exit on every path (the
+   sanitizer build's leak checker runs the test).  */
+static jv *parsed;
+static char *text_buf;
+
+static void release(void)
+{
+  jv_free(parsed);
+  free(text_buf);
+}
+
 int main(int argc, char **argv)
 {
+  atexit(release);
   int busy = argc > 2 && !strcmp(argv[1], "--busy");
   int syntax_only = argc > 2 && !strcmp(argv[1], "--syntax");
   const char *file = argv[argc - 1];
@@ -259,8 +285,9 @@ int main(int argc, char **argv)
       text = realloc(text, (cap *= 2) + 1);
   fclose(f);
   text[n] = '\0';
+  text_buf = text;
   src = pos = text;
-  jv *root = parse_value();
+  jv *root = parsed = parse_value();
   ws();
   if (*pos)
     syntax("text after the JSON value");
