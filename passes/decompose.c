@@ -334,6 +334,15 @@ decompose_root(dctx *c, pto_expr *e)
   if (e->kind != PTO_E_BIN)
     return e;
   switch (e->u.binop) {
+  case PTO_BIN_SUB:
+    /* x - (x - y) -> y, exact in the type's arithmetic: it folds the
+       `x - x % 2^k' of unroll split points once the biased remainder
+       (biased_pow2) has become `x - ((x + bias) & -2^k)'; nothing
+       simplifies after this pass.  */
+    if (isint(e) && e->b->kind == PTO_E_BIN && e->b->u.binop == PTO_BIN_SUB
+        && pto_rw_equal(e->a, e->b->a))
+      return e->b->b;
+    return e;
   case PTO_BIN_DIV:
     if (e->type->kind == PTO_TY_SCALAR && pto_dtype_is_float(DT(e)))
       return (c->flags & PTO_DEC_FDIV) ? decompose_fdiv(c, e) : e;
