@@ -114,17 +114,25 @@ pto_fe_launch_kernel_call (tree t, tree kernel, location_t loc)
   return call;
 }
 
+/* Is T a pointer to a function type?  */
+static bool
+function_pointer_p (tree t)
+{
+  return POINTER_TYPE_P (t) && FUNC_OR_METHOD_TYPE_P (TREE_TYPE (t));
+}
+
 /* The PTO_KERNEL function that ARG, the first argument of a pto_launch,
    names (pto.h converts it to a function pointer), or NULL_TREE.  Only
-   conversions from one pointer type to another are looked through: a
-   kernel converted to an integer on the way (`(char) k') names no
-   function, as in reference mode, where calling it is an error.  */
+   conversions from one function pointer type to another are looked
+   through: a kernel converted to an integer or an object pointer on the
+   way (`(char) k', `(float *) k') names no function, as in reference
+   mode, where calling it is an error.  */
 tree
 pto_fe_launch_kernel (tree arg)
 {
   while ((CONVERT_EXPR_P (arg) || TREE_CODE (arg) == NON_LVALUE_EXPR)
-	 && POINTER_TYPE_P (TREE_TYPE (arg))
-	 && POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (arg, 0))))
+	 && function_pointer_p (TREE_TYPE (arg))
+	 && function_pointer_p (TREE_TYPE (TREE_OPERAND (arg, 0))))
     arg = TREE_OPERAND (arg, 0);
   if (TREE_CODE (arg) != ADDR_EXPR)
     return NULL_TREE;

@@ -107,10 +107,12 @@ EOF
 
 # Known defects: a failure whose outputs match a line of the table below
 # (item, class pattern, regular expression over the modes' outputs) is
-# reported XFAIL(item), not as a failure.  The table is empty: every
-# defect the harness has found is fixed, and its reproducer in regress/
-# must pass.  Add a line only for a defect with an open issue, and
-# remove it with the fix.
+# reported XFAIL(item), not as a failure.  Add a line only for a defect
+# with an open issue and its reproducer in regress/ (README.md), and
+# remove it with the fix.  Open (issue 20): a cast of the kernel to an
+# object pointer in pto_launch, or of a GM operand to another pointer or
+# an integer, is folded into the conversion to pto.h's prototype types,
+# so the plugin accepts what reference mode rejects.
 known_defect ()
 {
   # $1: the class, $2: the directory with the modes' outputs.
@@ -123,6 +125,8 @@ known_defect ()
       return 0
     fi
   done <<'EOF'
+20 (kernel cast to an object pointer)	mismatch-Rerr-J*	called object .*is not a function or function pointer
+20 (GM operand cast)	mismatch-Rerr-J*	does not point to the element type|invalid type argument of unary
 EOF
   return 1
 }
@@ -152,9 +156,11 @@ compile ()
     c=signal
   elif [ $rc -ne 0 ]; then
     c=err
-    if ! grep -Eq '(error|sorry, unimplemented):' "$dir/$mode.log" ||
-       grep -E '(error|sorry, unimplemented):' "$dir/$mode.log" |
-         grep -Evq '^[^ :][^:]*:[0-9]+:([0-9]+:)? (fatal )?(error|sorry, unimplemented):'; then
+    # GNU as says `FILE:LINE: Error: ...' (a mutated asm statement in
+    # reference mode): located too.
+    if ! grep -Eq '(error|Error|sorry, unimplemented):' "$dir/$mode.log" ||
+       grep -E '(error|Error|sorry, unimplemented):' "$dir/$mode.log" |
+         grep -Evq '^[^ :][^:]*:[0-9]+:([0-9]+:)? (fatal )?(error|Error|sorry, unimplemented):'; then
       c=unlocated
     elif [ -n "$files" ]; then
       c=stray
