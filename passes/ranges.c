@@ -28,6 +28,7 @@ typedef struct env_slot {
 struct pto_range_env {
   env_slot *slots;
   size_t cap, used;
+  pto_rw_cache *cache;     /* the simplifier's memo under this env */
 };
 
 static const pto_var tomb_var;
@@ -56,9 +57,18 @@ pto_range_env_free(pto_range_env *env)
 {
   if (!env)
     return;
+  pto_rw_cache_free(env->cache);
   free(env->slots);
   free(env);
 }
+
+pto_rw_cache **
+pto_range_env_cache(const pto_range_env *env)
+{
+  /* The memo is a cache: filling it does not change what ENV states.  */
+  return &((pto_range_env *)env)->cache;
+}
+
 
 static env_slot *
 env_find(const pto_range_env *env, const pto_var *v)
@@ -126,7 +136,16 @@ typedef struct memo_slot {
 struct pto_range_memo {
   memo_slot *slots;
   size_t cap, used;
+  const unsigned *gen;   /* non-NULL: ranges live in the nodes */
 };
+
+pto_range_memo *
+pto_range_memo_in_nodes(const unsigned *gen)
+{
+  pto_range_memo *m = pto_xcalloc(1, sizeof *m);
+  m->gen = gen;
+  return m;
+}
 
 pto_range_memo *
 pto_range_memo_new(void)
@@ -615,7 +634,11 @@ pto_rw_range(const pto_expr *e, const pto_range_env *env,
 {
   if (!pto_rw_is_intlike(e))
     return iv(0, -1);  /* callers test pto_rw_is_intlike first */
-  if (memo) {
+  if (memo && memo->gen) {
+    pto_rw_node *n = pto_rw_node_of(e);
+    if (n->iv_gen == *memo->gen)
+      return n->iv;
+  } else if (memo) {
     memo_slot *s = memo_lookup(memo, e, false);
     if (s)
       return s->iv;
@@ -626,8 +649,13 @@ pto_rw_range(const pto_expr *e, const pto_range_env *env,
   r.hi = min2(r.hi, full.hi);
   if (r.lo > r.hi)
     r = full;
-  if (memo)
+  if (memo && memo->gen) {
+    pto_rw_node *n = pto_rw_node_of(e);
+    n->iv = r;
+    n->iv_gen = *memo->gen;
+  } else if (memo) {
     memo_lookup(memo, e, true)->iv = r;
+  }
   return r;
 }
 

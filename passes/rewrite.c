@@ -208,130 +208,511 @@ pto_rw_equal(const pto_expr *a, const pto_expr *b)
 }
 
 /* ------------------------------------------------------------------ */
+/* The memo: interned nodes                                            */
+/* ------------------------------------------------------------------ */
+
+/* Node memory kept between calls beyond this is given back.  */
+enum { CHUNK_BYTES = 64 * 1024, KEEP_BYTES = 16 * 1024 * 1024 };
+
+typedef struct chunk {
+  struct chunk *next;
+  size_t cap, used;
+  _Alignas(16) unsigned char data[];
+} chunk;
+
+/* One slot of the intern table; a slot is empty unless CALL is the
+   current call, so the table is emptied by counting calls.  */
+typedef struct slot {
+  pto_rw_node *n;
+  unsigned call;
+  uint32_t hash;
+} slot;
+
+/* The simplifier's working memory, kept by an environment
+   (pto_range_env_cache) across calls so that no call allocates tables:
+   the intern table and the node memory of one call, both emptied when
+   the next call starts (nodes are copied out by export_expr).  Per node,
+   facts valid for this call are stamped with GEN (ranges, simplified
+   form) or CALL; the two are the same number today.  */
+struct pto_rw_cache {
+  chunk *chunks, *cur;          /* node memory, reused call after call */
+  size_t kept;                  /* bytes in CHUNKS */
+  slot *slots;
+  size_t cap, used;             /* used: slots of this call */
+  unsigned gen, call;
+  pto_program *p;
+  const pto_type *bool_type;
+  pto_range_memo *memo;         /* ranges in the nodes, valid at GEN */
+  int bk_start[PTO_RWK_COUNT + 1];  /* rule indices per root key */
+  int bk_order[512];
+};
+
+static void
+build_buckets(pto_rw_cache *hc)
+{
+  int count[PTO_RWK_COUNT] = {0};
+  pto_assert(pto_nrules <= 512);
+  for (int i = 0; i < pto_nrules; i++)
+    count[pto_rules[i].key]++;
+  hc->bk_start[0] = 0;
+  for (int k = 0; k < PTO_RWK_COUNT; k++)
+    hc->bk_start[k + 1] = hc->bk_start[k] + count[k];
+  int fill[PTO_RWK_COUNT];
+  memcpy(fill, hc->bk_start, sizeof fill);
+  for (int i = 0; i < pto_nrules; i++)
+    hc->bk_order[fill[pto_rules[i].key]++] = i;
+}
+
+/* SIZE zeroed bytes of node memory, 16-aligned.  */
+static void *
+node_alloc(pto_rw_cache *hc, size_t size)
+{
+  size = (size + 15) & ~(size_t)15;
+  while (hc->cur && hc->cur->used + size > hc->cur->cap)
+    hc->cur = hc->cur->next;
+  if (!hc->cur) {
+    size_t cap = size > CHUNK_BYTES ? size : CHUNK_BYTES;
+    chunk *c = pto_xcalloc(1, sizeof *c + cap);
+    c->cap = cap;
+    c->next = hc->chunks;  /* new chunks go first: CUR was the last */
+    hc->chunks = c;
+    hc->kept += cap;
+    hc->cur = c;
+  }
+  void *r = hc->cur->data + hc->cur->used;
+  hc->cur->used += size;
+  memset(r, 0, size);
+  return r;
+}
+
+static void
+free_chunks(chunk *c)
+{
+  while (c) {
+    chunk *next = c->next;
+    free(c);
+    c = next;
+  }
+}
+
+static pto_rw_cache *
+cache_new(void)
+{
+  pto_rw_cache *hc = pto_xcalloc(1, sizeof *hc);
+  hc->cap = 1024;
+  hc->slots = pto_xcalloc(hc->cap, sizeof *hc->slots);
+  hc->memo = pto_range_memo_in_nodes(&hc->gen);
+  build_buckets(hc);
+  return hc;
+}
+
+void
+pto_rw_cache_free(pto_rw_cache *hc)
+{
+  if (!hc)
+    return;
+  free_chunks(hc->chunks);
+  pto_range_memo_free(hc->memo);
+  free(hc->slots);
+  free(hc);
+}
+
+/* Start a call on P: the previous call's nodes and slots are dropped.  */
+static void
+cache_begin(pto_rw_cache *hc, pto_program *p)
+{
+  if (hc->p != p) {
+    hc->p = p;
+    hc->bool_type = pto_type_scalar(p, PTO_DT_BOOL);
+  }
+  if (hc->kept > KEEP_BYTES) {
+    free_chunks(hc->chunks);
+    hc->chunks = NULL;
+    hc->kept = 0;
+  }
+  for (chunk *c = hc->chunks; c; c = c->next)
+    c->used = 0;
+  hc->cur = hc->chunks;
+  hc->used = 0;
+  if (++hc->call == 0) {  /* wrapped: old stamps would look current */
+    memset(hc->slots, 0, sizeof *hc->slots * hc->cap);
+    hc->call = 1;
+  }
+  hc->gen = hc->call;
+}
+
+static uint64_t
+mix(uint64_t h, uint64_t v)
+{
+  h = (h ^ v) * UINT64_C(0x9E3779B97F4A7C15);
+  return h ^ (h >> 29);
+}
+
+/* The payload of E that its kind uses (0 for the others).  */
+static uint64_t
+payload(const pto_expr *e)
+{
+  uint64_t v = 0;
+  switch (e->kind) {
+  case PTO_E_INT: return (uint64_t)e->u.ival;
+  case PTO_E_FLOAT: memcpy(&v, &e->u.fval, sizeof v); return v;
+  case PTO_E_VAR: return (uint64_t)(uintptr_t)e->u.var;
+  case PTO_E_BIN: return (uint64_t)e->u.binop;
+  case PTO_E_UN: return (uint64_t)e->u.unop;
+  case PTO_E_GETITEM: return (uint64_t)e->u.index;
+  default: return 0;
+  }
+}
+
+static bool
+has_fname(const pto_expr *e)
+{
+  return (e->kind == PTO_E_CALL && !e->is_op) || e->kind == PTO_E_FUNCREF;
+}
+
+static uint64_t
+key_hash(const pto_expr *e)
+{
+  uint64_t h = mix((uint64_t)e->kind, (uint64_t)(uintptr_t)e->type);
+  h = mix(h, payload(e));
+  h = mix(h, (uint64_t)(uintptr_t)e->a);
+  h = mix(h, (uint64_t)(uintptr_t)e->b);
+  h = mix(h, (uint64_t)(uintptr_t)e->c);
+  if (e->kind == PTO_E_CALL && e->is_op)
+    h = mix(h, 1 + (uint64_t)e->op);
+  if (has_fname(e) && e->fname)
+    for (const char *s = e->fname; *s; s++)
+      h = mix(h, (unsigned char)*s);
+  for (int i = 0; i < e->nargs; i++)
+    h = mix(h, (uint64_t)(uintptr_t)e->args[i]);
+  h = mix(h, (uint64_t)e->nargs);
+  /* splitmix64's finaliser: every bit reaches the low (bucket) bits.  */
+  h = (h ^ (h >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+  h = (h ^ (h >> 27)) * UINT64_C(0x94D049BB133111EB);
+  return h ^ (h >> 31);
+}
+
+static bool
+key_equal(const pto_rw_node *n, const pto_expr *x)
+{
+  const pto_expr *e = &n->e;
+  if (n->unique || e->kind != x->kind || e->type != x->type
+      || payload(e) != payload(x) || e->a != x->a || e->b != x->b
+      || e->c != x->c || e->nargs != x->nargs)
+    return false;
+  if (e->kind == PTO_E_CALL
+      && (e->is_op != x->is_op || (e->is_op && e->op != x->op)))
+    return false;
+  if (has_fname(e) && cmp_str(e->fname, x->fname) != 0)
+    return false;
+  for (int i = 0; i < e->nargs; i++)
+    if (e->args[i] != x->args[i])
+      return false;
+  return true;
+}
+
+/* True if E calls something with an effect at its root.  */
+static bool
+root_effect(const pto_expr *e)
+{
+  return e->kind == PTO_E_CALL
+         && (!e->is_op || pto_op_info(e->op)->effect != PTO_EFF_PURE);
+}
+
+/* Double the table, keeping this call's slots.  */
+static void
+cache_grow(pto_rw_cache *hc)
+{
+  size_t cap = hc->cap * 2;
+  slot *t = pto_xcalloc(cap, sizeof *t);
+  for (size_t i = 0; i < hc->cap; i++) {
+    if (hc->slots[i].call != hc->call)
+      continue;
+    size_t j = hc->slots[i].hash & (cap - 1);
+    while (t[j].call == hc->call)
+      j = (j + 1) & (cap - 1);
+    t[j] = hc->slots[i];
+  }
+  free(hc->slots);
+  hc->slots = t;
+  hc->cap = cap;
+}
+
+/* LOC is where N stands in the current call (the first one given).  */
+static void
+set_loc(pto_rw_cache *hc, pto_rw_node *n, pto_loc loc)
+{
+  if (n->loc_call != hc->call) {
+    n->e.loc = loc;
+    n->loc_call = hc->call;
+  }
+}
+
+static pto_loc
+loc_of(const pto_rw_cache *hc, const pto_expr *e)
+{
+  return pto_rw_node_of(e)->loc_call == hc->call ? e->loc : pto_noloc;
+}
+
+/* The interned node equal to X, whose operands are interned: found, or
+   made (a call with an effect is always made anew).  */
+/* A new interned node for X (see intern), not yet in the table.  */
+static pto_rw_node *
+new_node(pto_rw_cache *hc, const pto_expr *x, uint64_t h, bool unique)
+{
+  pto_rw_node *n = node_alloc(hc, sizeof *n);
+  pto_expr *e = &n->e;
+  e->kind = x->kind;
+  e->type = x->type;
+  e->u = x->u;
+  e->a = x->a;
+  e->b = x->b;
+  e->c = x->c;
+  if (x->kind == PTO_E_CALL) {
+    e->is_op = x->is_op;
+    e->op = x->op;
+  }
+  if (has_fname(x))
+    e->fname = x->fname;
+  e->nargs = x->nargs;
+  if (x->nargs) {
+    e->args = node_alloc(hc, sizeof *e->args * x->nargs);
+    memcpy(e->args, x->args, sizeof *e->args * x->nargs);
+  }
+  n->hash = h;
+  n->unique = unique;
+  n->size = 1 + pto_rw_hsize(e->a) + pto_rw_hsize(e->b) + pto_rw_hsize(e->c);
+  n->pure = !unique && pto_rw_hpure(e->a) && pto_rw_hpure(e->b)
+            && pto_rw_hpure(e->c);
+  for (int i = 0; i < e->nargs; i++) {
+    n->size += pto_rw_hsize(e->args[i]);
+    n->pure = n->pure && pto_rw_hpure(e->args[i]);
+  }
+  return n;
+}
+
+/* The interned node equal to X, whose operands are interned: found, or
+   made (a call with an effect is always made anew, never merged).  */
+static pto_rw_node *
+intern(pto_rw_cache *hc, const pto_expr *x, pto_loc loc)
+{
+  bool unique = root_effect(x);
+  uint64_t h = key_hash(x);
+  size_t mask = hc->cap - 1, i = h & mask;
+  for (; hc->slots[i].call == hc->call; i = (i + 1) & mask)
+    if (!unique && hc->slots[i].hash == (uint32_t)h
+        && key_equal(hc->slots[i].n, x)) {
+      set_loc(hc, hc->slots[i].n, loc);
+      return hc->slots[i].n;
+    }
+  pto_rw_node *n = new_node(hc, x, h, unique);
+  hc->slots[i].n = n;
+  hc->slots[i].call = hc->call;
+  hc->slots[i].hash = (uint32_t)h;
+  if (2 * ++hc->used > hc->cap)
+    cache_grow(hc);
+  set_loc(hc, n, loc);
+  return n;
+}
+
+/* True if E is a node of this call (a rule returned an interned node).  */
+static bool
+is_interned(const pto_rw_cache *hc, const pto_expr *e)
+{
+  uint64_t h = key_hash(e);
+  size_t mask = hc->cap - 1;
+  for (size_t i = h & mask; hc->slots[i].call == hc->call;
+       i = (i + 1) & mask)
+    if (&hc->slots[i].n->e == e)
+      return true;
+  return false;
+}
+
+/* The interned copy of input tree X; each node remembers X's node as
+   its original for this call.  */
+static pto_expr *
+intern_input(pto_rw_cache *hc, pto_expr *x)
+{
+  if (!x)
+    return NULL;
+  pto_expr proto = *x;
+  proto.a = intern_input(hc, x->a);
+  proto.b = intern_input(hc, x->b);
+  proto.c = intern_input(hc, x->c);
+  pto_expr *argv[16];
+  proto.args = x->nargs <= 16 ? argv
+                              : pto_xcalloc(x->nargs, sizeof *proto.args);
+  for (int i = 0; i < x->nargs; i++)
+    proto.args[i] = intern_input(hc, x->args[i]);
+  pto_rw_node *n = intern(hc, &proto, x->loc);
+  if (proto.args != argv)
+    free(proto.args);
+  if (n->orig_call != hc->call) {
+    n->orig = x;
+    n->orig_call = hc->call;
+  }
+  return &n->e;
+}
+
+/* Mark E and its subtree as used in this call's output.  */
+static void
+claim(pto_rw_cache *hc, pto_expr *e)
+{
+  if (!e || pto_rw_node_of(e)->claim_call == hc->call)
+    return;
+  pto_rw_node_of(e)->claim_call = hc->call;
+  claim(hc, e->a);
+  claim(hc, e->b);
+  claim(hc, e->c);
+  for (int i = 0; i < e->nargs; i++)
+    claim(hc, e->args[i]);
+}
+
+/* The result in P's arena: an input subtree where E equals one (each
+   used once, so the result is a tree like the input), else new nodes.
+   TOP: nothing else will be exported this call.  */
+static pto_expr *
+export_expr(pto_rw_cache *hc, pto_program *p, pto_expr *e, bool top)
+{
+  if (!e)
+    return NULL;
+  pto_rw_node *n = pto_rw_node_of(e);
+  if (n->orig_call == hc->call && n->claim_call != hc->call) {
+    if (top)
+      n->claim_call = hc->call;
+    else
+      claim(hc, e);
+    return n->orig;
+  }
+  pto_expr *x = pto_arena_alloc(p->arena, sizeof *x);
+  *x = *e;
+  x->a = export_expr(hc, p, e->a, false);
+  x->b = export_expr(hc, p, e->b, false);
+  x->c = export_expr(hc, p, e->c, false);
+  if (e->nargs) {
+    x->args = pto_arena_alloc(p->arena, sizeof *x->args * e->nargs);
+    for (int i = 0; i < e->nargs; i++)
+      x->args[i] = export_expr(hc, p, e->args[i], false);
+  }
+  if (n->loc_call != hc->call)  /* as the constructors would place it */
+    x->loc = (e->kind == PTO_E_BIN || e->kind == PTO_E_UN
+              || e->kind == PTO_E_SELECT) ? x->a->loc : pto_noloc;
+  return x;
+}
+
+/* ------------------------------------------------------------------ */
 /* Node construction                                                   */
 /* ------------------------------------------------------------------ */
 
 pto_iv
 pto_rw_iv(pto_rw *c, const pto_expr *e)
 {
+  if (c->hc) {
+    const pto_rw_node *n = pto_rw_node_of(e);
+    if (n->iv_gen == c->hc->gen)  /* set for int and bool nodes only */
+      return n->iv;
+  }
   return pto_rw_range(e, c->env, c->memo);
 }
 
 pto_expr *
 pto_rw_int(pto_rw *c, const pto_type *t, pto_i128 v)
 {
-  return pto_e_int(c->p, t, pto_rw_wrap(t->dtype, v), pto_noloc);
+  if (!c->hc)
+    return pto_e_int(c->p, t, pto_rw_wrap(t->dtype, v), pto_noloc);
+  pto_expr x = {0};
+  x.kind = PTO_E_INT;
+  x.type = t;
+  x.u.ival = pto_rw_wrap(t->dtype, v);
+  return &intern(c->hc, &x, pto_noloc)->e;
+}
+
+pto_expr *
+pto_rw_bool(pto_rw *c, bool v)
+{
+  if (!c->hc)
+    return pto_e_bool(c->p, v, pto_noloc);
+  return pto_rw_int(c, c->hc->bool_type, v);
 }
 
 pto_expr *
 pto_rw_bin(pto_rw *c, pto_binop op, pto_expr *a, pto_expr *b)
 {
-  return pto_e_bin(c->p, op, a, b, a->loc);
+  if (!c->hc)
+    return pto_e_bin(c->p, op, a, b, a->loc);
+  /* The type as pto_e_bin gives it.  */
+  char cls = pto_binop_class(op);
+  const pto_type *t = cls == 'C' || cls == 'L' ? c->hc->bool_type : a->type;
+  if (op == PTO_BIN_SUB && a->type->kind == PTO_TY_PTR
+      && b->type->kind == PTO_TY_PTR)
+    t = pto_type_scalar(c->p, PTO_DT_I64);
+  pto_expr x = {0};
+  x.kind = PTO_E_BIN;
+  x.type = t;
+  x.u.binop = op;
+  x.a = a;
+  x.b = b;
+  return &intern(c->hc, &x, loc_of(c->hc, a))->e;
 }
 
 pto_expr *
 pto_rw_un(pto_rw *c, pto_unop op, pto_expr *a, const pto_type *t)
 {
-  return pto_e_un(c->p, op, a, t, a->loc);
+  if (!c->hc)
+    return pto_e_un(c->p, op, a, t, a->loc);
+  /* The type as pto_e_un gives it.  */
+  const pto_type *rt = a->type;
+  if (op == PTO_UN_CAST)
+    rt = t;
+  else if (op == PTO_UN_NOT)
+    rt = c->hc->bool_type;
+  else if (op == PTO_UN_ADDR)
+    rt = pto_type_ptr(c->p, a->type, false);
+  else if (op == PTO_UN_DEREF)
+    rt = a->type->kind == PTO_TY_PTR ? a->type->pointee : a->type;
+  pto_expr x = {0};
+  x.kind = PTO_E_UN;
+  x.type = rt;
+  x.u.unop = op;
+  x.a = a;
+  return &intern(c->hc, &x, loc_of(c->hc, a))->e;
 }
 
 pto_expr *
 pto_rw_sel(pto_rw *c, pto_expr *k, pto_expr *a, pto_expr *b)
 {
-  return pto_e_select(c->p, k, a, b, k->loc);
-}
-
-/* A shallow copy of E with the operands replaced.  */
-static pto_expr *
-with_operands(pto_rw *c, const pto_expr *e, pto_expr *a, pto_expr *b,
-              pto_expr *x, pto_expr **args)
-{
-  pto_expr *n = pto_arena_alloc(c->p->arena, sizeof *n);
-  *n = *e;
-  n->a = a;
-  n->b = b;
-  n->c = x;
-  if (e->nargs) {
-    n->args = pto_arena_alloc(c->p->arena, sizeof *n->args * e->nargs);
-    memcpy(n->args, args, sizeof *n->args * e->nargs);
-  }
-  return n;
+  if (!c->hc)
+    return pto_e_select(c->p, k, a, b, k->loc);
+  pto_expr x = {0};
+  x.kind = PTO_E_SELECT;
+  x.type = a->type;
+  x.a = k;
+  x.b = a;
+  x.c = b;
+  return &intern(c->hc, &x, loc_of(c->hc, k))->e;
 }
 
 /* ------------------------------------------------------------------ */
 /* The engine                                                          */
 /* ------------------------------------------------------------------ */
 
-/* Rule indices per key, built from the table on each call (cheap).  */
-typedef struct buckets {
-  int start[PTO_RWK_COUNT + 1];
-  int order[512];
-} buckets;
-
-static void
-build_buckets(buckets *bk)
-{
-  int count[PTO_RWK_COUNT] = {0};
-  pto_assert(pto_nrules <= 512);
-  for (int i = 0; i < pto_nrules; i++)
-    count[pto_rules[i].key]++;
-  bk->start[0] = 0;
-  for (int k = 0; k < PTO_RWK_COUNT; k++)
-    bk->start[k + 1] = bk->start[k] + count[k];
-  int fill[PTO_RWK_COUNT];
-  memcpy(fill, bk->start, sizeof fill);
-  for (int i = 0; i < pto_nrules; i++)
-    bk->order[fill[pto_rules[i].key]++] = i;
-}
-
-/* A set of nodes known to be at a fixed point under this env (nodes
-   are immutable, so the fact stays true for the whole call).  */
-typedef struct doneset {
-  const pto_expr **slots;
-  size_t cap, used;
-} doneset;
-
-static size_t
-slot_of(const doneset *d, const pto_expr *e)
-{
-  uintptr_t x = (uintptr_t)e;
-  x ^= x >> 17;
-  x *= (uintptr_t)0x9E3779B97F4A7C15ull;
-  size_t i = (size_t)(x >> 7) & (d->cap - 1);
-  while (d->slots[i] && d->slots[i] != e)
-    i = (i + 1) & (d->cap - 1);
-  return i;
-}
-
-static bool
-done_has(const doneset *d, const pto_expr *e)
-{
-  return d->slots[slot_of(d, e)] == e;
-}
-
-static void
-done_add(doneset *d, const pto_expr *e)
-{
-  if (2 * (d->used + 1) > d->cap) {
-    doneset n = {pto_xcalloc(d->cap * 2, sizeof *n.slots), d->cap * 2, 0};
-    for (size_t i = 0; i < d->cap; i++)
-      if (d->slots[i])
-        n.slots[slot_of(&n, d->slots[i])] = d->slots[i], n.used++;
-    free(d->slots);
-    *d = n;
-  }
-  size_t i = slot_of(d, e);
-  if (!d->slots[i]) {
-    d->slots[i] = e;
-    d->used++;
-  }
-}
-
 typedef struct engine {
   pto_rw rw;
-  buckets bk;
-  doneset done;
+  pto_rw_cache *hc;
 } engine;
+
+/* The interned E with its operands replaced.  */
+static pto_expr *
+with_operands(engine *g, const pto_expr *e, pto_expr *a, pto_expr *b,
+              pto_expr *x, pto_expr **args)
+{
+  pto_expr proto = *e;
+  proto.a = a;
+  proto.b = b;
+  proto.c = x;
+  proto.args = args;
+  return &intern(g->hc, &proto, loc_of(g->hc, e))->e;
+}
 
 static pto_expr *simplify(engine *g, pto_expr *e);
 
@@ -339,12 +720,15 @@ static pto_expr *simplify(engine *g, pto_expr *e);
 static pto_expr *
 try_bucket(engine *g, pto_expr *e, int key, int size)
 {
-  for (int j = g->bk.start[key]; j < g->bk.start[key + 1]; j++) {
-    int i = g->bk.order[j];
+  const pto_rw_cache *hc = g->hc;
+  for (int j = hc->bk_start[key]; j < hc->bk_start[key + 1]; j++) {
+    int i = hc->bk_order[j];
     pto_expr *r = pto_rules[i].fn(&g->rw, e);
     if (!r || r == e)
       continue;
-    if (pto_rw_size(r) > size)
+    if (!is_interned(hc, r))
+      pto_ice("rule %s built a node outside the memo", pto_rules[i].name);
+    if (pto_rw_hsize(r) > size)
       continue;
     if (g->rw.hits)
       g->rw.hits[i]++;
@@ -359,7 +743,7 @@ static pto_expr *
 rewrite_root(engine *g, pto_expr *e)
 {
   while (g->rw.budget > 0 && pto_rw_is_intlike(e)) {
-    int size = pto_rw_size(e);
+    int size = pto_rw_hsize(e);
     pto_expr *r = NULL;
     int key = pto_rw_key(e);
     /* An operation on constants is folded or, when undefined (1 / 0,
@@ -380,49 +764,62 @@ rewrite_root(engine *g, pto_expr *e)
   return e;
 }
 
+/* The simplified form of interned E: remembered per node until the
+   environment changes (the rewriting of a node depends only on the node
+   and the ranges), so a shared or repeated subtree is rewritten once.  */
 static pto_expr *
 simplify(engine *g, pto_expr *e)
 {
-  if (!e || done_has(&g->done, e))
+  if (!e)
     return e;
+  pto_rw_node *n = pto_rw_node_of(e);
+  if (n->res_gen == g->hc->gen)
+    return &n->res->e;
   pto_expr *a = simplify(g, e->a);
   pto_expr *b = simplify(g, e->b);
   pto_expr *x = simplify(g, e->c);
   bool changed = a != e->a || b != e->b || x != e->c;
-  pto_expr *argv[16], **args = e->nargs <= 16 ? argv : NULL;
+  pto_expr *argv[16], **args = argv;
   if (e->nargs > 16)
-    args = pto_arena_alloc(g->rw.p->arena, sizeof *args * e->nargs);
+    args = node_alloc(g->hc, sizeof *args * e->nargs);
   for (int i = 0; i < e->nargs; i++) {
     args[i] = simplify(g, e->args[i]);
     changed |= args[i] != e->args[i];
   }
-  if (changed)
-    e = with_operands(&g->rw, e, a, b, x, args);
-  e = rewrite_root(g, e);
-  if (g->rw.budget > 0)
-    done_add(&g->done, e);
-  return e;
+  pto_expr *s = changed ? with_operands(g, e, a, b, x, args) : e;
+  pto_expr *r = rewrite_root(g, s);
+  if (g->rw.budget > 0) {  /* a fixed point: remember it */
+    pto_rw_node *rn = pto_rw_node_of(r);
+    pto_rw_node *sn = pto_rw_node_of(s);
+    n->res = sn->res = rn->res = rn;
+    n->res_gen = sn->res_gen = rn->res_gen = g->hc->gen;
+  }
+  return r;
 }
 
 pto_expr *
 pto_simplify_expr_stats(pto_program *p, pto_expr *e, const pto_range_env *env,
                         long *applied, unsigned long *hits)
 {
-  engine *g = pto_xcalloc(1, sizeof *g);
-  g->rw.p = p;
-  g->rw.env = env;
-  g->rw.memo = pto_range_memo_new();
-  g->rw.budget = BUDGET;
-  g->rw.hits = hits;
-  build_buckets(&g->bk);
-  g->done.cap = 16;  /* grows by doubling */
-  g->done.slots = pto_xcalloc(g->done.cap, sizeof *g->done.slots);
-  pto_expr *r = simplify(g, e);
-  free(g->done.slots);
+  pto_rw_cache *tmp = NULL, **slot = env ? pto_range_env_cache(env) : &tmp;
+  if (!*slot)
+    *slot = cache_new();
+  pto_rw_cache *hc = *slot;
+  cache_begin(hc, p);
+  engine g;
+  memset(&g, 0, sizeof g);
+  g.hc = hc;
+  g.rw.p = p;
+  g.rw.env = env;
+  g.rw.memo = hc->memo;
+  g.rw.hc = hc;
+  g.rw.budget = BUDGET;
+  g.rw.hits = hits;
+  pto_expr *r = simplify(&g, intern_input(hc, e));
+  r = export_expr(hc, p, r, true);
   if (applied)
-    *applied = g->rw.budget > 0 ? *applied + g->rw.applied : -1;
-  pto_range_memo_free(g->rw.memo);
-  free(g);
+    *applied = g.rw.budget > 0 ? *applied + g.rw.applied : -1;
+  pto_rw_cache_free(tmp);
   return r;
 }
 

@@ -60,14 +60,74 @@ bool pto_rw_nowrap(const pto_expr *e, const pto_range_env *env,
 bool pto_iv_fits(pto_iv v, pto_dtype dt);
 pto_range_memo *pto_range_memo_new(void);
 void pto_range_memo_free(pto_range_memo *m);
+/* A memo that keeps ranges in the nodes themselves: every node given to
+   pto_rw_range with it must be an interned node of rewrite.c
+   (pto_rw_node); a node's range is valid while its iv_gen equals *GEN.  */
+pto_range_memo *pto_range_memo_in_nodes(const unsigned *gen);
+
+/* The simplifier's working memory kept by an environment, so that calls
+   under it allocate no tables (rewrite.c owns its contents, the
+   environment its lifetime: pto_range_env_free frees it).  */
+typedef struct pto_rw_cache pto_rw_cache;
+pto_rw_cache **pto_range_env_cache(const pto_range_env *env);
+void pto_rw_cache_free(pto_rw_cache *hc);
 
 /* ---- rewrite.c ---- */
+
+/* An interned (hash-consed) node of the simplifier: structurally equal
+   nodes are one node, so equality is pointer equality, and the facts
+   that depend on the tree alone (size, purity) are computed once, when
+   the node is made.  Interned nodes live in the simplifier's memo
+   (pto_rw_cache), never in the program: pto_simplify_expr returns a copy
+   in the program's arena (sharing the unchanged input subtrees).  The
+   rules only ever see interned nodes and build them only through
+   pto_rw_int, pto_rw_bin, pto_rw_un, pto_rw_sel and pto_rw_bool.  */
+typedef struct pto_rw_node {
+  pto_expr e;                  /* first: a pto_expr * is a pto_rw_node * */
+  struct pto_rw_node *next;    /* hash chain */
+  uint64_t hash;
+  int size;                    /* pto_rw_size */
+  bool pure;                   /* pto_rw_pure */
+  bool unique;                 /* has an effect: never merged with another */
+  unsigned iv_gen;             /* iv is valid while iv_gen == the memo's */
+  unsigned res_gen;            /* res is valid while res_gen == the memo's */
+  unsigned orig_call, loc_call, claim_call;  /* per call, see rewrite.c */
+  pto_expr *orig;              /* an input node equal to this one */
+  struct pto_rw_node *res;     /* the simplified form */
+  pto_iv iv;                   /* the range under the memo's env */
+} pto_rw_node;
+
+static inline pto_rw_node *
+pto_rw_node_of(const pto_expr *e)
+{
+  return (pto_rw_node *)e;
+}
+
+/* For interned nodes (the rules): size, purity and pure equality.  */
+static inline int
+pto_rw_hsize(const pto_expr *e)
+{
+  return e ? pto_rw_node_of(e)->size : 0;
+}
+
+static inline bool
+pto_rw_hpure(const pto_expr *e)
+{
+  return !e || pto_rw_node_of(e)->pure;
+}
+
+static inline bool
+pto_rw_same(const pto_expr *a, const pto_expr *b)
+{
+  return a == b && pto_rw_hpure(a);
+}
 
 /* The state of one simplification.  */
 typedef struct pto_rw {
   pto_program *p;
   const pto_range_env *env;
   pto_range_memo *memo;
+  pto_rw_cache *hc;     /* interned nodes (rules), or NULL (decompose.c) */
   long budget;          /* rule applications left (termination guard) */
   long applied;         /* rule applications so far */
   unsigned long *hits;  /* per-rule application counters, or NULL */
@@ -115,6 +175,7 @@ pto_expr *pto_rw_int(pto_rw *c, const pto_type *t, pto_i128 v);
 pto_expr *pto_rw_bin(pto_rw *c, pto_binop op, pto_expr *a, pto_expr *b);
 pto_expr *pto_rw_un(pto_rw *c, pto_unop op, pto_expr *a, const pto_type *t);
 pto_expr *pto_rw_sel(pto_rw *c, pto_expr *k, pto_expr *a, pto_expr *b);
+pto_expr *pto_rw_bool(pto_rw *c, bool v);
 
 /* Simplify with statistics: the number of rule applications is added to
    *APPLIED when non-NULL, and HITS (pto_nrules counters) when non-NULL.  */

@@ -151,8 +151,8 @@ fmod_(pto_i128 a, pto_i128 b)
 #define INT(t, v) pto_rw_int(c, (t), (v))
 #define BIN(op, x, y) pto_rw_bin(c, PTO_BIN_##op, (x), (y))
 #define UN(op, x) pto_rw_un(c, PTO_UN_##op, (x), NULL)
-#define TRUE_ pto_e_bool(c->p, true, pto_noloc)
-#define FALSE_ pto_e_bool(c->p, false, pto_noloc)
+#define TRUE_ pto_rw_bool(c, true)
+#define FALSE_ pto_rw_bool(c, false)
 
 /* ------------------------------------------------------------------ */
 /* Generic: constant folding and range folding                         */
@@ -171,17 +171,32 @@ r_fold(pto_rw *c, pto_expr *e)
      above 2^63, whose ival is negative).  */
   if (isun(e, PTO_UN_ABS) && isint(e) && !pto_dtype_is_signed(DT(e)))
     return e->a;
-  pto_expr *n = pto_arena_alloc(c->p->arena, sizeof *n);
-  *n = *e;
-  pto_expr *r = pto_fold_expr(c->p, n);
-  return r == n ? NULL : r;
+  /* A constant condition picks its arm (fold.c), as a constant when
+     both arms are.  */
+  if (e->kind == PTO_E_SELECT) {
+    pto_expr *arm = e->a->u.ival ? e->b : e->c;
+    return isc(e->b) && isc(e->c) ? INT(e->type, arm->u.ival) : arm;
+  }
+  /* fold.c folds in place: give it copies of the root and its constant
+     operands (interned nodes are never written).  */
+  pto_expr n = *e, ka = *e->a, kb;
+  n.a = &ka;
+  if (e->kind == PTO_E_BIN) {
+    kb = *e->b;
+    n.b = &kb;
+  }
+  pto_expr *r = pto_fold_expr(c->p, &n);
+  if (r == &n)
+    return NULL;
+  pto_assert(r->kind == PTO_E_INT);
+  return INT(r->type, r->u.ival);
 }
 
 /* range_const: vmin == vmax -> the constant.  R.  */
 static pto_expr *
 r_range_const(pto_rw *c, pto_expr *e)
 {
-  if (isc(e) || !pto_rw_pure(e))
+  if (isc(e) || !pto_rw_hpure(e))
     return NULL;
   pto_iv v = R(c, e);
   if (v.lo != v.hi)
@@ -214,7 +229,7 @@ sum_add(sum *s, pto_expr *base, pto_i128 coef)
 {
   coef = sview(s->dt, coef);
   for (int i = 0; i < s->n; i++)
-    if (pto_rw_equal(s->t[i].base, base)) {
+    if (pto_rw_same(s->t[i].base, base)) {
       s->t[i].coef = sview(s->dt, s->t[i].coef + coef);
       return;
     }
@@ -268,7 +283,7 @@ sum_tidy(sum *s)
   int m = 0;
   for (int i = 0; i < s->n; i++) {
     if (s->t[i].coef == 0) {
-      if (!pto_rw_pure(s->t[i].base))
+      if (!pto_rw_hpure(s->t[i].base))
         return false;
       continue;
     }
@@ -375,7 +390,7 @@ r_divmod_recombine(pto_rw *c, pto_expr *e)
       if (j == i)
         continue;
       /* x%d*k + (x/d)*(d*k) -> x*k  */
-      if (isbin(m, mop) && pto_rw_equal(m->a, q->a) && pto_rw_equal(m->b, q->b)
+      if (isbin(m, mop) && pto_rw_same(m->a, q->a) && pto_rw_same(m->b, q->b)
           && sview(s.dt, s.t[j].coef * d) == s.t[i].coef) {
         pto_i128 k = s.t[j].coef;
         s.t[i].coef = 0;
@@ -384,7 +399,7 @@ r_divmod_recombine(pto_rw *c, pto_expr *e)
         goto done;
       }
       /* x*k - (x/d)*(d*k) -> (x%d)*k  */
-      if (pto_rw_equal(m, q->a)
+      if (pto_rw_same(m, q->a)
           && sview(s.dt, -s.t[j].coef * d) == s.t[i].coef) {
         pto_i128 k = s.t[j].coef;
         s.t[i].coef = 0;
@@ -473,7 +488,7 @@ static bool
 chain_pure(const chain *ch)
 {
   for (int i = 0; i < ch->n; i++)
-    if (!pto_rw_pure(ch->f[i]))
+    if (!pto_rw_hpure(ch->f[i]))
       return false;
   return true;
 }
@@ -535,8 +550,8 @@ r_mul_normal(pto_rw *c, pto_expr *e)
 static bool
 is_complement(const pto_expr *a, const pto_expr *b, pto_unop op)
 {
-  return (isun(a, op) && pto_rw_equal(a->a, b))
-         || (isun(b, op) && pto_rw_equal(b->a, a));
+  return (isun(a, op) && pto_rw_same(a->a, b))
+         || (isun(b, op) && pto_rw_same(b->a, a));
 }
 
 /* Shared by the bitwise and the logical normaliser.  OP's identity
@@ -570,7 +585,7 @@ bitchain(pto_rw *c, pto_expr *e, pto_binop op, pto_unop comp)
     }
     bool dup = false;
     for (int j = 0; j < ch.n && !dup; j++) {
-      if (!pto_rw_equal(ch.f[j], f))
+      if (!pto_rw_same(ch.f[j], f))
         continue;
       dup = true;
       if (isxor)   /* x ^ x -> 0 */
@@ -690,7 +705,7 @@ r_minmax_normal(pto_rw *c, pto_expr *e)
     }
     bool dup = false;
     for (int j = 0; j < ch.n && !dup; j++)
-      dup = pto_rw_equal(ch.f[j], f);
+      dup = pto_rw_same(ch.f[j], f);
     if (!dup)
       ch.f[ch.n++] = f;
   }
@@ -698,7 +713,7 @@ r_minmax_normal(pto_rw *c, pto_expr *e)
   bool drop[MAXTERMS] = {false};
   for (int i = 0; i < ch.n; i++) {
     pto_iv a = R(c, ch.f[i]);
-    if (!pto_rw_pure(ch.f[i]))
+    if (!pto_rw_hpure(ch.f[i]))
       continue;
     if (havek && (ismax ? k >= a.hi : k <= a.lo)) {
       drop[i] = true;
@@ -759,7 +774,7 @@ r_minmax_common_const(pto_rw *c, pto_expr *e)
 static pto_expr *
 r_minmax_offset(pto_rw *c, pto_expr *e)
 {
-  if (!isint(e) || !pto_rw_pure(e))
+  if (!isint(e) || !pto_rw_hpure(e))
     return NULL;
   sum a, b;
   sum_of(&a, e->a);
@@ -768,7 +783,7 @@ r_minmax_offset(pto_rw *c, pto_expr *e)
       || a.n != b.n || a.n == 0)
     return NULL;
   for (int i = 0; i < a.n; i++)
-    if (a.t[i].coef != b.t[i].coef || !pto_rw_equal(a.t[i].base, b.t[i].base))
+    if (a.t[i].coef != b.t[i].coef || !pto_rw_same(a.t[i].base, b.t[i].base))
       return NULL;
   if (!pto_iv_fits(sum_iv(c, &a), a.dt) || !pto_iv_fits(sum_iv(c, &b), a.dt))
     return NULL;
@@ -821,7 +836,7 @@ r_div_neg_one(pto_rw *c, pto_expr *e)
 static pto_expr *
 r_div_self(pto_rw *c, pto_expr *e)
 {
-  if (!isint(e) || !pto_rw_equal(e->a, e->b))
+  if (!isint(e) || !pto_rw_same(e->a, e->b))
     return NULL;
   return INT(e->type, 1);
 }
@@ -830,7 +845,7 @@ r_div_self(pto_rw *c, pto_expr *e)
 static pto_expr *
 r_zero_num(pto_rw *c, pto_expr *e)
 {
-  if (!isint(e) || !iscv(e->a, 0) || !pto_rw_pure(e->b))
+  if (!isint(e) || !iscv(e->a, 0) || !pto_rw_hpure(e->b))
     return NULL;
   return INT(e->type, 0);
 }
@@ -1012,7 +1027,7 @@ r_mod_split_sum(pto_rw *c, pto_expr *e)
   if (s.overflow || !sum_tidy(&s) || !split_multiples(c, &s, d, &q, &rest))
     return NULL;
   for (int i = 0; i < q.n; i++)
-    if (!pto_rw_pure(q.t[i].base))
+    if (!pto_rw_hpure(q.t[i].base))
       return NULL;
   if (rest.n == 0 && rest.k == 0)
     return INT(e->type, 0);
@@ -1056,13 +1071,13 @@ r_div_mul_var(pto_rw *c, pto_expr *e)
   if (!isint(e) || !isbin(m, PTO_BIN_MUL)
       || !pto_rw_nowrap(m, c->env, c->memo))
     return NULL;
-  pto_expr *x = pto_rw_equal(m->b, e->b) ? m->a
-                : pto_rw_equal(m->a, e->b) ? m->b : NULL;
+  pto_expr *x = pto_rw_same(m->b, e->b) ? m->a
+                : pto_rw_same(m->a, e->b) ? m->b : NULL;
   if (!x)
     return NULL;
   if (is_divop(e->u.binop))
     return x;
-  return pto_rw_pure(x) ? INT(e->type, 0) : NULL;
+  return pto_rw_hpure(x) ? INT(e->type, 0) : NULL;
 }
 
 /* mod_inner_mod: (x % d + y) % d -> (x + y) % d (any multiple of d as
@@ -1106,7 +1121,7 @@ r_mod_inner_mod(pto_rw *c, pto_expr *e)
 static pto_expr *
 r_mod_one(pto_rw *c, pto_expr *e)
 {
-  if (!isint(e) || !pto_rw_pure(e->a) || !isc(e->b)
+  if (!isint(e) || !pto_rw_hpure(e->a) || !isc(e->b)
       || !(cv(e->b) == 1 || (pto_dtype_is_signed(DT(e)) && cv(e->b) == -1)))
     return NULL;
   return INT(e->type, 0);
@@ -1116,7 +1131,7 @@ r_mod_one(pto_rw *c, pto_expr *e)
 static pto_expr *
 r_mod_self(pto_rw *c, pto_expr *e)
 {
-  if (!isint(e) || !pto_rw_equal(e->a, e->b))
+  if (!isint(e) || !pto_rw_same(e->a, e->b))
     return NULL;
   return INT(e->type, 0);
 }
@@ -1127,7 +1142,7 @@ r_mod_self(pto_rw *c, pto_expr *e)
 static pto_expr *
 r_mod_range(pto_rw *c, pto_expr *e)
 {
-  if (!isint(e) || !pto_rw_pure(e->b))
+  if (!isint(e) || !pto_rw_hpure(e->b))
     return NULL;
   pto_iv x = R(c, e->a), d = R(c, e->b);
   bool ok;
@@ -1347,7 +1362,7 @@ r_divmod_two_valued(pto_rw *c, pto_expr *e)
   sum s;
   pto_i128 d;
   if (!numerator_sum(c, e, &s, &d) || s.n != 1
-      || !pto_rw_pure(s.t[0].base))
+      || !pto_rw_hpure(s.t[0].base))
     return NULL;
   pto_iv t = R(c, s.t[0].base);
   if (t.hi != t.lo + 1)
@@ -1484,7 +1499,7 @@ r_cmp_self(pto_rw *c, pto_expr *e)
 {
   if (!cmp_ints(e) && !(e->kind == PTO_E_BIN && isbool(e->a)))
     return NULL;
-  if (!pto_rw_equal(e->a, e->b))
+  if (!pto_rw_same(e->a, e->b))
     return NULL;
   pto_binop op = e->u.binop;
   bool v = op == PTO_BIN_LE || op == PTO_BIN_GE || op == PTO_BIN_EQ;
@@ -1546,7 +1561,7 @@ r_cmp_gcd(pto_rw *c, pto_expr *e)
     s.t[i].coef /= g;
   pto_i128 d = cv(e->b), nd;
   pto_binop op = e->u.binop;
-  if (!pto_rw_pure(e->a))
+  if (!pto_rw_hpure(e->a))
     return NULL;
   switch (op) {
   case PTO_BIN_LT: nd = -fdiv(-d, g); break;   /* ceil */
@@ -1554,7 +1569,7 @@ r_cmp_gcd(pto_rw *c, pto_expr *e)
   case PTO_BIN_EQ:
   case PTO_BIN_NE:
     if (fmod_(d, g) != 0)
-      return pto_e_bool(c->p, op == PTO_BIN_NE, pto_noloc);
+      return pto_rw_bool(c, op == PTO_BIN_NE);
     nd = d / g;
     break;
   default: return NULL;
@@ -1593,7 +1608,7 @@ r_cmp_div_const(pto_rw *c, pto_expr *e)
 static pto_expr *
 r_cmp_sides(pto_rw *c, pto_expr *e)
 {
-  if (!cmp_ints(e) || isc(e->b) || !pto_rw_pure(e))
+  if (!cmp_ints(e) || isc(e->b) || !pto_rw_hpure(e))
     return NULL;
   pto_binop op = e->u.binop;
   sum a, b;
@@ -1626,14 +1641,14 @@ r_cmp_sides(pto_rw *c, pto_expr *e)
       rhs = fdiv(rhs, g);
     else if (op == PTO_BIN_EQ || op == PTO_BIN_NE) {
       if (fmod_(rhs, g) != 0)
-        return pto_e_bool(c->p, op == PTO_BIN_NE, pto_noloc);
+        return pto_rw_bool(c, op == PTO_BIN_NE);
       rhs /= g;
     } else {
       return NULL;
     }
   }
   pto_expr *r = pto_rw_bin(c, op, sum_build(c, &a), INT(e->b->type, rhs));
-  return pto_rw_size(r) < pto_rw_size(e) ? r : NULL;
+  return pto_rw_hsize(r) < pto_rw_hsize(e) ? r : NULL;
 }
 
 /* cmp_neg: -x op c -> x op' -c when -x does not wrap.  R.  */
@@ -1673,7 +1688,7 @@ static pto_expr *
 combine_cmps(pto_rw *c, pto_expr *e, pto_expr *l, pto_expr *r)
 {
   if (!cmp_ints(l) || !cmp_ints(r) || !isc(l->b) || !isc(r->b)
-      || !pto_rw_equal(l->a, r->a))
+      || !pto_rw_same(l->a, r->a))
     return NULL;
   bool isand = e->u.binop == PTO_BIN_LAND;
   pto_binop lo = l->u.binop, ro = r->u.binop;
@@ -1723,9 +1738,9 @@ r_and_or_absorb(pto_rw *c, pto_expr *e)
   pto_binop inner = e->u.binop == PTO_BIN_LAND ? PTO_BIN_LOR : PTO_BIN_LAND;
   (void)c;
   pto_expr *a = e->a, *r = e->b;
-  if (!isbool(a) || !isbin(r, inner) || !pto_rw_pure(r))
+  if (!isbool(a) || !isbin(r, inner) || !pto_rw_hpure(r))
     return NULL;
-  return pto_rw_equal(r->a, a) || pto_rw_equal(r->b, a) ? a : NULL;
+  return pto_rw_same(r->a, a) || pto_rw_same(r->b, a) ? a : NULL;
 }
 
 /* cmp_bool_const: b == true -> b, b == false -> !b, b != false -> b,
@@ -1798,7 +1813,7 @@ static pto_expr *
 r_sel_same(pto_rw *c, pto_expr *e)
 {
   (void)c;
-  return pto_rw_equal(e->b, e->c) && pto_rw_pure(e->a) ? e->b : NULL;
+  return pto_rw_same(e->b, e->c) && pto_rw_hpure(e->a) ? e->b : NULL;
 }
 
 /* sel_bool_arms: c ? true : false -> c, c ? false : true -> !c.  W.  */
@@ -1827,11 +1842,11 @@ r_sel_not_cond(pto_rw *c, pto_expr *e)
 static pto_expr *
 r_sel_nested(pto_rw *c, pto_expr *e)
 {
-  if (!pto_rw_pure(e->a))
+  if (!pto_rw_hpure(e->a))
     return NULL;
-  if (e->b->kind == PTO_E_SELECT && pto_rw_equal(e->b->a, e->a))
+  if (e->b->kind == PTO_E_SELECT && pto_rw_same(e->b->a, e->a))
     return pto_rw_sel(c, e->a, e->b->b, e->c);
-  if (e->c->kind == PTO_E_SELECT && pto_rw_equal(e->c->a, e->a))
+  if (e->c->kind == PTO_E_SELECT && pto_rw_same(e->c->a, e->a))
     return pto_rw_sel(c, e->a, e->b, e->c->c);
   return NULL;
 }
@@ -1843,12 +1858,12 @@ r_sel_minmax(pto_rw *c, pto_expr *e)
 {
   pto_expr *k = e->a;
   if (!isint(e) || !cmp_ints(k) || k->u.binop == PTO_BIN_EQ
-      || k->u.binop == PTO_BIN_NE || !pto_rw_pure(k))
+      || k->u.binop == PTO_BIN_NE || !pto_rw_hpure(k))
     return NULL;
   bool less = k->u.binop == PTO_BIN_LT || k->u.binop == PTO_BIN_LE;
-  if (pto_rw_equal(k->a, e->b) && pto_rw_equal(k->b, e->c))
+  if (pto_rw_same(k->a, e->b) && pto_rw_same(k->b, e->c))
     return less ? BIN(MIN, e->b, e->c) : BIN(MAX, e->b, e->c);
-  if (pto_rw_equal(k->a, e->c) && pto_rw_equal(k->b, e->b))
+  if (pto_rw_same(k->a, e->c) && pto_rw_same(k->b, e->b))
     return less ? BIN(MAX, e->b, e->c) : BIN(MIN, e->b, e->c);
   return NULL;
 }
@@ -1874,11 +1889,11 @@ r_sel_eq_arms(pto_rw *c, pto_expr *e)
 {
   pto_expr *k = e->a;
   (void)c;
-  if (k->kind != PTO_E_BIN || !pto_rw_is_intlike(k->a) || !pto_rw_pure(k)
+  if (k->kind != PTO_E_BIN || !pto_rw_is_intlike(k->a) || !pto_rw_hpure(k)
       || (k->u.binop != PTO_BIN_EQ && k->u.binop != PTO_BIN_NE))
     return NULL;
-  bool same = (pto_rw_equal(k->a, e->b) && pto_rw_equal(k->b, e->c))
-              || (pto_rw_equal(k->b, e->b) && pto_rw_equal(k->a, e->c));
+  bool same = (pto_rw_same(k->a, e->b) && pto_rw_same(k->b, e->c))
+              || (pto_rw_same(k->b, e->b) && pto_rw_same(k->a, e->c));
   if (!same)
     return NULL;
   return k->u.binop == PTO_BIN_EQ ? e->c : e->b;
@@ -1909,9 +1924,9 @@ r_sel_merge(pto_rw *c, pto_expr *e)
   if (!isbool(e->a))
     return NULL;
   pto_expr *t = e->b, *f = e->c;
-  if (t->kind == PTO_E_SELECT && isbool(t->a) && pto_rw_equal(t->c, f))
+  if (t->kind == PTO_E_SELECT && isbool(t->a) && pto_rw_same(t->c, f))
     return pto_rw_sel(c, BIN(LAND, e->a, t->a), t->b, f);
-  if (f->kind == PTO_E_SELECT && isbool(f->a) && pto_rw_equal(f->b, t))
+  if (f->kind == PTO_E_SELECT && isbool(f->a) && pto_rw_same(f->b, t))
     return pto_rw_sel(c, BIN(LOR, e->a, f->a), t, f->c);
   return NULL;
 }
@@ -1990,7 +2005,7 @@ r_shr_to_floordiv(pto_rw *c, pto_expr *e)
 static pto_expr *
 r_shift_of_zero(pto_rw *c, pto_expr *e)
 {
-  if (!isint(e) || !iscv(e->a, 0) || !pto_rw_pure(e->b))
+  if (!isint(e) || !iscv(e->a, 0) || !pto_rw_hpure(e->b))
     return NULL;
   return INT(e->type, 0);
 }
