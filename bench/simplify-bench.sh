@@ -1,48 +1,129 @@
 #!/bin/sh
 # simplify-bench.sh - time the symbolic simplifier on a corpus of random
-# expressions (issue 7): generates N (default 10000) random depth-6
-# expressions over three bounded variables with simplify-gen.awk, runs
-# `pto-opt --simplify-exprs` on them and prints the time per expression
-# and the node counts before and after.
+# expressions (issues 7 and 19): generates N (default 10000) random
+# depth-6 expressions over three bounded variables with simplify-gen.awk,
+# runs `pto-opt --simplify-exprs` on them and prints the time per
+# expression and the node counts before and after, next to the same
+# numbers of a baseline build measured in the same run, and their ratio.
+#
+# The baseline: in a git checkout, the script builds tools/pto-opt of
+# the revision BENCH_BASE (default: the merge-base of HEAD with main) in
+# a temporary directory and runs it on the same corpus.  The baseline is
+# built with this tree's tools/simplify-exprs.c (the corpus parser and the
+# timer), so both sides are timed by the same code: processor time of one
+# loop of pto_simplify_expr calls.  The best of RUNS (default 3) runs of
+# each side is taken.  The two outputs are compared line by line.
+# Without git (a release tarball), or with BENCH_BASE=none, only this
+# tree's time is printed.
 #
 # Usage: bench/simplify-bench.sh [N [SEED]]
-#   PTO_OPT   the pto-opt to run (default: tools/pto-opt in the current
-#             build directory, else pto-opt on PATH)
-#   KEEP=DIR  keep the corpus and the simplified output in DIR
-#   PTO_OPT_BASE  a second pto-opt (e.g. main's build) run on the same
-#             corpus in the same run: both times and their ratio are
-#             printed (same binary interface, same timer: processor time
-#             inside pto_simplify_expr, so the comparison is like for like)
+#   PTO_OPT        the pto-opt to time (default: tools/pto-opt in the
+#                  current build directory, else pto-opt on PATH)
+#   PTO_OPT_BASE   an already built baseline pto-opt (no build)
+#   BENCH_BASE     the baseline revision, or none
+#   BENCH_BASE_DIR build the baseline there and keep it (reused when it
+#                  holds a build of the same revision)
+#   RUNS           runs per side (default 3)
+#   KEEP=DIR       keep the corpus and the simplified outputs in DIR
+#   BENCH_CSV      append one CSV row per number to this file
 set -e
 n=${1:-10000}
 seed=${2:-1}
+runs=${RUNS:-3}
 here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
 opt=${PTO_OPT:-}
 if [ -z "$opt" ]; then
   if [ -x tools/pto-opt ]; then opt=tools/pto-opt; else opt=pto-opt; fi
 fi
 dir=${KEEP:-$(mktemp -d)}
 mkdir -p "$dir"
+cleanup() { [ -n "$KEEP" ] || rm -rf "$dir"; }
+trap cleanup EXIT
 awk -v N="$n" -v SEED="$seed" -f "$here/simplify-gen.awk" > "$dir/corpus.txt"
-# The summary line "# N expressions, T us per expression, nodes A -> B"
-# comes on standard error; the simplified forms go to out.txt.
-"$opt" --simplify-exprs "$dir/corpus.txt" > "$dir/out.txt" 2> "$dir/err.txt" \
-  || { cat "$dir/err.txt" >&2; exit 1; }
-echo "corpus: $n random depth-6 expressions (seed $seed), $(wc -c < "$dir/corpus.txt") bytes"
-grep '^# ' "$dir/err.txt"
-if [ -n "${PTO_OPT_BASE:-}" ]; then
-  "$PTO_OPT_BASE" --simplify-exprs "$dir/corpus.txt" > "$dir/base-out.txt" \
-    2> "$dir/base-err.txt" || { cat "$dir/base-err.txt" >&2; exit 1; }
-  echo "baseline ($PTO_OPT_BASE):"
-  grep '^# ' "$dir/base-err.txt"
-  new=$(sed -n 's/^# [0-9]* expressions, \([0-9.]*\) us.*/\1/p' "$dir/err.txt")
-  old=$(sed -n 's/^# [0-9]* expressions, \([0-9.]*\) us.*/\1/p' "$dir/base-err.txt")
-  awk -v a="$old" -v b="$new" 'BEGIN { printf "speed-up: %.2fx (%s -> %s us per expression)\n", a / b, a, b }'
+
+# us per expression of the summary line in file $1.
+us_of() {
+  sed -n 's/^# [0-9]* expressions, \([0-9.]*\) us.*/\1/p' "$1"
+}
+
+# Run pto-opt $1 RUNS times on the corpus, output to $2.out; the best
+# run's summary line goes to $2.err.
+time_opt() {
+  best=
+  i=0
+  while [ "$i" -lt "$runs" ]; do
+    "$1" --simplify-exprs "$dir/corpus.txt" > "$dir/$2.out" \
+      2> "$dir/$2.run" || { cat "$dir/$2.run" >&2; exit 1; }
+    t=$(us_of "$dir/$2.run")
+    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'
+    then
+      best=$t
+      cp "$dir/$2.run" "$dir/$2.err"
+    fi
+    i=$((i + 1))
+  done
+}
+
+# Build the baseline pto-opt of revision $1 in directory $2.
+build_base() {
+  if [ -x "$2/build/tools/pto-opt" ] && [ "$(cat "$2/rev" 2>/dev/null)" = "$1" ]
+  then
+    return 0
+  fi
+  rm -rf "$2/src" "$2/build"
+  mkdir -p "$2/src" "$2/build"
+  git -C "$top" archive "$1" | tar -x -C "$2/src"
+  # The same parser and timer on both sides.
+  cp "$top/tools/simplify-exprs.c" "$2/src/tools/simplify-exprs.c"
+  (cd "$2/src" && ./bootstrap) > "$2/build.log" 2>&1 &&
+    (cd "$2/build" && "$2/src/configure" -q && make tools/pto-opt) \
+      >> "$2/build.log" 2>&1 ||
+    { echo "baseline build failed, see $2/build.log" >&2; return 1; }
+  echo "$1" > "$2/rev"
+}
+
+base_opt=${PTO_OPT_BASE:-}
+base_name=$base_opt
+base_dir=
+if [ -z "$base_opt" ] && [ "${BENCH_BASE:-}" != none ] \
+   && git -C "$top" rev-parse --git-dir > /dev/null 2>&1; then
+  rev=${BENCH_BASE:-$(git -C "$top" merge-base HEAD main 2>/dev/null || true)}
+  if [ -n "$rev" ]; then
+    rev=$(git -C "$top" rev-parse --short "$rev")
+    base_dir=${BENCH_BASE_DIR:-$dir/base}
+    echo "baseline: pto-opt of revision $rev, built in $base_dir"
+    if build_base "$rev" "$base_dir"; then
+      base_opt=$base_dir/build/tools/pto-opt
+      base_name="revision $rev"
+    fi
+  fi
 fi
-# BENCH_CSV: one CSV row per number of the summary line.
+
+time_opt "$opt" new
+echo "corpus: $n random depth-6 expressions (seed $seed), $(wc -c < "$dir/corpus.txt") bytes; best of $runs runs"
+new=$(us_of "$dir/new.err")
+if [ -n "$base_opt" ]; then
+  time_opt "$base_opt" base
+  old=$(us_of "$dir/base.err")
+  printf '%-28s %s\n' "baseline ($base_name):" "$(grep '^# ' "$dir/base.err")"
+  printf '%-28s %s\n' "this tree:" "$(grep '^# ' "$dir/new.err")"
+  awk -v a="$old" -v b="$new" 'BEGIN { printf "speed-up: %.2fx (%s -> %s us per expression)\n", a / b, a, b }'
+  if cmp -s "$dir/base.out" "$dir/new.out"; then
+    echo "simplified forms: identical"
+  else
+    echo "simplified forms: $(diff "$dir/base.out" "$dir/new.out" | grep -c '^>') of $n lines differ"
+  fi
+else
+  grep '^# ' "$dir/new.err"
+fi
+# BENCH_CSV: one CSV row per number of the summary lines.
 if [ -n "${BENCH_CSV:-}" ]; then
   sed -n 's/^# \([0-9]*\) expressions, \([0-9.]*\) us per expression, nodes \([0-9]*\) -> \([0-9]*\).*/simplify,\1 expressions,us per expression,\2,us\
 simplify,\1 expressions,nodes before,\3,count\
-simplify,\1 expressions,nodes after,\4,count/p' "$dir/err.txt" >>"$BENCH_CSV"
+simplify,\1 expressions,nodes after,\4,count/p' "$dir/new.err" >>"$BENCH_CSV"
+  if [ -n "$base_opt" ]; then
+    echo "simplify,$n expressions,baseline us per expression,$old,us" >>"$BENCH_CSV"
+    awk -v a="$old" -v b="$new" -v n="$n" 'BEGIN { printf "simplify,%s expressions,speed-up,%.2f,x\n", n, a / b }' >>"$BENCH_CSV"
+  fi
 fi
-[ -n "$KEEP" ] || rm -rf "$dir"
