@@ -10,8 +10,8 @@
 # the revision BENCH_BASE (default: the merge-base of HEAD with main) in
 # a temporary directory and runs it on the same corpus.  The baseline is
 # built with this tree's tools/simplify-exprs.c (the corpus parser and the
-# timer), so both sides are timed by the same code: processor time of one
-# loop of pto_simplify_expr calls.  The best of RUNS (default 3) runs of
+# timer), so both sides are timed by the same code: processor time inside
+# the pto_simplify_expr calls, parsing and printing excluded.  The best of RUNS (default 3) runs of
 # each side is taken.  The two outputs are compared line by line.
 # Without git (a release tarball), or with BENCH_BASE=none, only this
 # tree's time is printed.

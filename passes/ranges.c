@@ -43,9 +43,20 @@ hash_ptr(const void *p, size_t cap)
   return (size_t)(x >> 7) & (cap - 1);
 }
 
+/* rewrite.h's copy of the dtype table is ir.c's.  */
+static void
+check_dtype_table(void)
+{
+  for (pto_dtype dt = 0; dt < PTO_DT_COUNT; dt++)
+    pto_assert(pto_rw_dt_bits(dt) == pto_dtype_bits(dt)
+               && pto_rw_dt_is_int(dt) == pto_dtype_is_int(dt)
+               && pto_rw_dt_is_signed(dt) == pto_dtype_is_signed(dt));
+}
+
 pto_range_env *
 pto_range_env_new(void)
 {
+  check_dtype_table();
   pto_range_env *env = pto_xcalloc(1, sizeof *env);
   env->cap = 16;
   env->slots = pto_xcalloc(env->cap, sizeof *env->slots);
@@ -196,66 +207,6 @@ memo_lookup(pto_range_memo *m, const pto_expr *e, bool insert)
 /* ------------------------------------------------------------------ */
 /* Interval arithmetic                                                 */
 /* ------------------------------------------------------------------ */
-
-pto_iv
-pto_iv_of_dtype(pto_dtype dt)
-{
-  pto_iv r;
-  int bits = pto_dtype_bits(dt);
-  if (dt == PTO_DT_BOOL) {
-    r.lo = 0;
-    r.hi = 1;
-  } else if (pto_dtype_is_signed(dt)) {
-    r.lo = -((pto_i128)1 << (bits - 1));
-    r.hi = ((pto_i128)1 << (bits - 1)) - 1;
-  } else {
-    r.lo = 0;
-    r.hi = ((pto_i128)1 << bits) - 1;
-  }
-  return r;
-}
-
-bool
-pto_iv_fits(pto_iv v, pto_dtype dt)
-{
-  pto_iv t = pto_iv_of_dtype(dt);
-  return v.lo >= t.lo && v.hi <= t.hi;
-}
-
-bool
-pto_rw_is_intlike(const pto_expr *e)
-{
-  return e->type->kind == PTO_TY_SCALAR
-         && (pto_dtype_is_int(e->type->dtype)
-             || e->type->dtype == PTO_DT_BOOL);
-}
-
-pto_i128
-pto_rw_const_value(const pto_expr *e)
-{
-  pto_dtype dt = e->type->dtype;
-  if (dt == PTO_DT_BOOL)
-    return e->u.ival != 0;
-  if (!pto_dtype_is_signed(dt) && pto_dtype_bits(dt) == 64)
-    return (pto_i128)(uint64_t)e->u.ival;
-  return e->u.ival;
-}
-
-int64_t
-pto_rw_wrap(pto_dtype dt, pto_i128 v)
-{
-  if (dt == PTO_DT_BOOL)
-    return (int64_t)(v & 1);
-  int bits = pto_dtype_bits(dt);
-  uint64_t u = (uint64_t)v;
-  if (bits < 64) {
-    uint64_t mask = (UINT64_C(1) << bits) - 1;
-    u &= mask;
-    if (pto_dtype_is_signed(dt) && (u >> (bits - 1)))
-      u |= ~mask;
-  }
-  return (int64_t)u;
-}
 
 static pto_iv
 iv(pto_i128 lo, pto_i128 hi)
@@ -451,7 +402,7 @@ exact_iv(const pto_expr *e, const pto_range_env *env, pto_range_memo *memo,
   case PTO_BIN_SUB: *out = iv(a.lo - b.hi, a.hi - b.lo); return true;
   case PTO_BIN_MUL: *out = iv_mul(a, b); return true;
   case PTO_BIN_SHL:
-    if (b.lo != b.hi || b.lo < 0 || b.lo >= pto_dtype_bits(e->type->dtype))
+    if (b.lo != b.hi || b.lo < 0 || b.lo >= pto_rw_dt_bits(e->type->dtype))
       return false;
     *out = iv_mul(a, iv((pto_i128)1 << (int)b.lo, (pto_i128)1 << (int)b.lo));
     return true;
@@ -502,7 +453,7 @@ range_bin(const pto_expr *e, const pto_range_env *env, pto_range_memo *memo)
   case PTO_BIN_MIN: return iv(min2(a.lo, b.lo), min2(a.hi, b.hi));
   case PTO_BIN_MAX: return iv(max2(a.lo, b.lo), max2(a.hi, b.hi));
   case PTO_BIN_SHR: {
-    int bits = pto_dtype_bits(dt);
+    int bits = pto_rw_dt_bits(dt);
     pto_i128 klo = max2(b.lo, 0), khi = min2(b.hi, bits - 1);
     if (klo > khi)
       return full;
@@ -552,7 +503,7 @@ range_un(const pto_expr *e, const pto_range_env *env, pto_range_memo *memo)
       return iv(1, 1);
     return (a.lo > 0 || a.hi < 0) ? iv(0, 0) : iv(0, 1);
   case PTO_UN_BNOT:
-    if (pto_dtype_is_signed(dt))
+    if (pto_rw_dt_is_signed(dt))
       return iv(-a.hi - 1, -a.lo - 1);
     return iv(full.hi - a.hi, full.hi - a.lo);
   case PTO_UN_ABS:
@@ -603,7 +554,7 @@ range_compute(const pto_expr *e, const pto_range_env *env,
     if (!s)
       return full;
     pto_iv r = iv(max2(s->lo, full.lo), min2(s->hi, full.hi));
-    if (!pto_dtype_is_signed(dt) && pto_dtype_bits(dt) == 64 && s->hi < 0)
+    if (!pto_rw_dt_is_signed(dt) && pto_rw_dt_bits(dt) == 64 && s->hi < 0)
       r.hi = full.hi;  /* an env cannot state u64 bounds above 2^63 */
     return r.lo <= r.hi ? r : full;
   }

@@ -68,7 +68,7 @@ may_trap(pto_rw *c, const pto_expr *e)
   pto_binop op = e->u.binop;
   pto_iv b = pto_rw_iv(c, e->b);
   if (op == PTO_BIN_SHL || op == PTO_BIN_SHR)
-    return b.lo < 0 || b.hi >= pto_dtype_bits(e->a->type->dtype);
+    return b.lo < 0 || b.hi >= pto_rw_dt_bits(e->a->type->dtype);
   if (op != PTO_BIN_DIV && op != PTO_BIN_MOD && op != PTO_BIN_FLOORDIV
       && op != PTO_BIN_FLOORMOD)
     return false;
@@ -76,7 +76,7 @@ may_trap(pto_rw *c, const pto_expr *e)
     return true;
   pto_iv a = pto_rw_iv(c, e->a);
   pto_iv t = pto_iv_of_dtype(e->a->type->dtype);
-  return pto_dtype_is_signed(e->a->type->dtype) && b.lo <= -1 && b.hi >= -1
+  return pto_rw_dt_is_signed(e->a->type->dtype) && b.lo <= -1 && b.hi >= -1
          && a.lo == t.lo;
 }
 
@@ -243,6 +243,7 @@ struct pto_rw_cache {
   pto_program *p;
   const pto_type *bool_type;
   pto_range_memo *memo;         /* ranges in the nodes, valid at GEN */
+  void *scratch;                /* the rules' memo */
   int bk_start[PTO_RWK_COUNT + 1];  /* rule indices per root key */
   int bk_order[512];
 };
@@ -302,6 +303,7 @@ cache_new(void)
   hc->cap = 1024;
   hc->slots = pto_xcalloc(hc->cap, sizeof *hc->slots);
   hc->memo = pto_range_memo_in_nodes(&hc->gen);
+  hc->scratch = pto_xcalloc(1, pto_rules_scratch_size);
   build_buckets(hc);
   return hc;
 }
@@ -313,6 +315,7 @@ pto_rw_cache_free(pto_rw_cache *hc)
     return;
   free_chunks(hc->chunks);
   pto_range_memo_free(hc->memo);
+  free(hc->scratch);
   free(hc->slots);
   free(hc);
 }
@@ -370,26 +373,29 @@ has_fname(const pto_expr *e)
   return (e->kind == PTO_E_CALL && !e->is_op) || e->kind == PTO_E_FUNCREF;
 }
 
+#define P64(x) ((uint64_t)(uintptr_t)(x))
+
+/* The hash of E's key: the products are independent (they run in
+   parallel), the finaliser brings every bit to the low (slot) bits.  */
 static uint64_t
 key_hash(const pto_expr *e)
 {
-  uint64_t h = mix((uint64_t)e->kind, (uint64_t)(uintptr_t)e->type);
-  h = mix(h, payload(e));
-  h = mix(h, (uint64_t)(uintptr_t)e->a);
-  h = mix(h, (uint64_t)(uintptr_t)e->b);
-  h = mix(h, (uint64_t)(uintptr_t)e->c);
+  uint64_t h = ((uint64_t)e->kind * UINT64_C(0x9E3779B97F4A7C15))
+               ^ (P64(e->type) * UINT64_C(0xC2B2AE3D27D4EB4F))
+               ^ (payload(e) * UINT64_C(0x165667B19E3779F9))
+               ^ (P64(e->a) * UINT64_C(0xD6E8FEB86659FD93))
+               ^ (P64(e->b) * UINT64_C(0xFF51AFD7ED558CCD))
+               ^ (P64(e->c) * UINT64_C(0xC4CEB9FE1A85EC53));
   if (e->kind == PTO_E_CALL && e->is_op)
     h = mix(h, 1 + (uint64_t)e->op);
   if (has_fname(e) && e->fname)
     for (const char *s = e->fname; *s; s++)
       h = mix(h, (unsigned char)*s);
   for (int i = 0; i < e->nargs; i++)
-    h = mix(h, (uint64_t)(uintptr_t)e->args[i]);
-  h = mix(h, (uint64_t)e->nargs);
-  /* splitmix64's finaliser: every bit reaches the low (bucket) bits.  */
-  h = (h ^ (h >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-  h = (h ^ (h >> 27)) * UINT64_C(0x94D049BB133111EB);
-  return h ^ (h >> 31);
+    h = mix(h, P64(e->args[i]));
+  h ^= h >> 32;
+  h *= UINT64_C(0x94D049BB133111EB);
+  return h ^ (h >> 29);
 }
 
 static bool
@@ -813,6 +819,8 @@ pto_simplify_expr_stats(pto_program *p, pto_expr *e, const pto_range_env *env,
   g.rw.env = env;
   g.rw.memo = hc->memo;
   g.rw.hc = hc;
+  g.rw.scratch = hc->scratch;
+  g.rw.stamp = hc->call;
   g.rw.budget = BUDGET;
   g.rw.hits = hits;
   pto_expr *r = simplify(&g, intern_input(hc, e));

@@ -35,14 +35,91 @@ pto_i128_mul(pto_i128 a, pto_i128 b)
 
 /* ---- ranges.c ---- */
 
+/* The dtype table of ir.h again, so that the type tests of the rules
+   inline (ranges.c checks it against ir.c's functions).  */
+static const struct pto_rw_dtinfo {
+  unsigned char bits;
+  char cls;
+} pto_rw_dt[PTO_DT_COUNT] = {
+#define X(e, n, b, c) {b, #c[0]},
+    PTO_DTYPES(X)
+#undef X
+};
+
+static inline int
+pto_rw_dt_bits(pto_dtype dt)
+{
+  return pto_rw_dt[dt].bits;
+}
+
+static inline bool
+pto_rw_dt_is_int(pto_dtype dt)
+{
+  return pto_rw_dt[dt].cls == 'S' || pto_rw_dt[dt].cls == 'U';
+}
+
+static inline bool
+pto_rw_dt_is_signed(pto_dtype dt)
+{
+  return pto_rw_dt[dt].cls == 'S';
+}
+
 /* The full range of scalar dtype DT (bool: [0, 1]).  */
-pto_iv pto_iv_of_dtype(pto_dtype dt);
+static inline pto_iv
+pto_iv_of_dtype(pto_dtype dt)
+{
+  pto_iv r;
+  int bits = pto_rw_dt_bits(dt);
+  if (dt == PTO_DT_BOOL) {
+    r.lo = 0;
+    r.hi = 1;
+  } else if (pto_rw_dt_is_signed(dt)) {
+    r.lo = -((pto_i128)1 << (bits - 1));
+    r.hi = ((pto_i128)1 << (bits - 1)) - 1;
+  } else {
+    r.lo = 0;
+    r.hi = ((pto_i128)1 << bits) - 1;
+  }
+  return r;
+}
+
 /* True if E has a scalar integer or bool type, the types ranges cover.  */
-bool pto_rw_is_intlike(const pto_expr *e);
+static inline bool
+pto_rw_is_intlike(const pto_expr *e)
+{
+  return e->type->kind == PTO_TY_SCALAR
+         && (pto_rw_dt_is_int(e->type->dtype)
+             || e->type->dtype == PTO_DT_BOOL);
+}
+
 /* The mathematical value of integer constant E (unsigned read as such).  */
-pto_i128 pto_rw_const_value(const pto_expr *e);
+static inline pto_i128
+pto_rw_const_value(const pto_expr *e)
+{
+  pto_dtype dt = e->type->dtype;
+  if (dt == PTO_DT_BOOL)
+    return e->u.ival != 0;
+  if (!pto_rw_dt_is_signed(dt) && pto_rw_dt_bits(dt) == 64)
+    return (pto_i128)(uint64_t)e->u.ival;
+  return e->u.ival;
+}
+
 /* Store mathematical value V as the ival of dtype DT (wraps).  */
-int64_t pto_rw_wrap(pto_dtype dt, pto_i128 v);
+static inline int64_t
+pto_rw_wrap(pto_dtype dt, pto_i128 v)
+{
+  if (dt == PTO_DT_BOOL)
+    return (int64_t)(v & 1);
+  int bits = pto_rw_dt_bits(dt);
+  uint64_t u = (uint64_t)v;
+  if (bits < 64) {
+    uint64_t mask = (UINT64_C(1) << bits) - 1;
+    u &= mask;
+    if (pto_rw_dt_is_signed(dt) && (u >> (bits - 1)))
+      u |= ~mask;
+  }
+  return (int64_t)u;
+}
 /* The range of E (int/bool typed) under ENV.  MEMO may be NULL; otherwise
    it caches node ranges for the lifetime of one simplification.  */
 typedef struct pto_range_memo pto_range_memo;
@@ -57,7 +134,12 @@ bool pto_rw_exact_iv(const pto_expr *e, const pto_range_env *env,
    for roots that cannot wrap).  */
 bool pto_rw_nowrap(const pto_expr *e, const pto_range_env *env,
                    pto_range_memo *memo);
-bool pto_iv_fits(pto_iv v, pto_dtype dt);
+static inline bool
+pto_iv_fits(pto_iv v, pto_dtype dt)
+{
+  pto_iv t = pto_iv_of_dtype(dt);
+  return v.lo >= t.lo && v.hi <= t.hi;
+}
 pto_range_memo *pto_range_memo_new(void);
 void pto_range_memo_free(pto_range_memo *m);
 /* A memo that keeps ranges in the nodes themselves: every node given to
@@ -128,6 +210,9 @@ typedef struct pto_rw {
   const pto_range_env *env;
   pto_range_memo *memo;
   pto_rw_cache *hc;     /* interned nodes (rules), or NULL (decompose.c) */
+  void *scratch;        /* rules.c's memo (pto_rules_scratch_size bytes) */
+  unsigned stamp;       /* numbers the calls: what SCRATCH holds is valid
+                           only for the same stamp */
   long budget;          /* rule applications left (termination guard) */
   long applied;         /* rule applications so far */
   unsigned long *hits;  /* per-rule application counters, or NULL */
@@ -159,6 +244,7 @@ int pto_rw_key(const pto_expr *e);
 
 extern const pto_rule pto_rules[];
 extern const int pto_nrules;
+extern const size_t pto_rules_scratch_size;
 
 /* Helpers the rules share (rewrite.c).  */
 bool pto_rw_equal(const pto_expr *a, const pto_expr *b);

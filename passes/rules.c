@@ -27,7 +27,7 @@
 static bool
 isint(const pto_expr *e)
 {
-  return e->type->kind == PTO_TY_SCALAR && pto_dtype_is_int(DT(e));
+  return e->type->kind == PTO_TY_SCALAR && pto_rw_dt_is_int(DT(e));
 }
 
 static bool
@@ -84,9 +84,9 @@ sview(pto_dtype dt, pto_i128 v)
 {
   if (dt == PTO_DT_BOOL)
     return v & 1;
-  return pto_rw_wrap(pto_dtype_bits(dt) == 64 ? PTO_DT_I64
-                     : pto_dtype_bits(dt) == 32 ? PTO_DT_I32
-                     : pto_dtype_bits(dt) == 16 ? PTO_DT_I16 : PTO_DT_I8,
+  return pto_rw_wrap(pto_rw_dt_bits(dt) == 64 ? PTO_DT_I64
+                     : pto_rw_dt_bits(dt) == 32 ? PTO_DT_I32
+                     : pto_rw_dt_bits(dt) == 16 ? PTO_DT_I16 : PTO_DT_I8,
                      v);
 }
 
@@ -95,8 +95,8 @@ static pto_i128
 norm(pto_dtype dt, pto_i128 v)
 {
   int64_t w = pto_rw_wrap(dt, v);
-  if (dt != PTO_DT_BOOL && !pto_dtype_is_signed(dt)
-      && pto_dtype_bits(dt) == 64)
+  if (dt != PTO_DT_BOOL && !pto_rw_dt_is_signed(dt)
+      && pto_rw_dt_bits(dt) == 64)
     return (pto_i128)(uint64_t)w;
   return w;
 }
@@ -169,7 +169,7 @@ r_fold(pto_rw *c, pto_expr *e)
     return NULL;
   /* abs of an unsigned value is the value (fold.c would negate a u64
      above 2^63, whose ival is negative).  */
-  if (isun(e, PTO_UN_ABS) && isint(e) && !pto_dtype_is_signed(DT(e)))
+  if (isun(e, PTO_UN_ABS) && isint(e) && !pto_rw_dt_is_signed(DT(e)))
     return e->a;
   /* A constant condition picks its arm (fold.c), as a constant when
      both arms are.  */
@@ -270,9 +270,11 @@ sum_flatten(sum *s, pto_expr *e, pto_i128 coef)
 static void
 sum_of(sum *s, pto_expr *e)
 {
-  memset(s, 0, sizeof *s);
   s->dt = DT(e);
   s->type = e->type;
+  s->n = 0;       /* the terms are written before they are read */
+  s->k = 0;
+  s->overflow = false;
   sum_flatten(s, e, 1);
 }
 
@@ -300,6 +302,49 @@ sum_tidy(sum *s)
     s->t[j + 1] = x;
   }
   return true;
+}
+
+/* The memo of tidy_sum_of: the last node's tidy sum in this call.  */
+typedef struct sum_memo {
+  const pto_expr *e;
+  unsigned stamp;
+  bool ok;
+  sum s;
+} sum_memo;
+
+const size_t pto_rules_scratch_size = sizeof(sum_memo);
+
+static void
+sum_copy(sum *d, const sum *s)
+{
+  d->dt = s->dt;
+  d->type = s->type;
+  d->n = s->n;
+  d->k = s->k;
+  d->overflow = s->overflow;
+  memcpy(d->t, s->t, sizeof *d->t * (size_t)s->n);
+}
+
+/* S = the tidy sum of E (sum_of, then sum_tidy); false when it has too
+   many terms or a dropped term is impure.  The rules of one root ask
+   for the same sum again and again: the last one is remembered.  */
+static bool
+tidy_sum_of(pto_rw *c, sum *s, pto_expr *e)
+{
+  sum_memo *m = c->scratch;
+  if (m && m->e == e && m->stamp == c->stamp) {
+    sum_copy(s, &m->s);
+    return m->ok;
+  }
+  sum_of(s, e);
+  bool ok = !s->overflow && sum_tidy(s);
+  if (m) {
+    m->e = e;
+    m->stamp = c->stamp;
+    m->ok = ok;
+    sum_copy(&m->s, s);
+  }
+  return ok;
 }
 
 static pto_expr *
@@ -360,8 +405,7 @@ r_sum_normal(pto_rw *c, pto_expr *e)
   if (!isint(e))
     return NULL;
   sum s;
-  sum_of(&s, e);
-  if (s.overflow || !sum_tidy(&s))
+  if (!tidy_sum_of(c, &s, e))
     return NULL;
   pto_expr *r = sum_build(c, &s);
   return pto_rw_compare(r, e) == 0 ? NULL : r;
@@ -457,6 +501,15 @@ typedef struct chain {
   bool has_k, overflow;
 } chain;
 
+/* An empty chain (the factors are written before they are read).  */
+static void
+chain_init(chain *ch)
+{
+  ch->n = 0;
+  ch->k = 0;
+  ch->has_k = ch->overflow = false;
+}
+
 static void
 chain_flatten(chain *ch, pto_expr *e, pto_binop op)
 {
@@ -510,7 +563,9 @@ r_mul_normal(pto_rw *c, pto_expr *e)
 {
   if (!isint(e))
     return NULL;
-  chain in = {0}, ch = {0};
+  chain in, ch;
+  chain_init(&in);
+  chain_init(&ch);
   chain_flatten(&in, e, PTO_BIN_MUL);
   if (in.overflow)
     return NULL;
@@ -568,7 +623,9 @@ bitchain(pto_rw *c, pto_expr *e, pto_binop op, pto_unop comp)
   pto_i128 ones = logical ? 1 : all_ones(dt);
   pto_i128 ident = isand ? ones : 0;
   pto_i128 absorb = isand ? 0 : ones;
-  chain in = {0}, ch = {0};
+  chain in, ch;
+  chain_init(&in);
+  chain_init(&ch);
   chain_flatten(&in, e, op);
   if (in.overflow)
     return NULL;
@@ -689,7 +746,9 @@ r_minmax_normal(pto_rw *c, pto_expr *e)
   if (!isint(e))
     return NULL;
   bool ismax = e->u.binop == PTO_BIN_MAX;
-  chain in = {0}, ch = {0};
+  chain in, ch;
+  chain_init(&in);
+  chain_init(&ch);
   chain_flatten(&in, e, e->u.binop);
   if (in.overflow)
     return NULL;
@@ -827,7 +886,7 @@ r_div_one(pto_rw *c, pto_expr *e)
 static pto_expr *
 r_div_neg_one(pto_rw *c, pto_expr *e)
 {
-  if (!isint(e) || !pto_dtype_is_signed(DT(e)) || !iscv(e->b, -1))
+  if (!isint(e) || !pto_rw_dt_is_signed(DT(e)) || !iscv(e->b, -1))
     return NULL;
   return UN(NEG, e->a);
 }
@@ -858,7 +917,7 @@ r_floor_to_trunc(pto_rw *c, pto_expr *e)
   if (!isint(e))
     return NULL;
   pto_iv a = R(c, e->a), b = R(c, e->b);
-  if (pto_dtype_is_signed(DT(e)) && !(a.lo >= 0 && b.lo > 0))
+  if (pto_rw_dt_is_signed(DT(e)) && !(a.lo >= 0 && b.lo > 0))
     return NULL;
   return pto_rw_bin(c, e->u.binop == PTO_BIN_FLOORDIV ? PTO_BIN_DIV
                                                       : PTO_BIN_MOD,
@@ -1000,8 +1059,7 @@ r_div_split_sum(pto_rw *c, pto_expr *e)
   if (!isint(e) || d <= 1)
     return NULL;
   sum s, q, rest;
-  sum_of(&s, e->a);
-  if (s.overflow || !sum_tidy(&s) || !split_multiples(c, &s, d, &q, &rest))
+  if (!tidy_sum_of(c, &s, e->a) || !split_multiples(c, &s, d, &q, &rest))
     return NULL;
   pto_binop op = e->u.binop;
   if (!isfloor(op) && sum_iv(c, &s).lo < 0)
@@ -1023,8 +1081,7 @@ r_mod_split_sum(pto_rw *c, pto_expr *e)
   if (!isint(e) || d <= 1)
     return NULL;
   sum s, q, rest;
-  sum_of(&s, e->a);
-  if (s.overflow || !sum_tidy(&s) || !split_multiples(c, &s, d, &q, &rest))
+  if (!tidy_sum_of(c, &s, e->a) || !split_multiples(c, &s, d, &q, &rest))
     return NULL;
   for (int i = 0; i < q.n; i++)
     if (!pto_rw_hpure(q.t[i].base))
@@ -1048,8 +1105,7 @@ r_div_gcd(pto_rw *c, pto_expr *e)
   if (!isint(e) || d <= 1)
     return NULL;
   sum s;
-  sum_of(&s, e->a);
-  if (s.overflow || !sum_tidy(&s) || s.n == 0)
+  if (!tidy_sum_of(c, &s, e->a) || s.n == 0)
     return NULL;
   pto_i128 g = gcd128(d, s.k);
   for (int i = 0; i < s.n; i++)
@@ -1092,8 +1148,7 @@ r_mod_inner_mod(pto_rw *c, pto_expr *e)
   if (!isint(e) || d <= 1)
     return NULL;
   sum s;
-  sum_of(&s, e->a);
-  if (s.overflow || !sum_tidy(&s))
+  if (!tidy_sum_of(c, &s, e->a))
     return NULL;
   pto_iv before = sum_iv(c, &s);
   bool hit = false;
@@ -1122,7 +1177,7 @@ static pto_expr *
 r_mod_one(pto_rw *c, pto_expr *e)
 {
   if (!isint(e) || !pto_rw_hpure(e->a) || !isc(e->b)
-      || !(cv(e->b) == 1 || (pto_dtype_is_signed(DT(e)) && cv(e->b) == -1)))
+      || !(cv(e->b) == 1 || (pto_rw_dt_is_signed(DT(e)) && cv(e->b) == -1)))
     return NULL;
   return INT(e->type, 0);
 }
@@ -1177,8 +1232,7 @@ numerator_sum(pto_rw *c, const pto_expr *e, sum *s, pto_i128 *d)
   *d = divisor(e);
   if (!isint(e) || *d <= 1)
     return false;
-  sum_of(s, e->a);
-  return !s->overflow && sum_tidy(s) && pto_iv_fits(sum_iv(c, s), s->dt);
+  return tidy_sum_of(c, s, e->a) && pto_iv_fits(sum_iv(c, s), s->dt);
 }
 
 /* OP (a truncating / or %, or a floor one) applied to the sum S whose
@@ -1333,8 +1387,7 @@ r_mod_fixed_offset(pto_rw *c, pto_expr *e)
   if (k == 0)
     return NULL;
   sum s;
-  sum_of(&s, e->a);
-  if (s.overflow || !sum_tidy(&s))
+  if (!tidy_sum_of(c, &s, e->a))
     return NULL;
   s.k = sview(s.dt, s.k - k * d);
   return sum_build(c, &s);
@@ -1549,8 +1602,7 @@ r_cmp_gcd(pto_rw *c, pto_expr *e)
   if (!cmp_ints(e) || !isc(e->b))
     return NULL;
   sum s;
-  sum_of(&s, e->a);
-  if (s.overflow || !sum_tidy(&s) || s.n == 0 || s.k != 0)
+  if (!tidy_sum_of(c, &s, e->a) || s.n == 0 || s.k != 0)
     return NULL;
   pto_i128 g = 0;
   for (int i = 0; i < s.n; i++)
@@ -1956,7 +2008,7 @@ r_cast_cast(pto_rw *c, pto_expr *e)
   pto_expr *x = in->a;
   bool lossless = pto_iv_fits(R(c, x), DT(in));
   bool trunc = isint(e) && isint(in) && isint(x)
-               && pto_dtype_bits(DT(e)) <= pto_dtype_bits(DT(in));
+               && pto_rw_dt_bits(DT(e)) <= pto_rw_dt_bits(DT(in));
   if (!lossless && !trunc)
     return NULL;
   if (x->type == e->type)
@@ -1974,7 +2026,7 @@ shift_amount(const pto_expr *e, int *k)
   if (!isc(e->b))
     return false;
   pto_i128 v = cv(e->b);
-  if (v < 0 || v >= pto_dtype_bits(DT(e)))
+  if (v < 0 || v >= pto_rw_dt_bits(DT(e)))
     return false;
   *k = (int)v;
   return true;

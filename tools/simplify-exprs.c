@@ -16,10 +16,8 @@
    Output: the simplified form of each expression, one per line, on
    standard output; then on standard error
      # N expressions, T us per expression, nodes BEFORE -> AFTER
-   T is the processor time spent in pto_simplify_expr only (the corpus
-   is parsed first, then simplified in one timed loop, then printed), so
-   a loaded machine does not inflate it.  The expressions are simplified
-   in order under one environment, as a pass over a kernel would.
+   T is the processor time spent in pto_simplify_expr only (parsing and
+   printing excluded), so a loaded machine does not inflate it.
    Errors are reported as FILE:LINE:COL: error: ... through the sink.  */
 
 #define _POSIX_C_SOURCE 200809L
@@ -567,11 +565,12 @@ pto_opt_simplify_exprs(const char *path, pto_diag *diag)
   pto_sx_scope *sc = pto_sx_new();
   const char *file = pto_intern(sc->p, path);
   char *line = NULL;
-  size_t cap = 0, count = 0, room = 0;
+  size_t cap = 0;
   ssize_t len;
   int lineno = 0, bad = 0;
-  long before = 0, after = 0;
-  pto_expr **exprs = NULL;
+  long count = 0, before = 0, after = 0;
+  double us = 0;
+  pto_buf out = {0};
   while ((len = getline(&line, &cap, f)) >= 0) {
     lineno++;
     if (len > 0 && line[len - 1] == '\n')
@@ -582,35 +581,22 @@ pto_opt_simplify_exprs(const char *path, pto_diag *diag)
       bad++;
     if (r <= 0)
       continue;
-    if (count == room) {
-      room = room ? 2 * room : 1024;
-      exprs = pto_xrealloc(exprs, sizeof *exprs * room);
-    }
-    exprs[count++] = e;
+    double t0 = now_us();
+    pto_expr *s = pto_simplify_expr(sc->p, e, sc->env);
+    us += now_us() - t0;
+    count++;
+    before += pto_rw_size(e);
+    after += pto_rw_size(s);
+    out.len = 0;
+    pto_print_expr(&out, s);
+    printf("%s\n", out.s);
   }
   free(line);
+  pto_buf_free(&out);
   if (f != stdin)
     fclose(f);
-  /* One timed loop over the parsed corpus: the clock is read twice, not
-     twice per expression (a process clock read is a system call).  */
-  pto_expr **out = pto_xcalloc(count ? count : 1, sizeof *out);
-  double t0 = now_us();
-  for (size_t i = 0; i < count; i++)
-    out[i] = pto_simplify_expr(sc->p, exprs[i], sc->env);
-  double us = now_us() - t0;
-  pto_buf text = {0};
-  for (size_t i = 0; i < count; i++) {
-    before += pto_rw_size(exprs[i]);
-    after += pto_rw_size(out[i]);
-    text.len = 0;
-    pto_print_expr(&text, out[i]);
-    printf("%s\n", text.s);
-  }
-  pto_buf_free(&text);
-  free(exprs);
-  free(out);
   fprintf(stderr,
-          "# %zu expressions, %.3f us per expression, nodes %ld -> %ld\n",
+          "# %ld expressions, %.3f us per expression, nodes %ld -> %ld\n",
           count, count ? us / count : 0.0, before, after);
   pto_sx_free(sc);
   return bad ? 1 : 0;
