@@ -444,11 +444,13 @@ cache_grow(pto_rw_cache *hc)
   hc->cap = cap;
 }
 
-/* LOC is where N stands in the current call (the first one given).  */
+/* LOC is where N stands in the current call (the first one given, or
+   the first real one: a folded constant keeps the place of what it
+   replaces, for the back ends' diagnostics).  */
 static void
 set_loc(pto_rw_cache *hc, pto_rw_node *n, pto_loc loc)
 {
-  if (n->loc_call != hc->call) {
+  if (n->loc_call != hc->call || (!n->e.loc.file && loc.file)) {
     n->e.loc = loc;
     n->loc_call = hc->call;
   }
@@ -622,15 +624,21 @@ pto_rw_iv(pto_rw *c, const pto_expr *e)
 }
 
 pto_expr *
-pto_rw_int(pto_rw *c, const pto_type *t, pto_i128 v)
+pto_rw_int_at(pto_rw *c, const pto_type *t, pto_i128 v, pto_loc loc)
 {
   if (!c->hc)
-    return pto_e_int(c->p, t, pto_rw_wrap(t->dtype, v), pto_noloc);
+    return pto_e_int(c->p, t, pto_rw_wrap(t->dtype, v), loc);
   pto_expr x = {0};
   x.kind = PTO_E_INT;
   x.type = t;
   x.u.ival = pto_rw_wrap(t->dtype, v);
-  return &intern(c->hc, &x, pto_noloc)->e;
+  return &intern(c->hc, &x, loc)->e;
+}
+
+pto_expr *
+pto_rw_int(pto_rw *c, const pto_type *t, pto_i128 v)
+{
+  return pto_rw_int_at(c, t, v, pto_noloc);
 }
 
 pto_expr *

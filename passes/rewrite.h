@@ -258,6 +258,9 @@ int pto_rw_size(const pto_expr *e);
 bool pto_rw_safe(pto_rw *c, const pto_expr *e);
 pto_iv pto_rw_iv(pto_rw *c, const pto_expr *e);
 pto_expr *pto_rw_int(pto_rw *c, const pto_type *t, pto_i128 v);
+/* The same at LOC (a folded constant keeps the place it replaces).  */
+pto_expr *pto_rw_int_at(pto_rw *c, const pto_type *t, pto_i128 v,
+                        pto_loc loc);
 pto_expr *pto_rw_bin(pto_rw *c, pto_binop op, pto_expr *a, pto_expr *b);
 pto_expr *pto_rw_un(pto_rw *c, pto_unop op, pto_expr *a, const pto_type *t);
 pto_expr *pto_rw_sel(pto_rw *c, pto_expr *k, pto_expr *a, pto_expr *b);

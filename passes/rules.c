@@ -175,7 +175,8 @@ r_fold(pto_rw *c, pto_expr *e)
      both arms are.  */
   if (e->kind == PTO_E_SELECT) {
     pto_expr *arm = e->a->u.ival ? e->b : e->c;
-    return isc(e->b) && isc(e->c) ? INT(e->type, arm->u.ival) : arm;
+    return isc(e->b) && isc(e->c)
+               ? pto_rw_int_at(c, e->type, arm->u.ival, e->loc) : arm;
   }
   /* fold.c folds in place: give it copies of the root and its constant
      operands (interned nodes are never written).  */
@@ -189,7 +190,7 @@ r_fold(pto_rw *c, pto_expr *e)
   if (r == &n)
     return NULL;
   pto_assert(r->kind == PTO_E_INT);
-  return INT(r->type, r->u.ival);
+  return pto_rw_int_at(c, r->type, r->u.ival, r->loc);
 }
 
 /* range_const: vmin == vmax -> the constant.  R.  */
