@@ -7,8 +7,13 @@
    operations wrap at their dtype's width: when the exact interval of an
    operation leaves the dtype, the result is the dtype's full range.
    Arithmetic is done in 128 bits, so it never overflows itself.
-   Facts the hardware guarantees: pto.block_idx() is in [0, 65534] and
-   pto.block_num() in [1, 65535] (emit/arch.h, PTO_ARCH_MAX_BLOCKS).  */
+   A memo (pto_range_memo) keeps ranges for one simplification: in a
+   hash map keyed by node (decompose.c), or in the interned nodes
+   themselves (pto_range_memo_in_nodes, rewrite.c).  An environment also
+   keeps the simplifier's working memory (pto_range_env_cache), freed
+   with it.  Facts the hardware guarantees: pto.block_idx() is in
+   [0, 65534] and pto.block_num() in [1, 65535] (emit/arch.h,
+   PTO_ARCH_MAX_BLOCKS).  */
 
 #include "passes/rewrite.h"
 #include "emit/arch.h"

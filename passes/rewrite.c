@@ -16,7 +16,25 @@
    Only integer and bool expressions are rewritten.  Float, pointer and
    tile operations keep their form; their operands are simplified.
    Subtrees that call a function with an effect are never merged, dropped
-   or duplicated (pto_rw_equal treats them as unequal to everything).  */
+   or duplicated (pto_rw_equal treats them as unequal to everything).
+
+   Speed (issue 19): the engine works on interned nodes (pto_rw_node,
+   rewrite.h).  The input is interned first; every node a rule builds is
+   interned by the constructors below, so structurally equal nodes are
+   one node, pto_rw_same is a pointer test, and a node's size, purity,
+   range and simplified form are fields of the node, computed once per
+   call (a repeated subtree is rewritten once).  The intern table and the
+   node memory belong to the environment (pto_range_env_cache) and are
+   reused call after call: a call starts by advancing a stamp, which
+   empties the table without touching it, and rewinding the node memory.
+   The rules are bucketed by root key once per environment.  The result
+   is copied into the program's arena by export_expr: an interned node
+   equal to an input subtree is that subtree (each used once, so the
+   result is a tree like the input, sharing nothing else), the rest are
+   new nodes, located as the IR constructors would locate them.
+   Invariant: a rule returns an interned node (checked; an ICE
+   otherwise), which holds because rules.c builds nodes only through
+   pto_rw_int, pto_rw_bin, pto_rw_un, pto_rw_sel and pto_rw_bool.  */
 
 #include "passes/rewrite.h"
 
@@ -300,7 +318,7 @@ static pto_rw_cache *
 cache_new(void)
 {
   pto_rw_cache *hc = pto_xcalloc(1, sizeof *hc);
-  hc->cap = 1024;
+  hc->cap = 256;  /* 4 KB: grows for large expressions */
   hc->slots = pto_xcalloc(hc->cap, sizeof *hc->slots);
   hc->memo = pto_range_memo_in_nodes(&hc->gen);
   hc->scratch = pto_xcalloc(1, pto_rules_scratch_size);
@@ -466,7 +484,7 @@ loc_of(const pto_rw_cache *hc, const pto_expr *e)
    made (a call with an effect is always made anew).  */
 /* A new interned node for X (see intern), not yet in the table.  */
 static pto_rw_node *
-new_node(pto_rw_cache *hc, const pto_expr *x, uint64_t h, bool unique)
+new_node(pto_rw_cache *hc, const pto_expr *x, bool unique)
 {
   pto_rw_node *n = node_alloc(hc, sizeof *n);
   pto_expr *e = &n->e;
@@ -487,7 +505,6 @@ new_node(pto_rw_cache *hc, const pto_expr *x, uint64_t h, bool unique)
     e->args = node_alloc(hc, sizeof *e->args * x->nargs);
     memcpy(e->args, x->args, sizeof *e->args * x->nargs);
   }
-  n->hash = h;
   n->unique = unique;
   n->size = 1 + pto_rw_hsize(e->a) + pto_rw_hsize(e->b) + pto_rw_hsize(e->c);
   n->pure = !unique && pto_rw_hpure(e->a) && pto_rw_hpure(e->b)
@@ -513,7 +530,7 @@ intern(pto_rw_cache *hc, const pto_expr *x, pto_loc loc)
       set_loc(hc, hc->slots[i].n, loc);
       return hc->slots[i].n;
     }
-  pto_rw_node *n = new_node(hc, x, h, unique);
+  pto_rw_node *n = new_node(hc, x, unique);
   hc->slots[i].n = n;
   hc->slots[i].call = hc->call;
   hc->slots[i].hash = (uint32_t)h;

@@ -159,15 +159,15 @@ void pto_rw_cache_free(pto_rw_cache *hc);
 /* An interned (hash-consed) node of the simplifier: structurally equal
    nodes are one node, so equality is pointer equality, and the facts
    that depend on the tree alone (size, purity) are computed once, when
-   the node is made.  Interned nodes live in the simplifier's memo
-   (pto_rw_cache), never in the program: pto_simplify_expr returns a copy
-   in the program's arena (sharing the unchanged input subtrees).  The
+   the node is made; those that depend on the environment (range,
+   simplified form) once per call.  Interned nodes live in the
+   simplifier's working memory (pto_rw_cache) for one call, never in the
+   program: pto_simplify_expr returns a copy in the program's arena
+   (sharing the unchanged input subtrees).  The
    rules only ever see interned nodes and build them only through
    pto_rw_int, pto_rw_bin, pto_rw_un, pto_rw_sel and pto_rw_bool.  */
 typedef struct pto_rw_node {
   pto_expr e;                  /* first: a pto_expr * is a pto_rw_node * */
-  struct pto_rw_node *next;    /* hash chain */
-  uint64_t hash;
   int size;                    /* pto_rw_size */
   bool pure;                   /* pto_rw_pure */
   bool unique;                 /* has an effect: never merged with another */
