@@ -48,6 +48,13 @@
    * "s" is a scalar of the tile dtype: it is converted to the element type
      first (so an fp16 op uses the fp16-rounded scalar).
    * Element types: float, _Float16 (also spelt pto_f16) and int32_t.
+     fp16 needs a compiler with the C type _Float16 (GCC 12 on x86-64 and
+     AArch64); with GCC 11 on x86-64 a program cannot have fp16 tiles in
+     either mode: naming pto_f16 there is a located error whose type name
+     says so (struct pto_f16_needs_a_compiler_with__Float16), and the
+     testsuite reports its fp16 tests UNSUPPORTED.  libpto-rt, built from
+     this header, computes fp16 bit-identically with either compiler
+     (software conversions in pto-f16.h where _Float16 is missing).
 
    Reference-mode numerics (what the CCE lowering must also produce):
    * float: IEEE binary32 arithmetic, round to nearest even, no excess
@@ -70,6 +77,9 @@
    * exp, log and sqrt call the C library's expf/logf/sqrtf (link with
      -lm); the device instructions for exp and log are not bit-exact, so
      compare transcendentals with a tolerance.
+   * A NaN result is a NaN, but which operand's NaN (payload) an
+     operation on two NaNs passes on, and whether a signaling NaN is
+     quietened, are unspecified (they differ between compilers).
    * max/min/relu with NaN operands: unspecified; so is the sign of a
      zero result when +0 and -0 meet in max/min/row_max (the device's
      reduction order decides: compare results with ==, not bit patterns).
@@ -81,7 +91,7 @@
    kernel called directly behaves as a one-block launch.
 
    GNU C extensions this header relies on in reference mode (tested with
-   GCC 12; everything is wrapped in __extension__ so that
+   GCC 12 and 11; everything is wrapped in __extension__ so that
    -std=c11/c17/c2x -pedantic stays quiet): statement expressions,
    __typeof__, __auto_type, __builtin_types_compatible_p,
    __builtin_classify_type, _Float16 (where the target has it; GCC
@@ -93,8 +103,10 @@
    notes).  Define PTO_H_NO_SYSTEM_HEADER before including it to see
    warnings from inside the header (the header's own tests do).
 
-   pto.h includes <stdarg.h>, <stddef.h>, <stdint.h>, <stdio.h> and
-   <stdlib.h> in both modes, so a program sees the same declarations in
+   pto.h includes <stdarg.h>, <stddef.h>, <stdint.h>, <stdio.h>,
+   <stdlib.h>, <string.h> and pto-f16.h (pto_f16_bits_to_float and
+   pto_f16_bits_from_double: fp16 bit patterns <-> float/double, usable by
+   programs) in both modes, so a program sees the same declarations in
    either.  Names beginning with pto__ or __pto_ are reserved to it.  */
 
 #ifndef PTO_H

@@ -12,7 +12,8 @@
    pto__f16: _Float16 where the compiler has it, else the fp16 bits
    converted by include/pto-f16.h, which rounds the same way, so a
    libpto-rt built by GCC 11 (no _Float16 on x86-64) computes the same
-   bits as one built by GCC 12.
+   bits as one built by GCC 12, NaN payloads aside (make check-gcc11
+   compares them: testsuite/unit/rt-f16-dump.c).
 
    This is the seam that tile lowering replaces: once kernels are lowered
    to CCE instructions, their simulation calls the CCE simulator instead
