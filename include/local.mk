@@ -4,3 +4,6 @@
 # pto.h is installed into $(includedir); pto-cc adds -I for it (the
 # source directory in the build tree, $(includedir) once installed).
 include_HEADERS += include/pto.h
+# pto-f16.h: the software fp16 conversions pto.h includes (and libpto-rt
+# uses) where the compiler has no _Float16.
+include_HEADERS += include/pto-f16.h

@@ -48,6 +48,13 @@
    * "s" is a scalar of the tile dtype: it is converted to the element type
      first (so an fp16 op uses the fp16-rounded scalar).
    * Element types: float, _Float16 (also spelt pto_f16) and int32_t.
+     fp16 needs a compiler with the C type _Float16 (GCC 12 on x86-64 and
+     AArch64); with GCC 11 on x86-64 a program cannot have fp16 tiles in
+     either mode: naming pto_f16 there is a located error whose type name
+     says so (struct pto_f16_needs_a_compiler_with__Float16), and the
+     testsuite reports its fp16 tests UNSUPPORTED.  libpto-rt, built from
+     this header, computes fp16 bit-identically with either compiler
+     (software conversions in pto-f16.h where _Float16 is missing).
 
    Reference-mode numerics (what the CCE lowering must also produce):
    * float: IEEE binary32 arithmetic, round to nearest even, no excess
@@ -70,6 +77,9 @@
    * exp, log and sqrt call the C library's expf/logf/sqrtf (link with
      -lm); the device instructions for exp and log are not bit-exact, so
      compare transcendentals with a tolerance.
+   * A NaN result is a NaN, but which operand's NaN (payload) an
+     operation on two NaNs passes on, and whether a signaling NaN is
+     quietened, are unspecified (they differ between compilers).
    * max/min/relu with NaN operands: unspecified; so is the sign of a
      zero result when +0 and -0 meet in max/min/row_max (the device's
      reduction order decides: compare results with ==, not bit patterns).
@@ -81,7 +91,7 @@
    kernel called directly behaves as a one-block launch.
 
    GNU C extensions this header relies on in reference mode (tested with
-   GCC 12; everything is wrapped in __extension__ so that
+   GCC 12 and 11; everything is wrapped in __extension__ so that
    -std=c11/c17/c2x -pedantic stays quiet): statement expressions,
    __typeof__, __auto_type, __builtin_types_compatible_p,
    __builtin_classify_type, _Float16 (where the target has it; GCC
@@ -93,8 +103,10 @@
    notes).  Define PTO_H_NO_SYSTEM_HEADER before including it to see
    warnings from inside the header (the header's own tests do).
 
-   pto.h includes <stdarg.h>, <stddef.h>, <stdint.h>, <stdio.h> and
-   <stdlib.h> in both modes, so a program sees the same declarations in
+   pto.h includes <stdarg.h>, <stddef.h>, <stdint.h>, <stdio.h>,
+   <stdlib.h>, <string.h> and pto-f16.h (pto_f16_bits_to_float and
+   pto_f16_bits_from_double: fp16 bit patterns <-> float/double, usable by
+   programs) in both modes, so a program sees the same declarations in
    either.  Names beginning with pto__ or __pto_ are reserved to it.  */
 
 #ifndef PTO_H
@@ -139,12 +151,33 @@
 #endif
 #endif
 
-/* fp16 element type, where the target has _Float16 (x86-64, AArch64).  */
+/* fp16 element type, where the compiler has _Float16 (GCC 12 on x86-64,
+   AArch64; it defines __FLT16_MAX__ then).  Without it (GCC 11 on
+   x86-64) fp16 tiles are not available to programs: pto_f16 is then an
+   incomplete struct whose name says why, so a tile or variable of it is
+   a located error at the user's line (and _Float16 itself is unknown to
+   the compiler).  Internally the reference implementation of fp16 tiles
+   (which libpto-rt is built from, runtime/rt-ops.c) works either way on
+   pto__f16: _Float16, or else a struct holding the fp16 bits, widened and
+   rounded by the software conversions of pto-f16.h, which give the same
+   bits as _Float16 (testsuite/unit/f16-soft.c).  PTO__H2F(h) is the float
+   value of a pto__f16, PTO__F2H(x) the pto__f16 nearest to the float,
+   double or int32 X (rounded once, ties to even).  */
+#include "pto-f16.h"
 #ifdef __FLT16_MAX__
 #define PTO_HAVE_F16 1
 __extension__ typedef _Float16 pto_f16;
+typedef pto_f16 pto__f16;
+#define PTO__H2F(h) ((float)(h))
+#define PTO__F2H(x) ((pto__f16)(x))
 #else
 #define PTO_HAVE_F16 0
+typedef struct pto_f16_needs_a_compiler_with__Float16 pto_f16;
+typedef struct pto__f16 {
+  uint16_t bits;
+} pto__f16;
+#define PTO__H2F(h) pto_f16_bits_to_float((h).bits)
+#define PTO__F2H(x) ((pto__f16){ pto_f16_bits_from_double(x) })
 #endif
 
 /* ------------------------------------------------------------------ */
@@ -604,31 +637,26 @@ pto__idiv(int32_t x, int32_t y)
     for (size_t i = 0; i < n; i++)                                          \
       d[i] = PTO__I_##op(a[i]);                                             \
   }
-#if PTO_HAVE_F16
 #define PTO__DEF_BINARY_H(op)                                               \
-  static inline void pto__##op##_f16(pto_f16 *d, const pto_f16 *a,        \
-                                     const pto_f16 *b, size_t n)          \
+  static inline void pto__##op##_f16(pto__f16 *d, const pto__f16 *a,      \
+                                     const pto__f16 *b, size_t n)         \
   {                                                                         \
     for (size_t i = 0; i < n; i++)                                          \
-      d[i] = (pto_f16)PTO__F_##op((float)a[i], (float)b[i]);               \
+      d[i] = PTO__F2H(PTO__F_##op(PTO__H2F(a[i]), PTO__H2F(b[i])));        \
   }                                                                         \
-  static inline void pto__##op##s_f16(pto_f16 *d, const pto_f16 *a,       \
-                                      pto_f16 s, size_t n)                \
+  static inline void pto__##op##s_f16(pto__f16 *d, const pto__f16 *a,     \
+                                      pto__f16 s, size_t n)               \
   {                                                                         \
     for (size_t i = 0; i < n; i++)                                          \
-      d[i] = (pto_f16)PTO__F_##op((float)a[i], (float)s);                  \
+      d[i] = PTO__F2H(PTO__F_##op(PTO__H2F(a[i]), PTO__H2F(s)));           \
   }
 #define PTO__DEF_UNARY_H(op)                                                \
-  static inline void pto__##op##_f16(pto_f16 *d, const pto_f16 *a,        \
+  static inline void pto__##op##_f16(pto__f16 *d, const pto__f16 *a,      \
                                      size_t n)                            \
   {                                                                         \
     for (size_t i = 0; i < n; i++)                                          \
-      d[i] = (pto_f16)PTO__F_##op((float)a[i]);                            \
+      d[i] = PTO__F2H(PTO__F_##op(PTO__H2F(a[i])));                        \
   }
-#else
-#define PTO__DEF_BINARY_H(op)
-#define PTO__DEF_UNARY_H(op)
-#endif
 
 /* Binary ops exist for every dtype (with an "s" scalar variant).  */
 #define PTO__DEF_BINARY(op) \
@@ -652,6 +680,17 @@ PTO__DEF_UNARY_ALL(abs)
 PTO__DEF_UNARY_ALL(relu)
 PTO__DEF_UNARY_ALL(neg)
 
+/* Element conversions by dtype suffix: PTO__TOF_<sfx>(x) is the value of
+   element X in its accumulation type (float for float and fp16, int32 for
+   int32), PTO__FROMF_<sfx>(v) that value rounded back to the element
+   type.  */
+#define PTO__TOF_f32(x) ((float)(x))
+#define PTO__FROMF_f32(v) ((float)(v))
+#define PTO__TOF_i32(x) ((int32_t)(x))
+#define PTO__FROMF_i32(v) ((int32_t)(v))
+#define PTO__TOF_f16(x) PTO__H2F(x)
+#define PTO__FROMF_f16(v) PTO__F2H(v)
+
 /* Fill, row reductions and matmul, per dtype.  Reductions accumulate in
    ACC (float for float and fp16, wrapping int32 for int32) left to right
    and write column 0 of the R x 1 destination.  */
@@ -667,8 +706,8 @@ PTO__DEF_UNARY_ALL(neg)
     for (size_t r = 0; r < rows; r++) {                                     \
       ACC acc = 0;                                                          \
       for (size_t c = 0; c < cols; c++)                                     \
-        acc = ADD(acc, (ACC)a[r * cols + c]);                               \
-      d[r] = (T)acc;                                                        \
+        acc = ADD(acc, PTO__TOF_##sfx(a[r * cols + c]));                    \
+      d[r] = PTO__FROMF_##sfx(acc);                                         \
     }                                                                       \
   }                                                                         \
   static inline void pto__row_max_##sfx(T *d, const T *a, size_t rows,    \
@@ -677,7 +716,7 @@ PTO__DEF_UNARY_ALL(neg)
     for (size_t r = 0; r < rows; r++) {                                     \
       T m = a[r * cols];                                                    \
       for (size_t c = 1; c < cols; c++)                                     \
-        if (a[r * cols + c] > m)                                            \
+        if (PTO__TOF_##sfx(a[r * cols + c]) > PTO__TOF_##sfx(m))            \
           m = a[r * cols + c];                                              \
       d[r] = m;                                                             \
     }                                                                       \
@@ -694,9 +733,7 @@ PTO__DEF_UNARY_ALL(neg)
 #define PTO__FADD(x, y) ((x) + (y))
 PTO__DEF_PER_DTYPE(f32, float, float, PTO__FADD)
 PTO__DEF_PER_DTYPE(i32, int32_t, int32_t, PTO__I_add)
-#if PTO_HAVE_F16
-PTO__DEF_PER_DTYPE(f16, pto_f16, float, PTO__FADD)
-#endif
+PTO__DEF_PER_DTYPE(f16, pto__f16, float, PTO__FADD)
 
 /* d[i][j] = a[i][j] OP col[i] (row_expand_<op>), float and fp16: fp16
    is computed in float and rounded once.  col[i] is read before row i
@@ -708,17 +745,14 @@ PTO__DEF_PER_DTYPE(f16, pto_f16, float, PTO__FADD)
                                                   size_t cols)            \
   {                                                                         \
     for (size_t r = 0; r < rows; r++) {                                     \
-      float s = (float)col[r];                                              \
+      float s = PTO__TOF_##sfx(col[r]);                                     \
       for (size_t c = 0; c < cols; c++)                                     \
-        d[r * cols + c] = (T)PTO__F_##op((float)a[r * cols + c], s);       \
+        d[r * cols + c] =                                                   \
+            PTO__FROMF_##sfx(PTO__F_##op(PTO__TOF_##sfx(a[r * cols + c]), s)); \
     }                                                                       \
   }
-#if PTO_HAVE_F16
 #define PTO__DEF_ROWBCAST_ALL(op) \
-  PTO__DEF_ROWBCAST(op, f32, float) PTO__DEF_ROWBCAST(op, f16, pto_f16)
-#else
-#define PTO__DEF_ROWBCAST_ALL(op) PTO__DEF_ROWBCAST(op, f32, float)
-#endif
+  PTO__DEF_ROWBCAST(op, f32, float) PTO__DEF_ROWBCAST(op, f16, pto__f16)
 PTO__DEF_ROWBCAST_ALL(add)
 PTO__DEF_ROWBCAST_ALL(sub)
 PTO__DEF_ROWBCAST_ALL(mul)
@@ -738,14 +772,12 @@ PTO__DEF_ROWBCAST_ALL(div)
       for (size_t j = 0; j < n; j++) {                                      \
         float acc = c[i * n + j];                                           \
         for (size_t p = 0; p < k; p++)                                      \
-          acc += (float)a[i * k + p] * (float)b[p * n + j];                 \
+          acc += PTO__TOF_##sfx(a[i * k + p]) * PTO__TOF_##sfx(b[p * n + j]); \
         c[i * n + j] = acc;                                                 \
       }                                                                     \
   }
 PTO__DEF_MATMUL(f32, float)
-#if PTO_HAVE_F16
-PTO__DEF_MATMUL(f16, pto_f16)
-#endif
+PTO__DEF_MATMUL(f16, pto__f16)
 
 /* Casts: pto__cast_<to>_<from>.  */
 #define PTO__DEF_CAST(to, TT, from, FT, CONV)                               \
@@ -761,14 +793,13 @@ PTO__DEF_CAST(f32, float, f32, float, PTO__CONV_PLAIN_F32)
 PTO__DEF_CAST(f32, float, i32, int32_t, PTO__CONV_PLAIN_F32)
 PTO__DEF_CAST(i32, int32_t, i32, int32_t, PTO__CONV_PLAIN_I32)
 PTO__DEF_CAST(i32, int32_t, f32, float, PTO__CONV_F2I)
-#if PTO_HAVE_F16
-#define PTO__CONV_PLAIN_F16(x) ((pto_f16)(x))
-PTO__DEF_CAST(f16, pto_f16, f16, pto_f16, PTO__CONV_PLAIN_F16)
-PTO__DEF_CAST(f16, pto_f16, f32, float, PTO__CONV_PLAIN_F16)
-PTO__DEF_CAST(f16, pto_f16, i32, int32_t, PTO__CONV_PLAIN_F16)
-PTO__DEF_CAST(f32, float, f16, pto_f16, PTO__CONV_PLAIN_F32)
-PTO__DEF_CAST(i32, int32_t, f16, pto_f16, PTO__CONV_F2I)
-#endif
+#define PTO__CONV_SAME(x) (x)
+#define PTO__CONV_F2I_H(x) pto__f2i(PTO__H2F(x))
+PTO__DEF_CAST(f16, pto__f16, f16, pto__f16, PTO__CONV_SAME)
+PTO__DEF_CAST(f16, pto__f16, f32, float, PTO__F2H)
+PTO__DEF_CAST(f16, pto__f16, i32, int32_t, PTO__F2H)
+PTO__DEF_CAST(f32, float, f16, pto__f16, PTO__H2F)
+PTO__DEF_CAST(i32, int32_t, f16, pto__f16, PTO__CONV_F2I_H)
 
 /* GM <-> tile copies, dtype-agnostic (the macros check the dtypes).  */
 static inline void

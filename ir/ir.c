@@ -657,7 +657,9 @@ pto_e_funcref(pto_program *p, const char *name, pto_loc l)
 pto_expr *
 pto_e_tuple(pto_program *p, int n, pto_expr **elems, pto_loc l)
 {
-  const pto_type *small[16];
+  /* Zeroed: GCC 11 cannot tell that the loop below sets the first n
+     before pto_type_tuple reads them.  */
+  const pto_type *small[16] = { 0 };
   const pto_type **ts = n <= 16 ? small
                                 : pto_arena_alloc(p->arena,
                                                   sizeof *ts * (size_t)n);

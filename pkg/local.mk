@@ -35,17 +35,29 @@ pkg/pto.pc: $(srcdir)/pkg/pto.pc.in Makefile
 
 # check-gcc11: the whole build and `make check' once more with GCC 11
 # (gcc-11, g++-11, gcc-11-plugin-dev, libgccjit-11-dev; .ci/setup), in
-# _gcc11/ under this build directory.  PTO_GCC11_CC / _CXX name other
-# compilers.  Not part of `make check' (it doubles its time).
+# _gcc11/ under this build directory; then the fp16 results of the two
+# libpto-rt builds compared (testsuite/unit/rt-f16-dump.c, one program
+# run against both: GCC 11 has no _Float16 and uses include/pto-f16.h).
+# PTO_GCC11_CC / _CXX name other compilers.  Not part of `make check'
+# (it doubles its time).
 PTO_GCC11_CC = gcc-11
 PTO_GCC11_CXX = g++-11
-check-gcc11:
+EXTRA_DIST += testsuite/unit/rt-f16-dump.c
+check-gcc11: runtime/libpto-rt.la
 	rm -rf _gcc11 && $(MKDIR_P) _gcc11
 	cd _gcc11 && '$(abs_top_srcdir)/configure' \
 	  CC='$(PTO_GCC11_CC)' CXX='$(PTO_GCC11_CXX)' < /dev/null
 	cd _gcc11 && $(MAKE) $(AM_MAKEFLAGS) < /dev/null
 	cd _gcc11 && $(MAKE) $(AM_MAKEFLAGS) check < /dev/null
-	@echo "check-gcc11: build and make check with $(PTO_GCC11_CC) passed"
+	$(CC) $(AM_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) \
+	  $(srcdir)/testsuite/unit/rt-f16-dump.c -o _gcc11/rt-f16-dump \
+	  -Lruntime/.libs -lpto-rt $(LIBM) $(PTO_SAN_CFLAGS)
+	LD_LIBRARY_PATH=runtime/.libs _gcc11/rt-f16-dump > _gcc11/rt-f16.gcc12
+	LD_LIBRARY_PATH=_gcc11/runtime/.libs _gcc11/rt-f16-dump \
+	  > _gcc11/rt-f16.gcc11
+	cmp _gcc11/rt-f16.gcc12 _gcc11/rt-f16.gcc11
+	@echo "check-gcc11: build and make check with $(PTO_GCC11_CC) passed;" \
+	  "libpto-rt's fp16 results equal those of $(CC)"
 clean-local: clean-local-gcc11
 clean-local-gcc11:
 	rm -rf _gcc11

@@ -26,7 +26,12 @@
 #   - another installed GCC release (gcc-11 for the GCC 12 plugin) given
 #     the installed plugin fails with one line naming the release it was
 #     built for, and the plugin package depends on exactly the installed
-#     gcc-N version.
+#     gcc-N version;
+#   - the plugin package of another GCC (gcc-11-plugin-pto): its exact
+#     gcc-M dependency, and gcc-M -O2 -fplugin=pto (no path) builds and
+#     runs every example (one UNSUPPORTED line for an fp16 example when
+#     gcc-M lacks _Float16).
+# gcc-N, the GCC of pto-cc, is that of the newest plugin package.
 # Prints PASS:/FAIL: lines; exit status 0 when all passed.
 set -euo pipefail
 
@@ -156,6 +161,30 @@ inner_tests () {
       sed 's/^/    /' other.err
     fi
   done
+
+  for other in gcc-9 gcc-10 gcc-11 gcc-12 gcc-13 gcc-14; do
+    [ "$other" = "gcc-$major" ] && continue
+    command -v "$other" >/dev/null 2>&1 || continue
+    [ -f "$($other -print-file-name=plugin)/pto.so" ] || continue
+    other_plugin_tests "$other"
+  done
+}
+
+# other_plugin_tests GCC: the installed plugin package of GCC (not that
+# of pto-cc) compiles and runs the examples.
+other_plugin_tests () {
+  local gcc=$1 e name f16=yes
+  echo '_Float16 x;' | $gcc -fsyntax-only -x c - 2>/dev/null || f16=no
+  for e in examples/*.c; do
+    name=$(basename "$e" .c)
+    if [ $f16 = no ] && grep -Eq '\<(_Float16|pto_f16)\>' "$e"; then
+      echo "UNSUPPORTED: $gcc -fplugin=pto $name (needs _Float16)"
+      continue
+    fi
+    build_ok "$gcc $name" $gcc -O2 -fplugin=pto "$e" -o "$name-$gcc" \
+        -lpto-rt -lm \
+      && run_ok "$gcc -fplugin=pto $name runs" "./$name-$gcc"
+  done
 }
 
 if [ "$inner" = yes ]; then
@@ -191,18 +220,24 @@ for f in "$debdir"/*.deb; do
   debs+=("$f")
 done
 [ ${#debs[@]} -gt 0 ] || { echo "smoke-test: no .deb in $debdir" >&2; exit 2; }
-plugin_deb=$(printf '%s\n' "${debs[@]}" | grep '/gcc-[0-9]*-plugin-pto_' | head -1)
-[ -n "$plugin_deb" ] || { echo "smoke-test: no gcc-N-plugin-pto package" >&2; exit 2; }
+plugin_debs=$(printf '%s\n' "${debs[@]}" | grep '/gcc-[0-9]*-plugin-pto_' \
+  | sort -V)
+[ -n "$plugin_debs" ] || { echo "smoke-test: no gcc-N-plugin-pto package" >&2; exit 2; }
+plugin_deb=$(tail -1 <<< "$plugin_debs")
 major=$(basename "$plugin_deb" | sed 's/^gcc-\([0-9]*\)-plugin-pto_.*/\1/')
 gcc=gcc-$major
 
-# The exact-version dependency the package manager enforces.
-want="$gcc (= $(dpkg-query -W -f='${Version}' "$gcc"))"
-depends=$(dpkg-deb -f "$plugin_deb" Depends)
-case ", $depends, " in
-  *", $want, "*) pass "$(basename "$plugin_deb") depends on $want" ;;
-  *) fail "$(basename "$plugin_deb") Depends: $depends (want $want)" ;;
-esac
+# The exact-version dependency the package manager enforces, for each
+# plugin package.
+while IFS= read -r deb; do
+  m=$(basename "$deb" | sed 's/^gcc-\([0-9]*\)-plugin-pto_.*/\1/')
+  want="gcc-$m (= $(dpkg-query -W -f='${Version}' "gcc-$m"))"
+  depends=$(dpkg-deb -f "$deb" Depends)
+  case ", $depends, " in
+    *", $want, "*) pass "$(basename "$deb") depends on $want" ;;
+    *) fail "$(basename "$deb") Depends: $depends (want $want)" ;;
+  esac
+done <<< "$plugin_debs"
 
 names=()
 for f in "${debs[@]}"; do names+=("$(dpkg-deb -f "$f" Package)"); done

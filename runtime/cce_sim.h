@@ -5,7 +5,11 @@
    The same .cce text the compiler writes for the device compiles on the
    host as C (gcc -std=gnu11, or -std=c11 without -pedantic: it needs
    _Float16 and _Generic) when __CCE_KT_TEST__ is defined and this header
-   is included (testsuite/sim/example.cce shows the whole form):
+   is included (testsuite/sim/example.cce shows the whole form).  A
+   compiler without _Float16 (GCC 11 on x86-64) gets `half' as a struct
+   holding the fp16 bits: CCE that only points to half (DMA, vector and
+   cube operands) still compiles and runs the same, scalar half
+   arithmetic does not compile.  The form:
 
      #ifdef __CCE_KT_TEST__
      #include "cce_sim.h"
@@ -299,7 +303,13 @@ int pto_sim_block_num(void);
 #define __aicore__
 #define __global__
 
+#ifdef __FLT16_MAX__
 typedef _Float16 half;
+#else
+typedef struct half {
+  uint16_t bits;
+} half;
+#endif
 
 typedef enum pipe_t {
   PIPE_S = 0, PIPE_V = 1, PIPE_M = 2, PIPE_MTE1 = 3, PIPE_MTE2 = 4,

@@ -42,6 +42,7 @@
    fills repeats of 32 B blocks of L1 with a value.  */
 
 #include "sim-internal.h"
+#include "include/pto-f16.h"
 
 #include <string.h>
 
@@ -621,7 +622,7 @@ void pto_sim_create_cbuf(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
     return;
   uint8_t pat[4];
   if (ddt == PTO_SIM_DT_F16) {
-    uint16_t h = pto_sim_f2h((float)value);
+    uint16_t h = pto_f16_bits_from_double(value); /* rounded once */
     memcpy(pat, &h, 2);
   } else if (ddt == PTO_SIM_DT_F32) {
     float x = (float)value;

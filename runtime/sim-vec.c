@@ -13,6 +13,7 @@
    use fmaxf/fminf (a NaN operand yields the other).  */
 
 #include "sim-internal.h"
+#include "include/pto-f16.h"
 
 #include <math.h>
 #include <string.h>
@@ -233,8 +234,9 @@ static void log_and_touch(sim_state *s, int nops, const vopnd *o,
 
 /* fp16 <-> float.  Both directions are exact IEEE conversions (the
    narrowing one rounds to nearest even); on x86 with F16C they use the
-   hardware instructions, which are much faster than libgcc's soft
-   conversions that plain _Float16 casts call.  */
+   hardware instructions, elsewhere the software conversions of
+   include/pto-f16.h, which give the same bits (and need no _Float16, so
+   GCC 11 builds the same simulator).  */
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 __attribute__((target("f16c"))) static float h2f_f16c(uint16_t h)
@@ -270,19 +272,14 @@ float pto_sim_h2f(uint16_t bits)
 {
   if (have_f16c())
     return h2f_f16c(bits);
-  _Float16 h;
-  memcpy(&h, &bits, 2);
-  return (float)h;
+  return pto_f16_bits_to_float(bits);
 }
 
 uint16_t pto_sim_f2h(float x)
 {
   if (have_f16c())
     return f2h_f16c(x);
-  _Float16 h = (_Float16)x;
-  uint16_t bits;
-  memcpy(&bits, &h, 2);
-  return bits;
+  return pto_f16_bits_from_double(x);
 }
 
 static float load_f(pto_sim_dt dt, const uint8_t *p)
@@ -517,7 +514,7 @@ void pto_sim_vunary(const char *f, int l, const char *name, pto_sim_vop op,
   int64_t is = 0;
   if (has_scalar) {
     if (dt == PTO_SIM_DT_F16)
-      fs = (float)(_Float16)scalar;
+      fs = pto_f16_bits_to_float(pto_f16_bits_from_double(scalar));
     else if (dt == PTO_SIM_DT_F32)
       fs = (float)scalar;
     else

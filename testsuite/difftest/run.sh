@@ -24,6 +24,8 @@
 # PTO_DIFFTEST_KEEP=1 to keep the work files of passing programs,
 # PTO_DIFFTEST_GEN=PROGRAM to use another generator binary,
 # PTO_DIFFTEST_FLAGS (default -O2) the pto-cc options of the jit build.
+# A program with fp16 tiles is one UNSUPPORTED line when the compiler
+# lacks _Float16 (GCC 11 on x86-64: include/pto.h, "fp16 element type").
 # Exits 0 when every program agreed, 1 otherwise, 99 when the tools are
 # missing.
 
@@ -33,7 +35,8 @@ top=$(cd "$srcdir" && pwd)
 case $top in */testsuite/difftest) top=$(cd "$top/../.." && pwd) ;; esac
 here=$top/testsuite/difftest
 build=$(pwd)
-CC=${CC:-gcc}
+# The compiler of the reference builds: the one pto-cc drives.
+CC=${CC:-${PTO_GCC_DEFAULT:-gcc}}
 ptocc=${PTO_CC_UNINSTALLED:-$build/tools/pto-cc-uninstalled}
 opt=$build/tools/pto-opt
 rtlib=$build/runtime/.libs
@@ -56,6 +59,9 @@ mkdir -p "$work" || exit 99
 
 programs=0
 findings=0
+unsupported=0
+have_f16=yes
+echo '_Float16 x;' | $CC -fsyntax-only -x c - 2>/dev/null || have_f16=no
 
 # finding NAME WHAT: report, keep the program.
 finding() {
@@ -67,6 +73,11 @@ finding() {
 check_one() {
   name=$1
   d=$work/$name
+  if [ $have_f16 = no ] && grep -Eq '\<(_Float16|pto_f16)\>' "$2"; then
+    echo "UNSUPPORTED: $name (needs _Float16)"
+    unsupported=$((unsupported + 1))
+    return
+  fi
   rm -rf "$d"
   mkdir -p "$d" || return
   cp "$2" "$d/prog.c"
@@ -164,5 +175,5 @@ while [ $i -lt "$count" ]; do
   rm -f "$work/seed-$seed.c"
   i=$((i + 1))
 done
-echo "difftest: $programs programs, $findings findings"
+echo "difftest: $programs programs, $findings findings, $unsupported unsupported"
 [ $findings = 0 ]

@@ -1,5 +1,6 @@
 /* Float, double and _Float16 arithmetic keep their types; C conversions are explicit casts. */
 /* { dg-do compile } */
+/* { dg-require-effective-target float16 } */
 /* { dg-options "-fplugin-arg-pto-dump=capture" } */
 #include <pto.h>
 PTO_KERNEL void k(float *y, float a, double d, _Float16 h)

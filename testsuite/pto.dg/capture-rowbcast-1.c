@@ -1,6 +1,7 @@
 /* The row-broadcast intrinsics are captured with their operands, for
    f32 and f16 tiles and (row_expand) int32, and the dump replays. */
 /* { dg-do compile } */
+/* { dg-require-effective-target float16 } */
 /* { dg-options "-fplugin-arg-pto-dump=capture" } */
 #include <pto.h>
 typedef PTO_TILE(float, 16, 64) f_t;

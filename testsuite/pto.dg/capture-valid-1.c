@@ -2,6 +2,7 @@
    valid sizes, the pad converted to the tile's element type (-INFINITY,
    an fp16 zero, an int32), and the dump replays. */
 /* { dg-do compile } */
+/* { dg-require-effective-target float16 } */
 /* { dg-options "-fplugin-arg-pto-dump=capture" } */
 #include <pto.h>
 #include <math.h>

@@ -2,6 +2,7 @@
    an error ("sorry, unimplemented") at the construct, not the warning of
    sim=jit: the program would have no simulation of that kernel.  */
 /* { dg-do compile } */
+/* { dg-require-effective-target float16 } */
 /* { dg-options "-fplugin-arg-pto-sim=cce" } */
 #include <pto.h>
 typedef PTO_TILE(float, 16, 16) f16x16;

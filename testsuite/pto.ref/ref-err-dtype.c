@@ -2,6 +2,7 @@
    are compile errors; so are int32 tiles for float-only ops and element
    types outside float, _Float16 and int32_t.  */
 /* { dg-do compile } */
+/* { dg-require-effective-target float16 } */
 #include <pto.h>
 
 typedef PTO_TILE(float, 4, 4) f44;

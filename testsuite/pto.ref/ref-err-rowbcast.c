@@ -4,6 +4,7 @@
    another dtype, int32 tiles for the arithmetic forms (float and fp16
    only, as pto-isa's TROWEXPAND{ADD,SUB,MUL,DIV}), a non-tile operand.  */
 /* { dg-do compile } */
+/* { dg-require-effective-target float16 } */
 #include <pto.h>
 
 typedef PTO_TILE(float, 16, 64) t16x64;

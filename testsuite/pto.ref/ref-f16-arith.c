@@ -3,6 +3,7 @@
    fp16(0.1) * 3 = 1228.5 * 2^-12 -> 1228 * 2^-12 = 0.2998046875,
    1 / 3 -> 1365 * 2^-12; the adds scalar is rounded to fp16 first.  */
 /* { dg-do run } */
+/* { dg-require-effective-target float16 } */
 #include <pto.h>
 
 typedef PTO_TILE(pto_f16, 1, 4) h4;

@@ -2,6 +2,7 @@
    cases 1 + 2^-11, 1 + 3*2^-11, 2049, 2051, 2^-25 and 3*2^-25, the
    largest value 65504 and overflow to inf from the tie at 65520.  */
 /* { dg-do run } */
+/* { dg-require-effective-target float16 } */
 #include <pto.h>
 
 typedef PTO_TILE(float, 1, 10) f10;

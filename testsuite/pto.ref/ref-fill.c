@@ -1,6 +1,7 @@
 /* pto_fill sets every element; an fp16 fill stores the scalar rounded to
    fp16 (0.1 -> 1638 * 2^-14 = 0.0999755859375).  */
 /* { dg-do run } */
+/* { dg-require-effective-target float16 } */
 #include <pto.h>
 
 typedef PTO_TILE(float, 3, 5) f35;

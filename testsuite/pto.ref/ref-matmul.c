@@ -1,6 +1,7 @@
 /* pto_matmul accumulates: c[M][N] += a[M][K] * b[K][N], here 2x3 by 3x2
    on a non-zero c, for fp32 and fp16 inputs (fp32 accumulator).  */
 /* { dg-do run } */
+/* { dg-require-effective-target float16 } */
 #include <pto.h>
 
 typedef PTO_TILE(float, 2, 3) f23;

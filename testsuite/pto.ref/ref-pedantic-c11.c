@@ -3,6 +3,7 @@
    dtype (including all nine casts).  ref-pedantic-c2x.c reuses this file
    under -std=gnu2x.  The kernel is also valid DSL for the plugin.  */
 /* { dg-do compile } */
+/* { dg-require-effective-target float16 } */
 /* { dg-options "-std=c11 -pedantic -Wall -Wextra -DPTO_H_NO_SYSTEM_HEADER" } */
 #include <pto.h>
 

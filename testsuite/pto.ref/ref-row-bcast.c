@@ -7,6 +7,7 @@
    above 2048, 2048 + 1 rounds to 2048 and 2048 + 3 to 2052 (ties to
    even).  */
 /* { dg-do run } */
+/* { dg-require-effective-target float16 } */
 #include <pto.h>
 
 typedef PTO_TILE(float, 2, 3) f23;

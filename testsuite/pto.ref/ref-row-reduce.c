@@ -3,6 +3,7 @@
    accumulated in float and rounded once: 2048 + 1 + 1 = 2050, where
    fp16 step-by-step addition would give 2048).  */
 /* { dg-do run } */
+/* { dg-require-effective-target float16 } */
 #include <pto.h>
 
 typedef PTO_TILE(float, 3, 4) f34;

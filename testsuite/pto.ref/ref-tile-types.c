@@ -2,6 +2,7 @@
    with nothing else in it, role macros leave plain C functions, and
    tiles travel through pointers and by value with their shape.  */
 /* { dg-do run } */
+/* { dg-require-effective-target float16 } */
 #include <pto.h>
 
 typedef PTO_TILE(float, 16, 64) t16x64;

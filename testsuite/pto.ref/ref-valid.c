@@ -5,6 +5,7 @@
    values.  Zero valid rows or columns, the full tile, f32, fp16, int32,
    and a softmax row over a -INFINITY padded tile (pad lanes give 0).  */
 /* { dg-do run } */
+/* { dg-require-effective-target float16 } */
 #include <pto.h>
 #include <math.h>
 #include <string.h>

@@ -9,6 +9,10 @@
 
 #include "sim-test.h"
 
+#ifndef __FLT16_MAX__
+SIM_TEST_SKIP_WITHOUT_FLOAT16
+#else /* the tests: they compute with half scalars */
+
 void k_gemm_m200(half *a, half *b, float *c, int M, int K, int N, int ksplit,
                  int fixed);
 void k_gemm_c220(half *a, half *b, half *c, int M, int K, int N);
@@ -209,3 +213,5 @@ int main(void)
   test_nd2nz();
   TEST_MAIN_END("test-cube");
 }
+
+#endif /* __FLT16_MAX__ */

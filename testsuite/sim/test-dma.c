@@ -9,6 +9,10 @@
 
 #include <stdint.h>
 
+#ifndef __FLT16_MAX__
+SIM_TEST_SKIP_WITHOUT_FLOAT16
+#else /* the tests: they compute with half scalars */
+
 static void test_bursts(void)
 {
   t_begin();
@@ -401,3 +405,5 @@ int main(void)
   test_callback();
   TEST_MAIN_END("test-dma");
 }
+
+#endif /* __FLT16_MAX__ */

@@ -8,6 +8,10 @@
 
 #include <stdint.h>
 
+#ifndef __FLT16_MAX__
+SIM_TEST_SKIP_WITHOUT_FLOAT16
+#else /* the tests: they compute with half scalars */
+
 /* Internal conversions of the library (runtime/sim-internal.h).  */
 float pto_sim_h2f(uint16_t bits);
 uint16_t pto_sim_f2h(float x);
@@ -642,3 +646,5 @@ int main(void)
   test_api_forms();
   TEST_MAIN_END("test-vec");
 }
+
+#endif /* __FLT16_MAX__ */

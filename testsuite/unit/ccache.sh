@@ -20,7 +20,7 @@
 #   - the kernel program linked from the cached object runs correctly.
 #
 # Environment (AM_TESTS_ENVIRONMENT, testsuite/local.mk): PTO_CC_UNINSTALLED,
-# PTO_PLUGIN; srcdir (automake) to find examples/.  Exit status: 0 pass,
+# PTO_PLUGIN, PTO_GCC_DEFAULT; srcdir (automake) to find examples/.  Exit status: 0 pass,
 # 1 a check failed, 77 skipped (ccache not installed, or older than 4),
 # 99 hard error.
 
@@ -136,7 +136,8 @@ fi
 
 # --- The file without DSL code -----------------------------------------
 round_trip nodsl -O2 -c nodsl.c
-if (cd "$tmp" && gcc -O2 -c nodsl.c -o out/nodsl.plain.o) \
+# The compiler pto-cc drives (configure's CC: gcc-11 in make check-gcc11).
+if (cd "$tmp" && ${PTO_GCC_DEFAULT:-gcc} -O2 -c nodsl.c -o out/nodsl.plain.o) \
    && cmp "$tmp/out/nodsl.plain.o" "$tmp/out/nodsl.2.o"; then
   pass "nodsl: cached object equals one built without the plugin"
 else
