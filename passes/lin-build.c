@@ -496,6 +496,7 @@ is_safe(bctx *c, const pto_expr *e)
 }
 
 static int expr(bctx *c, scope *sc, const pto_expr *e);
+static int tile_var(bctx *c, const pto_expr *e);
 static int child_begin(bctx *c, scope *sc, int open, const pto_stmt *loop,
                        scope *in);
 static void child_end(bctx *c, scope *sc, int blk, const pto_stmt *loop,
@@ -541,12 +542,11 @@ address(bctx *c, scope *sc, const pto_expr *e, int gate, int *cls)
     base = expr(c, sc, e->a);
   } else if (e->kind == PTO_E_INDEX) {
     if (e->a->type->kind == PTO_TY_TILE) {
-      if (e->a->kind != PTO_E_VAR
-          || c->vars[e->a->u.var->id].kind != V_LOCAL) {
+      base = tile_var(c, e->a);
+      if (base < 0) {
         sorry(c, e->loc, "an element of a tile that is not a variable");
         return -1;
       }
-      base = c->vars[e->a->u.var->id].node;
     } else {
       base = expr(c, sc, e->a);
     }
@@ -587,14 +587,25 @@ load(bctx *c, scope *sc, const pto_expr *e)
   return u;
 }
 
+/* The DEFINE_LOCAL that tile expression E names: a tile variable t, or
+   *p for a pointer p bound once to &t (an alias of t); else -1.  */
+static int
+tile_var(bctx *c, const pto_expr *e)
+{
+  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_DEREF && c->o->all_shapes)
+    e = e->a;
+  if (e->kind != PTO_E_VAR || c->vars[e->u.var->id].kind != V_LOCAL)
+    return -1;
+  return c->vars[e->u.var->id].node;
+}
+
 static int
 tile_operand(bctx *c, const pto_expr *e)
 {
-  if (e->kind != PTO_E_VAR || c->vars[e->u.var->id].kind != V_LOCAL) {
+  int t = tile_var(c, e);
+  if (t < 0)
     sorry(c, e->loc, "a tile operand that is not a tile variable");
-    return -1;
-  }
-  return c->vars[e->u.var->id].node;
+  return t;
 }
 
 /* The signature letter of operand I of intrinsic OI ('*' repeats; a
@@ -1299,26 +1310,47 @@ define(bctx *c, pto_lop op, const pto_var *v)
   return u;
 }
 
+/* COPY(dst, src) for "dst = src;" of tiles (dst's own DEFINE_LOCAL
+   when DST_NODE >= 0, else the tile DST names).  */
+static void
+tile_copy_to(bctx *c, scope *sc, int d, const pto_expr *src, pto_loc loc)
+{
+  int t = tile_operand(c, src);
+  if (t < 0 || d < 0)
+    return;
+  int u = pto_lin_new_uop(c->fn, PTO_LOP_COPY, NULL, loc);
+  add_val(c->fn, u, d);
+  add_val(c->fn, u, t);
+  seg_access(c->fn, &sc->s, u, t, d);
+  pin(c, sc, u);
+}
+
+static void
+tile_copy(bctx *c, scope *sc, const pto_expr *dst, const pto_expr *src,
+          pto_loc loc)
+{
+  tile_copy_to(c, sc, tile_operand(c, dst), src, loc);
+}
+
 static void
 stmt_decl(bctx *c, scope *sc, const pto_stmt *s)
 {
   vinfo *v = &c->vars[s->var->id];
   if (s->var->type->kind == PTO_TY_TILE) {
     *v = (vinfo){V_LOCAL, define(c, PTO_LOP_DEFINE_LOCAL, s->var), false};
-    if (s->value) {
-      int src = tile_operand(c, s->value);
-      if (src < 0)
-        return;
-      int u = pto_lin_new_uop(c->fn, PTO_LOP_COPY, NULL, s->loc);
-      add_val(c->fn, u, v->node);
-      add_val(c->fn, u, src);
-      seg_access(c->fn, &sc->s, u, src, v->node);
-      pin(c, sc, u);
-    }
+    if (s->value)
+      tile_copy_to(c, sc, v->node, s->value, s->loc);
     return;
   }
   if (s->var->type->kind == PTO_TY_TUPLE) {
     sorry(c, s->loc, "a tuple");
+    return;
+  }
+  if (c->o->all_shapes && !v->written && s->value
+      && s->value->kind == PTO_E_UN
+      && s->value->u.unop == PTO_UN_ADDR && tile_var(c, s->value->a) >= 0) {
+    /* "var p: ptr<tile> = &t;": p is an alias of t, used as *p.  */
+    *v = (vinfo){V_LOCAL, tile_var(c, s->value->a), false};
     return;
   }
   if (!v->written && s->value) {
@@ -1348,6 +1380,10 @@ stmt(bctx *c, scope *sc, const pto_stmt *s, bool last_top)
     stmt_decl(c, sc, s);
     break;
   case PTO_S_ASSIGN: {
+    if (s->lhs->type->kind == PTO_TY_TILE && c->o->all_shapes) {
+      tile_copy(c, sc, s->lhs, s->value, s->loc);
+      break;
+    }
     int v = expr(c, sc, s->value);
     if (!c->failed)
       store(c, sc, s->lhs, v, -1, s->loc);

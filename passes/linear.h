@@ -64,11 +64,15 @@ extern "C" {
      point is an explicit UNARY.CAST f16 of the f32 result.  Comparisons
      of f16 arithmetic and casts of it to other types read the f32 value.
      So no BINARY has type f16.
+   - tiles: "d = s;" of tile variables is COPY(d, s), like "var d = s;";
+     "var p: ptr<tile<...>> = &t;" (p never assigned) makes p an alias:
+     *p and (*p)[i][j] name t's DEFINE_LOCAL (its memory class too).
    Not covered (a located sorry): tuple values (ScalarizeTuples removes
    the tuple locals that the front end makes from inline helpers'
    structs; what remains is a tuple-valued call or a tuple passed whole)
-   and &x (the front end allows it only as an argument of a PTO_INLINE
-   function or of a tile, which inlining removes).  */
+   and any other &x (the front end allows &x only as an argument of a
+   PTO_INLINE function, which inlining removes, or of a tile).  The
+   tile shapes are built under all_shapes too.  */
 #define PTO_LOPS(X)                                                       \
   X(SINK, 0)            /* the root: deps on every top-level effect */    \
   X(DEFINE_GLOBAL, -20) /* a pointer parameter (memory class GM) */       \
