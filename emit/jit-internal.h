@@ -1,7 +1,8 @@
 /* jit-internal.h - what the two halves of the libgccjit back end share.
 
-   emit/jit.c walks the structured tile-level IR; emit/jit-linear.c walks
-   the linear form (passes/linear.h) of the same functions.  Both build
+   emit/jit.c makes the functions and holds the semantics of each
+   operation; emit/jit-linear.c walks the linear form (passes/linear.h)
+   of each function's body.  Both build
    into pto-jit.so only; nothing here crosses the module boundary (the
    plugin sees emit/jit.h).  The state types live here; jit.c keeps its
    helpers static and exports the few that jit-linear.c needs through
@@ -43,28 +44,20 @@ typedef struct jit {
                                 ids of its stand-in variables) */
   unsigned nvars;            /* entries of VARS */
   gcc_jit_function **funcs;  /* by index in prog->funcs */
-  pto_buf linear;            /* " NAME" per function emitted from the
-                                linear form (named in the text's banner) */
 
   /* libpto-rt entries, imported on first use.  */
   gcc_jit_function *rt[24];   /* by enum rt_entry (< RT_COUNT) */
 } jit;
 
 /* Per-function emission state.  CUR is the block statements go to; it is
-   NULL right after a terminator (return, break, continue), and the next
-   statement then opens a fresh (unreachable) block.  */
-typedef struct loop_targets {
-  gcc_jit_block *brk, *cont;
-} loop_targets;
-
+   NULL right after a terminator (RETURN, an ungated BREAK or CONTINUE),
+   and the next uop then opens a fresh (unreachable) block.  */
 typedef struct fn_ctx {
   jit *j;
   const pto_func *f;
   gcc_jit_function *fn;
   gcc_jit_block *cur;
   gcc_jit_rvalue *bidx, *bnum;  /* kernels: the simulation's parameters */
-  loop_targets loops[64];
-  int nloops;
   int ntemps;
 } fn_ctx;
 
@@ -83,10 +76,8 @@ gcc_jit_lvalue *pto_jit_new_temp(fn_ctx *fc, gcc_jit_type *t);
 void pto_jit_fail(jit *j, pto_loc loc, const char *what);
 
 /* jit-linear.c: emit F's body (FC is positioned after the kernel
-   prologue) from its linear form.  Return false, having emitted
-   nothing, when the linear form does not cover F (the builder's sorry
-   list, or the cases listed in jit-linear.c): the caller then walks the
-   structured IR.  */
-bool pto_jit_linear_body(fn_ctx *fc);
+   prologue) from its linear form; a construct the form does not cover
+   is reported (a located sorry) and counted in FC->j->errors.  */
+void pto_jit_linear_body(fn_ctx *fc);
 
 #endif /* PTO_EMIT_JIT_INTERNAL_H */

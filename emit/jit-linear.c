@@ -1,42 +1,38 @@
-/* jit-linear.c - the libgccjit back end's walk of the linear form.
+/* jit-linear.c - the libgccjit back end's walk of the linear form: the
+   only way it emits a function body.
 
    Contract (emit/jit-internal.h): pto_jit_linear_body(FC) emits the body
-   of FC->f from its linear form (passes/linear.h: pto_lin_function, with
-   stage 22 on, as gccjit has no predicated stores) and returns true, or
-   emits nothing and returns false when the target's option jit-linear is
-   off or the form does not cover the function; jit.c then walks the
-   structured IR.  The fallback is silent and depends only on the
-   function:
-   * the builder's sorry list (while, break, continue, an early return,
-     tuples, &x: lin-build.c), reported to a sink that drops it;
-   * fp16 scalar arithmetic (a BINARY of type f16): the structured back
-     end computes it in float and rounds where C rounds (assignment,
-     cast, store), and a bound variable "var x: f16 = a + b" is only the
-     node of a + b in the linear form, so the rounding point is lost;
-   * a loop whose stop or step reads memory (a register or GM) that the
-     loop body may write: RANGE evaluates them once, C's for re-evaluates
-     the condition;
-   * a list that fails pto_lin_check (an internal inconsistency: the
-     structured walk is always right).
+   of FC->f from its linear form (passes/linear.h: pto_lin_function with
+   all_shapes, and stage 22 on, as gccjit has no predicated stores).  A
+   construct the form does not cover (the builder's sorry list: tuple
+   values, &x) is reported through the back end's diagnostics, located,
+   and counts as an error; a list that fails pto_lin_check is an
+   internal error.
 
    Emission walks fn->list in order:
    * every value uop (LOAD, BINARY, UNARY, SELECT, value CALL) is
-     computed at its position into a gccjit local "pto_lN" (N the uop
-     id); constants and parameters are used directly; a DEFINE_REG or
-     DEFINE_LOCAL is a local; an INDEX emits nothing: LOAD and STORE build
-     the address from its operands' locals, which still hold the values
-     of the INDEX's position (a value is defined once per execution of
-     its block and used only while that block is open);
+     computed once, at its position, into a gccjit local "pto_lN" (N the
+     uop id) that every use reads; constants and parameters are used
+     directly; a DEFINE_REG or DEFINE_LOCAL is a local; an INDEX emits
+     nothing: LOAD and STORE build the address from its operands'
+     locals, which still hold the values of the INDEX's position (a value
+     is defined once per execution of its block and used only while that
+     block is open);
    * the operations themselves go through jit.c's code (pto_jit_rvalue,
      pto_jit_lvalue, pto_jit_call_stmt, pto_jit_value_for) on small
      stand-in expressions whose leaves are stand-in variables bound to
      those locals, so integer division, floordiv/floormod, min/max,
-     casts, fp16 memory encodings, && and || (already made explicit
-     where an operand may fault), tile operations through libpto-rt and
-     pto.launch have one implementation;
+     casts, fp16 rounding (the CAST f16 uops at C's rounding points) and
+     memory encodings, && and || (already made explicit where an operand
+     may fault), tile operations through libpto-rt and pto.launch have
+     one implementation;
    * RANGE: iv = start; a header block tests iv < stop (iv > stop when
-     down), zero-trip correct; END: the latch (iv += step) jumps back to
-     the header and emission continues in the exit block;
+     down), zero-trip correct; END: a latch block (iv += step) jumps back
+     to the header and emission continues in the exit block;
+   * LOOP: a header block, to which its END jumps back;
+   * BREAK / CONTINUE: a jump to the exit of its loop / to a RANGE's
+     latch or a LOOP's header, conditional when gated (emission goes on
+     in a fresh block on the false edge);
    * IF: a conditional jump around the block; ENDIF: the join;
    * RETURN: the function's return (a later uop goes to a fresh
      unreachable block).
@@ -51,10 +47,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* An open RANGE or IF.  */
+/* An open RANGE, LOOP or IF.  HEAD: where an iteration starts (a RANGE:
+   the test); LATCH: a RANGE's step, where CONTINUE goes; EXIT: after
+   the block (an IF: the join).  */
 typedef struct open_blk {
   int uop;
-  gcc_jit_block *head, *exit;   /* IF: exit is the join */
+  gcc_jit_block *head, *latch, *exit;
   gcc_jit_lvalue *iv;
   gcc_jit_rvalue *step;
 } open_blk;
@@ -73,103 +71,6 @@ typedef struct lctx {
   open_blk *stack;
   int nstack;
 } lctx;
-
-/* ------------------------------------------------------------------ */
-/* Coverage                                                           */
-/* ------------------------------------------------------------------ */
-
-static bool
-is_f16_scalar(const pto_type *t)
-{
-  return t && t->kind == PTO_TY_SCALAR && t->dtype == PTO_DT_F16;
-}
-
-/* Record in READS_GM / REGS (by uop id) the memory that the value of
-   uop ID reads, through its value operands.  SEEN marks visited uops.  */
-static void
-collect_reads(const pto_lin_fn *fn, int id, bool *seen, bool *regs,
-              bool *reads_gm)
-{
-  if (seen[id])
-    return;
-  seen[id] = true;
-  const pto_lin_uop *u = &fn->u[id];
-  if (u->op == PTO_LOP_LOAD) {
-    int base = fn->u[u->src[0]].src[0];
-    pto_lop bop = fn->u[base].op;
-    if (bop == PTO_LOP_DEFINE_REG || bop == PTO_LOP_DEFINE_LOCAL)
-      regs[base] = true;
-    else
-      *reads_gm = true;
-  } else if (u->op == PTO_LOP_CALL
-             && !(u->is_op && pto_op_info(u->iop)->effect == PTO_EFF_PURE)) {
-    *reads_gm = true;
-  }
-  if (u->op == PTO_LOP_RANGE)
-    return;               /* an outer loop's index: set before this loop */
-  for (int i = 0; i < u->nval; i++)
-    collect_reads(fn, u->src[i], seen, regs, reads_gm);
-}
-
-/* Does the body of the loop opened at list position P (closed by its
-   END) write memory that its stop or step reads?  */
-static bool
-bound_written_in_loop(const pto_lin_fn *fn, int p)
-{
-  const pto_lin_uop *r = &fn->u[fn->list[p]];
-  bool *seen = pto_xcalloc((size_t)fn->n, sizeof *seen);
-  bool *regs = pto_xcalloc((size_t)fn->n, sizeof *regs);
-  bool gm = false, written = false;
-  collect_reads(fn, r->src[1], seen, regs, &gm);
-  collect_reads(fn, r->src[2], seen, regs, &gm);
-  bool any = gm;
-  for (int i = 0; i < fn->n && !any; i++)
-    any = regs[i];
-  int depth = 0;
-  for (int q = p + 1; any && q < fn->nlist && !written; q++) {
-    const pto_lin_uop *u = &fn->u[fn->list[q]];
-    if (u->op == PTO_LOP_RANGE || u->op == PTO_LOP_IF)
-      depth++;
-    else if (u->op == PTO_LOP_END || u->op == PTO_LOP_ENDIF) {
-      if (depth-- == 0)
-        break;
-    } else if (u->op == PTO_LOP_STORE) {
-      int base = fn->u[u->src[0]].src[0];
-      pto_lop bop = fn->u[base].op;
-      written = bop == PTO_LOP_DEFINE_REG || bop == PTO_LOP_DEFINE_LOCAL
-                    ? regs[base]
-                    : gm;
-    } else if (u->op == PTO_LOP_CALL || u->op == PTO_LOP_COPY) {
-      bool pure = u->op == PTO_LOP_CALL && u->is_op
-                  && pto_op_info(u->iop)->effect == PTO_EFF_PURE;
-      if (!pure) {
-        /* Tile operations and copies write tiles or GM; a tile is
-           never a loop bound, so only GM matters.  */
-        written = gm;
-      }
-    }
-  }
-  free(seen);
-  free(regs);
-  return written;
-}
-
-/* Does the emitter take FN (see the file comment)?  */
-static bool
-covered(const pto_lin_fn *fn)
-{
-  for (int i = 0; i < fn->n; i++)
-    if (fn->u[i].op == PTO_LOP_BINARY && is_f16_scalar(fn->u[i].type))
-      return false;
-  for (int p = 0; p < fn->nlist; p++)
-    if (fn->u[fn->list[p]].op == PTO_LOP_RANGE
-        && bound_written_in_loop(fn, p))
-      return false;
-  pto_buf why = {NULL, 0, 0};
-  bool ok = pto_lin_check(fn, &why);
-  pto_buf_free(&why);
-  return ok;
-}
 
 /* ------------------------------------------------------------------ */
 /* Stand-in expressions                                               */
@@ -408,6 +309,7 @@ emit_range(lctx *c, int id)
   gcc_jit_lvalue *iv = new_local(c, id, t);
   gcc_jit_block_add_assignment(c->fc->cur, NULL, iv, as_type(c, start, t));
   open_blk b = {id, gcc_jit_function_new_block(c->fc->fn, NULL),
+                gcc_jit_function_new_block(c->fc->fn, NULL),
                 gcc_jit_function_new_block(c->fc->fn, NULL), iv,
                 as_type(c, step, t)};
   gcc_jit_block *body = gcc_jit_function_new_block(c->fc->fn, NULL);
@@ -420,7 +322,9 @@ emit_range(lctx *c, int id)
   c->fc->cur = body;
 }
 
-/* Close the innermost open block, which must be opened by uop OPEN.  */
+/* Close the innermost open block, which must be opened by uop OPEN:
+   a RANGE runs its latch (iv += step) and tests again, a LOOP goes back
+   to its head, an IF joins.  */
 static void
 close_block(lctx *c, int open)
 {
@@ -428,13 +332,48 @@ close_block(lctx *c, int open)
   open_blk b = c->stack[--c->nstack];
   ensure_cur(c);
   if (b.iv) {
-    gcc_jit_block_add_assignment_op(c->fc->cur, NULL, b.iv,
+    gcc_jit_block_end_with_jump(c->fc->cur, NULL, b.latch);
+    gcc_jit_block_add_assignment_op(b.latch, NULL, b.iv,
                                     GCC_JIT_BINARY_OP_PLUS, b.step);
-    gcc_jit_block_end_with_jump(c->fc->cur, NULL, b.head);
+    gcc_jit_block_end_with_jump(b.latch, NULL, b.head);
   } else {
-    gcc_jit_block_end_with_jump(c->fc->cur, NULL, b.exit);
+    gcc_jit_block_end_with_jump(c->fc->cur, NULL, b.head ? b.head : b.exit);
   }
   c->fc->cur = b.exit;
+}
+
+static void
+emit_loop(lctx *c, int id)
+{
+  open_blk b = {id, gcc_jit_function_new_block(c->fc->fn, NULL), NULL,
+                gcc_jit_function_new_block(c->fc->fn, NULL), NULL, NULL};
+  gcc_jit_block_end_with_jump(c->fc->cur, NULL, b.head);
+  push_open(c, b);
+  c->fc->cur = b.head;
+}
+
+/* BREAK or CONTINUE U: a jump to the exit, latch or head of its loop,
+   conditional on its gate.  */
+static void
+emit_jump(lctx *c, const pto_lin_uop *u)
+{
+  const open_blk *b = NULL;
+  for (int i = c->nstack - 1; i >= 0 && !b; i--)
+    if (c->stack[i].uop == u->ranges[0])
+      b = &c->stack[i];
+  pto_assert(b);
+  gcc_jit_block *to = u->op == PTO_LOP_BREAK ? b->exit
+                      : b->latch             ? b->latch
+                                             : b->head;
+  if (!u->nval) {
+    gcc_jit_block_end_with_jump(c->fc->cur, NULL, to);
+    c->fc->cur = NULL;
+    return;
+  }
+  gcc_jit_rvalue *g = as_type(c, rv(c, value(c, u->src[0])), c->j->t_bool);
+  gcc_jit_block *next = gcc_jit_function_new_block(c->fc->fn, NULL);
+  gcc_jit_block_end_with_conditional(c->fc->cur, NULL, g, to, next);
+  c->fc->cur = next;
 }
 
 static void
@@ -442,8 +381,8 @@ emit_if(lctx *c, int id)
 {
   const pto_lin_uop *u = &c->fn->u[id];
   gcc_jit_rvalue *k = rv(c, value(c, u->src[0]));
-  open_blk b = {id, NULL, gcc_jit_function_new_block(c->fc->fn, NULL), NULL,
-                NULL};
+  open_blk b = {id, NULL, NULL, gcc_jit_function_new_block(c->fc->fn, NULL),
+                NULL, NULL};
   gcc_jit_block *then = gcc_jit_function_new_block(c->fc->fn, NULL);
   gcc_jit_block_end_with_conditional(
       c->fc->cur, NULL, as_type(c, k, c->j->t_bool), then, b.exit);
@@ -455,6 +394,11 @@ static void
 emit_return(lctx *c, const pto_lin_uop *u)
 {
   const pto_func *f = c->fn->func;
+  if (!u->nval) {
+    gcc_jit_block_end_with_void_return(c->fc->cur, NULL);
+    c->fc->cur = NULL;
+    return;
+  }
   pto_expr *v = value(c, u->src[0]);
   gcc_jit_rvalue *r = rv(c, v);
   if (f->ret->kind == PTO_TY_SCALAR || f->ret->kind == PTO_TY_PTR)
@@ -533,6 +477,13 @@ emit_uop(lctx *c, int id)
   case PTO_LOP_RETURN:
     emit_return(c, u);
     return;
+  case PTO_LOP_LOOP:
+    emit_loop(c, id);
+    return;
+  case PTO_LOP_BREAK:
+  case PTO_LOP_CONTINUE:
+    emit_jump(c, u);
+    return;
   case PTO_LOP_COUNT:
     break;
   }
@@ -551,23 +502,23 @@ reserve_vars(jit *j, unsigned base, int n)
   memset(j->vars + base, 0, (size_t)n * sizeof *j->vars);
 }
 
-bool
+void
 pto_jit_linear_body(fn_ctx *fc)
 {
   jit *j = fc->j;
-  if (!j->target->linear)
-    return false;
-  pto_diag quiet;
-  pto_diag_init_quiet(&quiet);
   pto_lin_opts o;
   pto_lin_opts_init(&o);
-  pto_lin_fn *fn = pto_lin_function(fc->f, &o, &quiet);
-  if (!fn)
-    return false;
-  if (!covered(fn)) {
-    pto_lin_fn_free(fn);
-    return false;
+  o.all_shapes = true;
+  int before = j->diag->errors;
+  pto_lin_fn *fn = pto_lin_function(fc->f, &o, j->diag);
+  if (!fn) {
+    j->errors += j->diag->errors > before ? j->diag->errors - before : 1;
+    return;
   }
+  pto_buf why = {NULL, 0, 0};
+  if (!pto_lin_check(fn, &why))
+    pto_ice("jit: bad linear list for '%s': %s", fc->f->name, why.s);
+  pto_buf_free(&why);
 
   lctx c;
   memset(&c, 0, sizeof c);
@@ -589,7 +540,6 @@ pto_jit_linear_body(fn_ctx *fc)
   for (int p = 0; p < fn->nlist && !j->errors; p++)
     emit_uop(&c, fn->list[p]);
   pto_assert(j->errors || c.nstack == 0);
-  pto_buf_printf(&j->linear, " %s", fc->f->name);
 
   for (int i = 0; i < c.nowned; i++)
     free(c.owned[i]);
@@ -599,5 +549,4 @@ pto_jit_linear_body(fn_ctx *fc)
   free(c.addrs);
   free(c.stack);
   pto_lin_fn_free(fn);
-  return true;
 }

@@ -33,10 +33,11 @@
    and results of PTO_HOST functions (a calling-convention matter) and
    bf16 scalars are reported as not supported yet.
 
-   Each body comes from the function's linear form (emit/jit-linear.c,
-   through the helpers exported at the end of this file) when the option
-   jit-linear is on and the form covers the function, else from the
-   structured IR walked below.
+   Each body comes from the function's linear form (emit/jit-linear.c
+   walks it, computing each operation through the expression, memory and
+   call semantics below, exported at the end of this file); this file
+   makes the types, the functions, their prologues and epilogues, the
+   kernel table and the assembler text.
 
    Determinism: no debug information, no file names, fixed naming; the
    text is post-processed so that it can live inside GCC's own assembler
@@ -1078,8 +1079,6 @@ emit_call_stmt(fn_ctx *fc, const pto_expr *e)
 /* Statements                                                         */
 /* ------------------------------------------------------------------ */
 
-static void emit_block(fn_ctx *fc, const pto_block *b);
-
 static gcc_jit_lvalue *
 declare(fn_ctx *fc, const pto_var *v)
 {
@@ -1095,167 +1094,6 @@ declare(fn_ctx *fc, const pto_var *v)
       fc->fn, NULL, jtype(fc->j, v->type, v->loc), name);
   fc->j->vars[v->id] = lv;
   return lv;
-}
-
-static void
-emit_assign(fn_ctx *fc, const pto_expr *lhs, const pto_expr *rhs)
-{
-  gcc_jit_rvalue *r = rvalue(fc, rhs);
-  gcc_jit_lvalue *l = lvalue(fc, lhs);
-  assign(fc, l, value_for(fc->j, r, lhs->type, is_memory(lhs), lhs->loc));
-}
-
-static void
-emit_for(fn_ctx *fc, const pto_stmt *s)
-{
-  jit *j = fc->j;
-  gcc_jit_lvalue *iv = declare(fc, s->var);
-  assign(fc, iv, cast(j, rvalue(fc, s->start), jtype(j, s->var->type, s->loc)));
-  gcc_jit_block *cond = gcc_jit_function_new_block(fc->fn, NULL);
-  gcc_jit_block *body = gcc_jit_function_new_block(fc->fn, NULL);
-  gcc_jit_block *step = gcc_jit_function_new_block(fc->fn, NULL);
-  gcc_jit_block *exit = gcc_jit_function_new_block(fc->fn, NULL);
-  gcc_jit_block_end_with_jump(fc->cur, NULL, cond);
-
-  fc->cur = cond;
-  gcc_jit_rvalue *stop = rvalue(fc, s->stop);
-  gcc_jit_rvalue *c = gcc_jit_context_new_comparison(
-      j->ctxt, NULL, s->down ? GCC_JIT_COMPARISON_GT : GCC_JIT_COMPARISON_LT,
-      gcc_jit_lvalue_as_rvalue(iv), stop);
-  gcc_jit_block_end_with_conditional(fc->cur, NULL, c, body, exit);
-
-  if (fc->nloops == (int)(sizeof fc->loops / sizeof fc->loops[0])) {
-    fail(j, s->loc, "loops nested more than 64 deep");
-    fc->cur = exit;
-    return;
-  }
-  fc->loops[fc->nloops].brk = exit;
-  fc->loops[fc->nloops].cont = step;
-  fc->nloops++;
-  fc->cur = body;
-  emit_block(fc, &s->body);
-  fc->nloops--;
-  if (fc->cur)
-    gcc_jit_block_end_with_jump(fc->cur, NULL, step);
-
-  fc->cur = step;
-  gcc_jit_rvalue *st = rvalue(fc, s->step);
-  gcc_jit_block_add_assignment_op(fc->cur, NULL, iv, GCC_JIT_BINARY_OP_PLUS,
-                                  cast(j, st, jtype(j, s->var->type, s->loc)));
-  gcc_jit_block_end_with_jump(fc->cur, NULL, cond);
-  fc->cur = exit;
-}
-
-static void
-emit_while(fn_ctx *fc, const pto_stmt *s)
-{
-  gcc_jit_block *cond = gcc_jit_function_new_block(fc->fn, NULL);
-  gcc_jit_block *body = gcc_jit_function_new_block(fc->fn, NULL);
-  gcc_jit_block *exit = gcc_jit_function_new_block(fc->fn, NULL);
-  gcc_jit_block_end_with_jump(fc->cur, NULL, cond);
-  fc->cur = cond;
-  gcc_jit_rvalue *c = rvalue(fc, s->cond);
-  gcc_jit_block_end_with_conditional(fc->cur, NULL, c, body, exit);
-  if (fc->nloops == (int)(sizeof fc->loops / sizeof fc->loops[0])) {
-    fail(fc->j, s->loc, "loops nested more than 64 deep");
-    fc->cur = exit;
-    return;
-  }
-  fc->loops[fc->nloops].brk = exit;
-  fc->loops[fc->nloops].cont = cond;
-  fc->nloops++;
-  fc->cur = body;
-  emit_block(fc, &s->body);
-  fc->nloops--;
-  if (fc->cur)
-    gcc_jit_block_end_with_jump(fc->cur, NULL, cond);
-  fc->cur = exit;
-}
-
-static void
-emit_if(fn_ctx *fc, const pto_stmt *s)
-{
-  gcc_jit_rvalue *c = rvalue(fc, s->cond);
-  gcc_jit_block *bt = gcc_jit_function_new_block(fc->fn, NULL);
-  gcc_jit_block *bf = gcc_jit_function_new_block(fc->fn, NULL);
-  gcc_jit_block *join = gcc_jit_function_new_block(fc->fn, NULL);
-  gcc_jit_block_end_with_conditional(fc->cur, NULL, c, bt, bf);
-  fc->cur = bt;
-  emit_block(fc, &s->body);
-  if (fc->cur)
-    gcc_jit_block_end_with_jump(fc->cur, NULL, join);
-  fc->cur = bf;
-  emit_block(fc, &s->els);
-  if (fc->cur)
-    gcc_jit_block_end_with_jump(fc->cur, NULL, join);
-  fc->cur = join;
-}
-
-static void
-emit_stmt(fn_ctx *fc, const pto_stmt *s)
-{
-  jit *j = fc->j;
-  ensure_block(fc);
-  switch (s->kind) {
-  case PTO_S_DECL: {
-    gcc_jit_lvalue *lv = declare(fc, s->var);
-    if (s->value)
-      assign(fc, lv, value_for(j, rvalue(fc, s->value), s->var->type, false,
-                               s->loc));
-    return;
-  }
-  case PTO_S_ASSIGN:
-    emit_assign(fc, s->lhs, s->value);
-    return;
-  case PTO_S_EVAL:
-    if (s->value->kind == PTO_E_CALL)
-      emit_call_stmt(fc, s->value);
-    else {
-      gcc_jit_rvalue *r = rvalue(fc, s->value);
-      ensure_block(fc);
-      gcc_jit_block_add_eval(fc->cur, NULL, r);
-    }
-    return;
-  case PTO_S_IF:
-    emit_if(fc, s);
-    return;
-  case PTO_S_FOR:
-    emit_for(fc, s);
-    return;
-  case PTO_S_WHILE:
-    emit_while(fc, s);
-    return;
-  case PTO_S_RETURN:
-    if (s->value) {
-      gcc_jit_rvalue *r = rvalue(fc, s->value);
-      if (!is_aggregate(s->value->type))
-        r = cast(j, r, jtype(j, fc->f->ret, s->loc));
-      ensure_block(fc);
-      gcc_jit_block_end_with_return(fc->cur, NULL, r);
-    } else
-      gcc_jit_block_end_with_void_return(fc->cur, NULL);
-    fc->cur = NULL;
-    return;
-  case PTO_S_BREAK:
-  case PTO_S_CONTINUE:
-    if (!fc->nloops) {
-      fail(j, s->loc, "break or continue outside a loop");
-      return;
-    }
-    gcc_jit_block_end_with_jump(fc->cur, NULL,
-                                s->kind == PTO_S_BREAK
-                                    ? fc->loops[fc->nloops - 1].brk
-                                    : fc->loops[fc->nloops - 1].cont);
-    fc->cur = NULL;
-    return;
-  }
-}
-
-static void
-emit_block(fn_ctx *fc, const pto_block *b)
-{
-  for (int i = 0; i < b->n && !fc->j->errors; i++)
-    emit_stmt(fc, b->items[i]);
 }
 
 /* Close the function's last block: fall off the end.  */
@@ -1357,10 +1195,7 @@ define_function(jit *j, int fi)
       assign(&fc, lv, val);
     }
   }
-  /* The linear form when it covers F (emit/jit-linear.c), else the
-     structured IR.  */
-  if (!pto_jit_linear_body(&fc))
-    emit_block(&fc, &f->body);
+  pto_jit_linear_body(&fc);
   finish_function(&fc);
 }
 
@@ -1490,23 +1325,14 @@ emit_kernel_table(jit *j, bool with_ctor)
    function's unit-unique symbol hidden.  TAG renames the local labels
    (one per context, so that the contexts' texts can share the unit).  */
 static char *
-finish_asm_text(const char *text, const pto_buf *linear, const char *tag)
+finish_asm_text(const char *text, const char *tag)
 {
   static const char *const local[] = {"__pto_krec_", "__pto_rt_ctor_slot",
                                       NULL};
   static const char *const hidden[] = {"__pto_host_", NULL};
-  /* The banner names the functions emitted from the linear form
-     (emit/jit-linear.c), for tests.  */
-  pto_buf banner = {NULL, 0, 0};
-  pto_buf_puts(&banner, "pto: generated by pto-gcc's libgccjit back end");
-  if (linear->s) {
-    pto_buf_puts(&banner, "; linear form:");
-    pto_buf_puts(&banner, linear->s);
-  }
-  const pto_asm_embed how = {tag, banner.s, local, hidden};
-  char *out = pto_asm_for_embedding(text, &how);
-  pto_buf_free(&banner);
-  return out;
+  const pto_asm_embed how = {
+      tag, "pto: generated by pto-gcc's libgccjit back end", local, hidden};
+  return pto_asm_for_embedding(text, &how);
 }
 
 /* Compile the context to assembler and return the text (malloc'd), or
@@ -1599,9 +1425,6 @@ compile_batch(jit *j, int first, int last, bool with_ctor, const char *tag,
   memset(j->rt, 0, sizeof j->rt);
   memset(j->vars, 0, j->nvars * sizeof *j->vars);
   memset(j->funcs, 0, ((size_t)p->nfuncs + 1) * sizeof *j->funcs);
-  j->linear.len = 0;
-  if (j->linear.s)
-    j->linear.s[0] = 0;
   for (int i = first; i < last; i++) {
     const pto_func *f = p->funcs[i];
     if (!compiled_here(j->target, f))
@@ -1619,7 +1442,7 @@ compile_batch(jit *j, int first, int last, bool with_ctor, const char *tag,
 
   char *raw = j->errors ? NULL : compile_to_text(j);
   if (raw) {
-    char *text = finish_asm_text(raw, &j->linear, tag);
+    char *text = finish_asm_text(raw, tag);
     pto_buf_puts(out, text);
     free(text);
     free(raw);
@@ -1679,6 +1502,5 @@ pto_jit_compile(const pto_program *p, const pto_jit_target *target,
   free(j.aggrs);
   free(j.vars);
   free(j.funcs);
-  pto_buf_free(&j.linear);
   return status;
 }

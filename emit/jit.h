@@ -33,10 +33,6 @@ typedef struct pto_jit_target {
      the unit's CCE compiled on the host (plugin/cce-sim.cc); the JIT
      compiles only the PTO_HOST functions.  */
   int kernels_from_cce;
-  /* Option jit-linear: emit each function from its linear form
-     (passes/linear.h; emit/jit-linear.c) when the form covers it, else
-     from the structured IR; 0: always the structured IR.  */
-  int linear;
 } pto_jit_target;
 
 /* Compile the PTO_KERNEL and PTO_HOST functions of P (the output of the

@@ -36,8 +36,6 @@ extern "C" {
     "verify the IR and the claimed properties after every pass")           \
   X(double_buffer, "double-buffer", B, "1",                                 \
     "CCE: ping-pong buffers and overlapped pipes in streaming loops")        \
-  X(jit_linear, "jit-linear", B, "1",                                       \
-    "libgccjit back end: compile functions from their linear form")        \
   X(cce_linear, "cce-linear", B, "1",                                       \
     "CCE back end: select instructions from the kernels' linear form")     \
   X(report, "report", R, "",                                                \

@@ -54,7 +54,6 @@ extern pto_program *pto_frontend_program (void) __attribute__ ((weak));
 
 static pto_jit_compile_fn jit_compile;	/* NULL until loaded */
 static const bool *sim_cce;		/* -fplugin-arg-pto-sim=cce */
-static const bool *jit_linear;		/* -fplugin-arg-pto-jit-linear */
 
 /* Does P have a live function of kind KIND?  */
 static bool
@@ -343,7 +342,6 @@ on_all_ipa_passes_start (void *, void *)
   auto_vec<const char *> flags;
   describe_target (&target, &flags);
   target.kernels_from_cce = *sim_cce;
-  target.linear = *jit_linear;
   if (has_jit_work (p) && !compile_with_jit (p, &target))
     return;
   if (*sim_cce && has_func_kind (p, PTO_FN_KERNEL))
@@ -352,11 +350,9 @@ on_all_ipa_passes_start (void *, void *)
 }
 
 void
-pto_jit_bridge_init (const char *plugin_name, const bool *sim_cce_option,
-		     const bool *jit_linear_option)
+pto_jit_bridge_init (const char *plugin_name, const bool *sim_cce_option)
 {
   sim_cce = sim_cce_option;
-  jit_linear = jit_linear_option;
   pto_launch_rewrite_init (plugin_name);
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		     on_all_ipa_passes_start, NULL);

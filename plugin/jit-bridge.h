@@ -20,10 +20,8 @@
 #ifndef PTO_JIT_BRIDGE_H
 #define PTO_JIT_BRIDGE_H
 
-/* SIM_CCE (read at use time) is -fplugin-arg-pto-sim=cce, JIT_LINEAR
-   the pipeline option jit-linear (pto_jit_target.linear).  */
-void pto_jit_bridge_init (const char *plugin_name, const bool *sim_cce,
-			  const bool *jit_linear);
+/* SIM_CCE (read at use time) is -fplugin-arg-pto-sim=cce.  */
+void pto_jit_bridge_init (const char *plugin_name, const bool *sim_cce);
 
 /* frontend/launch.cc */
 void pto_launch_rewrite_init (const char *plugin_name);

@@ -238,7 +238,7 @@ register_callbacks (const char *name)
 		     &state.sim_cce);
   /* The host back ends (libgccjit, sim=cce), the .pto.cce section and the
      pto_launch rewrite of ordinary C code (plugin/jit-bridge.h).  */
-  pto_jit_bridge_init (name, &state.sim_cce, &state.opts.jit_linear);
+  pto_jit_bridge_init (name, &state.sim_cce);
 }
 
 /* ------------------------------------------------------------------ */

@@ -3,8 +3,8 @@
    loops with step -3, zero-trip loops, conditional operands that load,
    narrow and unsigned integers, 64-bit values, tile elements, fp16 tile
    scalars, a host function, and a loop bound written in its own body
-   (which falls back to the structured walker).  run.exp section 6 runs
-   it against reference mode with the linear form on and off.  */
+   (a LOOP that re-evaluates the test).  run.exp section 6 runs it
+   against reference mode.  */
 #include <pto.h>
 #include <stdio.h>
 #include <stdint.h>
