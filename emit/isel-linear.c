@@ -1,16 +1,17 @@
 /* isel-linear.c - the CCE back end's walk of the linear form.
 
-   Contract (emit/isel-linear.h): pto_isel_linear_func(P, F) builds the
-   linear form of kernel F (passes/linear.h: pto_lin_function with stage
-   22 on, as the CCE scalar unit has no predicated stores) and walks
-   fn->list in order, rebuilding from it a stand-in function whose body
-   the rest of the back end lowers unchanged: memplan.c numbers its
-   statements and computes liveness from them (so the UB plan follows
-   the list's order), isel.c selects the same machine IR per statement
+   Contract (emit/isel-linear.h): pto_isel_linear_src(K) builds the
+   linear form of kernel K->func (passes/linear.h: pto_lin_function with
+   stage 22 on, as the CCE scalar unit has no predicated stores) and
+   walks fn->list in order, building from it the kernel's source MIR
+   K->src (mir.h): one STMT node per scalar statement or tile operation
+   and FOR/IF nodes holding their bodies, no function.  memplan.c
+   numbers those nodes and computes liveness from them (so the UB plan
+   follows the list's order), isel.c selects the machine IR per node
    (lower_op and friends for the tile operations, the scalar statements
    with their access footprints, copy forwarding), sync.c inserts syncs
    and double-buffers its loops, cce.c prints it.  The walk:
-   * RANGE opens a FOR statement over the source loop's own index
+   * RANGE opens a FOR node over the source loop's own index
      variable with the source loop's attributes (unroll_times, which
      sync.c's double buffering reads; name, kind): the RANGEs are matched
      in order with the source's for statements in pre-order (same
@@ -41,7 +42,7 @@
      inside a loop the declaration is outside of is unchanged.  A value
      whose declaration has gone out of scope at a use makes the kernel
      uncovered.
-   Not covered (the caller lowers F itself, silently): what the builder
+   Not covered (the caller builds K->src from F's body, silently): what the builder
    does not take (while, break, continue, an early return, tuples, &x),
    fp16 scalar arithmetic (the rounding point of "var x: f16 = a + b" is
    lost in the form), calls of functions and value-returning effectful
@@ -68,12 +69,13 @@ typedef struct tile_decl {
 
 typedef struct open_stmt {
   int uop;                /* the RANGE or IF */
-  pto_block *body;
+  pto_mir_block *body;
   const pto_stmt *loop;   /* a RANGE: its source loop; an IF: the
                              enclosing one's (NULL: the function body) */
 } open_stmt;
 
 typedef struct lb {
+  pto_mir_kernel *k;      /* the source MIR's nodes are allocated here */
   pto_program *p;         /* for its arena only */
   const pto_func *f;
   const pto_lin_fn *fn;
@@ -87,12 +89,12 @@ typedef struct lb {
   const pto_stmt **stmt_loops;  /* ... and the innermost for holding it */
   int nstmts, capstmts;
   int *named_at;          /* by source index: the uop of a bound DECL */
-  pto_block **decl_block; /* by uop id: where a named value is declared */
+  pto_mir_block **decl_block; /* by uop id: where a named value is declared */
   int *pending;           /* LOAD uops not yet declared, in list order */
   int npending;
   open_stmt *stack;
   int depth;
-  pto_block *top;
+  pto_mir_block *top;
   const pto_loc *use_loc;  /* the location of the uop being walked */
   const char **names;     /* by uop id: the source name of a bound value */
   bool ok;
@@ -311,7 +313,7 @@ uops_covered(const lb *c)
 }
 
 /* ------------------------------------------------------------------ */
-/* Stand-in expressions and statements                                */
+/* The source MIR's statements and their expressions               */
 /* ------------------------------------------------------------------ */
 
 static pto_expr *
@@ -368,7 +370,7 @@ range_open(const lb *c, int id)
 
 /* Whether block B is the body of an open statement (or the function's).  */
 static bool
-block_open(const lb *c, const pto_block *b)
+block_open(const lb *c, const pto_mir_block *b)
 {
   for (int i = 0; i < c->depth; i++)
     if (c->stack[i].body == b)
@@ -485,10 +487,13 @@ address(lb *c, int id)
   return e;
 }
 
-static void
+/* Append the source MIR node of S to the current block.  */
+static pto_mir_node *
 push(lb *c, pto_stmt *s)
 {
-  pto_block_push(c->p, c->top, s);
+  pto_mir_node *n = pto_mir_src_node(c->k, s);
+  pto_mir_push(c->top, n);
+  return n;
 }
 
 static void walk_named(lb *c, int id);
@@ -607,9 +612,9 @@ source_index(const lb *c, pto_loc loc)
 static void
 open_block(lb *c, int uop, pto_stmt *s, const pto_stmt *loop)
 {
-  push(c, s);
-  c->stack[c->depth++] = (open_stmt){ uop, &s->body, loop };
-  c->top = &s->body;
+  pto_mir_node *n = push(c, s);
+  c->stack[c->depth++] = (open_stmt){ uop, &n->body, loop };
+  c->top = &n->body;
 }
 
 static void
@@ -847,9 +852,11 @@ walk_uop(lb *c, int id)
   }
 }
 
-const pto_func *
-pto_isel_linear_func(const pto_program *prog, const pto_func *f)
+bool
+pto_isel_linear_src(pto_mir_kernel *k)
 {
+  const pto_program *prog = k->prog;
+  const pto_func *f = k->func;
   pto_diag quiet;
   pto_diag_init_quiet(&quiet);
   pto_lin_opts o;
@@ -857,21 +864,20 @@ pto_isel_linear_func(const pto_program *prog, const pto_func *f)
   o.predicated_stores = false;
   pto_lin_fn *fn = pto_lin_function(f, &o, &quiet);
   if (!fn)
-    return NULL;
+    return false;
 
   lb c;
   memset(&c, 0, sizeof c);
+  c.k = k;
   /* Only the arena is used: nodes are added, nothing is changed.  */
   c.p = (pto_program *)prog;
   c.f = f;
   c.fn = fn;
   c.ok = true;
   collect_block(&c, &f->body, NULL);
-  pto_func *nf = NULL;
-  if (uops_covered(&c)) {
-    nf = pto_arena_alloc(c.p->arena, sizeof *nf);
-    *nf = *f;
-    memset(&nf->body, 0, sizeof nf->body);
+  pto_mir_block src = { 0 };
+  bool covered = uops_covered(&c);
+  if (covered) {
     c.vals = pto_xcalloc((size_t)fn->n, sizeof *c.vals);
     c.names = pto_xcalloc((size_t)fn->n, sizeof *c.names);
     c.decl_block = pto_xcalloc((size_t)fn->n, sizeof *c.decl_block);
@@ -880,8 +886,8 @@ pto_isel_linear_func(const pto_program *prog, const pto_func *f)
       c.named_at[k] = -1;
     name_binds(&c, &f->body);
     c.stack = pto_xcalloc((size_t)fn->n + 2, sizeof *c.stack);
-    c.stack[c.depth++] = (open_stmt){ -1, &nf->body, NULL };
-    c.top = &nf->body;
+    c.stack[c.depth++] = (open_stmt){ -1, &src, NULL };
+    c.top = &src;
     c.declared = pto_xcalloc((size_t)c.ntiles + 1, sizeof *c.declared);
     c.pending = pto_xcalloc((size_t)fn->n + 1, sizeof *c.pending);
     for (int p = 0; p < fn->nlist && c.ok; p++)
@@ -890,9 +896,12 @@ pto_isel_linear_func(const pto_program *prog, const pto_func *f)
       flush_through(&c, -1);
     if (c.ok && c.depth == 1)
       declare_pending(&c);
-    if (!c.ok || c.depth != 1 || c.next_for != c.nfors)
-      nf = NULL;
+    covered = c.ok && c.depth == 1 && c.next_for == c.nfors;
   }
+  if (covered)
+    k->src = src;
+  else
+    pto_mir_block_free(&src);
   free(c.vals);
   free(c.names);
   free(c.declared);
@@ -905,5 +914,5 @@ pto_isel_linear_func(const pto_program *prog, const pto_func *f)
   free(c.named_at);
   free(c.decl_block);
   pto_lin_fn_free(fn);
-  return nf;
+  return covered;
 }
