@@ -35,7 +35,11 @@
      affine expressions of loop indices and parameters for sync.c;
      except that the uop computing a bound "var x: T = a op b;" of the
      source (same location and shape) is declared as x, where the source
-     declares it once its operands are in place, else at its position;
+     declares it once its operands are in place, else at its position,
+     and a scalar BINARY/UNARY/SELECT that the list uses as an operand
+     more than once is declared "s_N" (N its id) at its list position,
+     so that it is computed once (sync.c sees through both: the
+     declaration keeps the expression, the local is never assigned);
    * a tile is declared (its plan comment) where the source declares it
      relative to the other statements, always in the body of the loop
      its source declaration is in, so that memplan.c's rule for a use
@@ -246,6 +250,31 @@ name_binds(lb *c, const pto_block *b)
         break;
       }
   }
+}
+
+/* Name every scalar arithmetic uop (BINARY, UNARY, SELECT) that the
+   list uses as an operand more than once and the source does not bind:
+   "s_N" (N its id), so that the value is computed once, at its list
+   position, and read from the local at every use.  */
+static void
+name_shared(lb *c)
+{
+  const pto_lin_fn *fn = c->fn;
+  int *uses = pto_xcalloc((size_t)fn->n + 1, sizeof *uses);
+  for (int p = 0; p < fn->nlist; p++) {
+    const pto_lin_uop *u = &fn->u[fn->list[p]];
+    for (int i = 0; i < u->nval; i++)
+      uses[u->src[i]]++;
+  }
+  for (int id = 0; id < fn->n; id++) {
+    pto_lop op = fn->u[id].op;
+    if (uses[id] > 1 && !c->names[id] && fn->u[id].type
+        && fn->u[id].type->kind == PTO_TY_SCALAR
+        && (op == PTO_LOP_BINARY || op == PTO_LOP_UNARY
+            || op == PTO_LOP_SELECT))
+      c->names[id] = pto_arena_printf(c->p->arena, "s_%d", id);
+  }
+  free(uses);
 }
 
 /* The source tile variable named NAME, or NULL (none, or two).  */
@@ -885,6 +914,7 @@ pto_isel_linear_src(pto_mir_kernel *k)
     for (int k = 0; k < c.nstmts; k++)
       c.named_at[k] = -1;
     name_binds(&c, &f->body);
+    name_shared(&c);
     c.stack = pto_xcalloc((size_t)fn->n + 2, sizeof *c.stack);
     c.stack[c.depth++] = (open_stmt){ -1, &src, NULL };
     c.top = &src;
