@@ -17,11 +17,15 @@
      in order with the source's for statements in pre-order (same
      location and index name, else no coverage); start, stop and step
      are the uops' values; END closes the innermost open loop;
-   * IF opens an if statement on the uop's condition, ENDIF closes it
-     (an else branch is a second IF on the negated value);
+   * IF opens an IF node on the uop's condition, ENDIF closes it; the
+     linear form's else branch (an IF on !k right after the ENDIF of an
+     IF on k) opens that node's else block, so that sync.c sees the
+     branches as exclusive;
    * a tile operation (an effectful intrinsic CALL) becomes the
-     statement "pto.op(args);", a COPY "d = s;" (isel.c forwards it
-     into the next operation when it can);
+     statement "pto.op(args);" (its arguments located as in the source
+     call at its location, for diagnostics), a COPY "d = s;" (isel.c
+     forwards it into the next operation when it can); pto.matmul too:
+     cube.c plans over K->src;
    * DEFINE_REG declares the scalar variable (its own name; "_r" added
      when a parameter has it); LOAD declares a local "BASE_lN" (BASE the
      loaded variable's name, N the uop id) initialised from the address
@@ -50,8 +54,7 @@
    does not take (while, break, continue, an early return, tuples, &x),
    fp16 scalar arithmetic (the rounding point of "var x: f16 = a + b" is
    lost in the form), calls of functions and value-returning effectful
-   intrinsics, pto.matmul (the cube planner keys on source statements),
-   a tile in an explicit memory space (memplan.c's error, located at the
+   intrinsics, a tile in an explicit memory space (memplan.c's error, located at the
    uses), a gated store left after stage 22, a RETURN uop, a tile or loop the
    match above cannot place, and a list that fails pto_lin_check.
    Everything built lives in the program's arena (as the MIR does); the
@@ -94,6 +97,7 @@ typedef struct lb {
   int nstmts, capstmts;
   int *named_at;          /* by source index: the uop of a bound DECL */
   pto_mir_block **decl_block; /* by uop id: where a named value is declared */
+  pto_mir_node **if_node; /* by IF uop id: the IF node it opened */
   int *pending;           /* LOAD uops not yet declared, in list order */
   int npending;
   open_stmt *stack;
@@ -309,7 +313,7 @@ uops_covered(const lb *c)
         return false;
       break;
     case PTO_LOP_CALL:
-      if (!u->is_op || u->iop == PTO_OP_MATMUL || u->iop == PTO_OP_LAUNCH)
+      if (!u->is_op || u->iop == PTO_OP_LAUNCH)
         return false;
       if (pto_op_info(u->iop)->effect != PTO_EFF_PURE && u->type)
         return false;
@@ -638,12 +642,13 @@ source_index(const lb *c, pto_loc loc)
   return -1;
 }
 
-static void
+static pto_mir_node *
 open_block(lb *c, int uop, pto_stmt *s, const pto_stmt *loop)
 {
   pto_mir_node *n = push(c, s);
   c->stack[c->depth++] = (open_stmt){ uop, &n->body, loop };
   c->top = &n->body;
+  return n;
 }
 
 static void
@@ -657,6 +662,31 @@ close_block(lb *c, int uop)
     declare_pending(c);
   c->depth--;
   c->top = c->stack[c->depth - 1].body;
+}
+
+/* An IF on !K right after the ENDIF of an IF on K (nothing between in
+   the block: the linear form's else branch) opens the else block of
+   that IF node, so that sync.c sees the two branches as exclusive.
+   Whether it did.  */
+static bool
+open_else(lb *c, int id)
+{
+  const pto_lin_uop *u = &c->fn->u[id];
+  const pto_lin_uop *k = &c->fn->u[u->src[0]];
+  pto_mir_block *b = c->top;
+  if (k->op != PTO_LOP_UNARY || k->alu != PTO_UN_NOT || !b->n)
+    return false;
+  pto_mir_node *prev = b->items[b->n - 1];
+  int prev_if = -1;
+  for (int i = 0; i < c->fn->n && prev_if < 0; i++)
+    if (c->if_node[i] == prev)
+      prev_if = i;
+  if (prev_if < 0 || c->fn->u[prev_if].src[0] != k->src[0] || prev->els.n)
+    return false;
+  c->if_node[id] = prev;
+  c->stack[c->depth++] = (open_stmt){ id, &prev->els, current_loop(c) };
+  c->top = &prev->els;
+  return true;
 }
 
 static void
@@ -775,6 +805,27 @@ flush_for_call(lb *c, const pto_lin_uop *u)
     flush_through(c, last);
 }
 
+/* Give the arguments of tile operation E the locations of the source
+   call at E's location (same op and arity), so that diagnostics point
+   at the argument, not where a shared value (a constant, a parameter)
+   was first seen: each argument becomes a copy with that location.  */
+static void
+located_args(lb *c, pto_expr *e)
+{
+  int k = source_index(c, e->loc);
+  const pto_expr *src = k >= 0 ? c->stmts[k]->value : NULL;
+  if (!src || c->stmts[k]->kind != PTO_S_EVAL || src->kind != PTO_E_CALL
+      || !src->is_op || src->op != e->op || src->nargs != e->nargs)
+    return;
+  for (int i = 0; i < e->nargs; i++) {
+    pto_expr *a = new_expr(c, e->args[i]->kind, e->args[i]->type,
+                           src->args[i]->loc);
+    *a = *e->args[i];
+    a->loc = src->args[i]->loc;
+    e->args[i] = a;
+  }
+}
+
 static void
 walk_call(lb *c, int id)
 {
@@ -789,6 +840,7 @@ walk_call(lb *c, int id)
   for (int i = 0; i < u->nval; i++)
     if (!(e->args[i] = value(c, u->src[i])))
       return;
+  located_args(c, e);
   push(c, pto_s_eval(c->p, e, u->loc));
 }
 
@@ -863,9 +915,12 @@ walk_uop(lb *c, int id)
       close_block(c, u->ranges[i]);
     return;
   case PTO_LOP_IF: {
+    if (open_else(c, id))
+      return;
     pto_expr *k = value(c, u->src[0]);
     if (k)
-      open_block(c, id, pto_s_if(c->p, k, u->loc), current_loop(c));
+      c->if_node[id] = open_block(c, id, pto_s_if(c->p, k, u->loc),
+                                  current_loop(c));
     return;
   }
   case PTO_LOP_ENDIF:
@@ -910,6 +965,7 @@ pto_isel_linear_src(pto_mir_kernel *k)
     c.vals = pto_xcalloc((size_t)fn->n, sizeof *c.vals);
     c.names = pto_xcalloc((size_t)fn->n, sizeof *c.names);
     c.decl_block = pto_xcalloc((size_t)fn->n, sizeof *c.decl_block);
+    c.if_node = pto_xcalloc((size_t)fn->n, sizeof *c.if_node);
     c.named_at = pto_xcalloc((size_t)c.nstmts + 1, sizeof *c.named_at);
     for (int k = 0; k < c.nstmts; k++)
       c.named_at[k] = -1;
@@ -943,6 +999,7 @@ pto_isel_linear_src(pto_mir_kernel *k)
   free(c.stmt_loops);
   free(c.named_at);
   free(c.decl_block);
+  free(c.if_node);
   pto_lin_fn_free(fn);
   return covered;
 }
