@@ -327,10 +327,7 @@ uops_covered(const lb *c)
         return false;
       break;
     case PTO_LOP_DEFINE_LOCAL:
-      /* A tile in an explicit memory space is memplan.c's error, located
-         at its uses: the structured walk reports it.  */
-      if (!tile_named(c, u->name) || !u->type
-          || (u->type->space != PTO_MEM_ANY && u->type->space != PTO_MEM_UB))
+      if (!tile_named(c, u->name) || !u->type)
         return false;
       break;
     case PTO_LOP_RETURN:
