@@ -533,6 +533,9 @@ emit_uop(lctx *c, int id)
   case PTO_LOP_RETURN:
     emit_return(c, u);
     return;
+  case PTO_LOP_LOOP:       /* not built without opts.all_shapes */
+  case PTO_LOP_BREAK:
+  case PTO_LOP_CONTINUE:
   case PTO_LOP_COUNT:
     break;
   }

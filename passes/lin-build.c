@@ -36,9 +36,18 @@
      opts->gate_stores is set; stage 22 restores IF/ENDIF for targets
      without predicated stores.
    A final "return v;" is a RETURN(v) after every effect.
-   Not covered (sorry): while, break, continue, a return before the end
-   of the body, tuples, &x, tile-valued expressions other than a tile
-   variable.  The conditional operands of && || ?:
+   With opts->all_shapes (linear.h gives the shapes): "while" is a LOOP
+   block; break and continue are BREAK/CONTINUE of the innermost loop
+   (gated when alone in an if without else); a return anywhere is a
+   RETURN; jumps and returns are barriers of their segment, and every
+   pinned node (trapping operations too) follows the segment's last
+   barrier; a for whose stop or step reads a register the body assigns
+   (or memory, when the body writes memory or calls) is a LOOP over a
+   register index; fp16 arithmetic is f32 arithmetic with explicit
+   CAST f16 rounding points.  Without it, while, break, continue and a
+   return before the end of the body are sorries.
+   Not covered (sorry): tuples, &x, tile-valued expressions other than a
+   tile variable.  The conditional operands of && || ?:
    that may fault (a load, a call, a trap) are evaluated as C does: a
    register "cond" set under IF blocks, then read.
 
@@ -81,6 +90,14 @@ typedef struct seg {
   int *eff;               /* every effect of the segment */
 } seg;
 
+/* An enclosing loop of the statement being built: the uop a "break"
+   leaves, the uop a "continue" continues (CONT_IS_BREAK: by a BREAK of
+   it, the one-trip inner LOOP of a lowered for).  */
+typedef struct loopctx {
+  int brk, cont;
+  bool cont_is_break;
+} loopctx;
+
 typedef struct bctx {
   pto_lin_fn *fn;
   const pto_lin_opts *o;
@@ -91,6 +108,8 @@ typedef struct bctx {
   pto_range_env *env;
   int *hash;              /* open addressing over uop ids, -1 empty */
   size_t hcap, hused;
+  loopctx *loops;         /* innermost last */
+  int nloops, caploops;
 } bctx;
 
 /* ------------------------------------------------------------------ */
@@ -216,6 +235,7 @@ pto_lin_opts_init(pto_lin_opts *o)
 {
   o->predicated_stores = false;
   o->gate_stores = true;
+  o->all_shapes = false;
 }
 
 /* ------------------------------------------------------------------ */
@@ -403,10 +423,13 @@ sorry(bctx *c, pto_loc loc, const char *what)
   c->failed = true;
 }
 
-/* Pin U into the block of SC (an effect or a trapping operation).  */
+/* Pin U into the block of SC (an effect or a trapping operation),
+   after the segment's last barrier (a jump or return: a trapping
+   operation after "if (d == 0) break;" must not run before it).  */
 static void
 pin(bctx *c, scope *sc, int u)
 {
+  pto_lin_add_dep(c->fn, u, sc->s.barrier);
   c->fn->u[u].block = sc->blk;
   add_item(c->fn, sc->blk, u);
 }
@@ -711,6 +734,71 @@ cond_value(bctx *c, scope *sc, const pto_expr *e)
   return u;
 }
 
+/* fp16 scalar arithmetic (linear.h): computed in f32, rounded by an
+   explicit cast where the value becomes an f16.  The f32 type is not
+   the program's interned one (the builder has no program): a private
+   constant, equal in kind and dtype, used only by these nodes.  */
+static const pto_type f32_wide = {.kind = PTO_TY_SCALAR, .dtype = PTO_DT_F32};
+/* The same for the test of a for built as a LOOP.  */
+static const pto_type bool_lin = {.kind = PTO_TY_SCALAR, .dtype = PTO_DT_BOOL};
+
+static bool
+is_f16(const pto_type *t)
+{
+  return t && t->kind == PTO_TY_SCALAR && t->dtype == PTO_DT_F16;
+}
+
+static bool
+is_f16_arith_any(const pto_expr *e)
+{
+  return e->kind == PTO_E_BIN && is_f16(e->type)
+         && pto_binop_class(e->u.binop) == 'A';
+}
+
+/* f16 arithmetic built in f32 (opts all_shapes).  */
+static bool
+is_f16_arith(const bctx *c, const pto_expr *e)
+{
+  return c->o->all_shapes && is_f16_arith_any(e);
+}
+
+static int
+mk_cast(bctx *c, int a, const pto_type *t, pto_loc loc)
+{
+  int u = pto_lin_new_uop(c->fn, PTO_LOP_UNARY, t, loc);
+  c->fn->u[u].alu = PTO_UN_CAST;
+  add_val(c->fn, u, a);
+  return intern_last(c);
+}
+
+static int wide(bctx *c, scope *sc, const pto_expr *e);
+
+/* Operand E of an operation on f16 values: its unrounded f32 value.  */
+static int
+wide_operand(bctx *c, scope *sc, const pto_expr *e)
+{
+  if (is_f16_arith(c, e))
+    return wide(c, sc, e);
+  int v = expr(c, sc, e);
+  if (c->failed || !is_f16(e->type))
+    return v;
+  return mk_cast(c, v, &f32_wide, e->loc);
+}
+
+/* The f32 value of f16 arithmetic E (not rounded).  */
+static int
+wide(bctx *c, scope *sc, const pto_expr *e)
+{
+  int a = wide_operand(c, sc, e->a), b = wide_operand(c, sc, e->b);
+  if (c->failed)
+    return -1;
+  int u = pto_lin_new_uop(c->fn, PTO_LOP_BINARY, &f32_wide, e->loc);
+  c->fn->u[u].alu = e->u.binop;
+  add_val(c->fn, u, a);
+  add_val(c->fn, u, b);
+  return intern_last(c);
+}
+
 static int
 expr(bctx *c, scope *sc, const pto_expr *e)
 {
@@ -733,7 +821,14 @@ expr(bctx *c, scope *sc, const pto_expr *e)
     if ((e->u.binop == PTO_BIN_LAND || e->u.binop == PTO_BIN_LOR)
         && !is_safe(c, e->b))
       return cond_value(c, sc, e);
-    int a = expr(c, sc, e->a), b = expr(c, sc, e->b);
+    if (is_f16_arith(c, e)) {
+      int w = wide(c, sc, e);
+      return c->failed ? -1 : mk_cast(c, w, e->type, e->loc);
+    }
+    bool f16_cmp = c->o->all_shapes && pto_binop_class(e->u.binop) == 'C'
+                 && is_f16(e->a->type);
+    int a = f16_cmp ? wide_operand(c, sc, e->a) : expr(c, sc, e->a);
+    int b = f16_cmp ? wide_operand(c, sc, e->b) : expr(c, sc, e->b);
     if (c->failed)
       return -1;
     int u = pto_lin_new_uop(c->fn, PTO_LOP_BINARY, e->type, e->loc);
@@ -758,7 +853,10 @@ expr(bctx *c, scope *sc, const pto_expr *e)
       sorry(c, e->loc, "taking an address");
       return -1;
     }
-    int a = expr(c, sc, e->a);
+    /* A cast of f16 arithmetic to another type reads its f32 value.  */
+    bool widen = e->u.unop == PTO_UN_CAST && is_f16_arith(c, e->a)
+                 && !is_f16(e->type);
+    int a = widen ? wide(c, sc, e->a) : expr(c, sc, e->a);
     if (c->failed)
       return -1;
     int u = pto_lin_new_uop(c->fn, PTO_LOP_UNARY, e->type, e->loc);
@@ -793,6 +891,7 @@ expr(bctx *c, scope *sc, const pto_expr *e)
 /* ------------------------------------------------------------------ */
 
 static void block_body(bctx *c, scope *sc, const pto_block *b, bool top);
+static int define(bctx *c, pto_lop op, const pto_var *v);
 
 /* STORE of V at the lvalue LHS (gated by GATE when >= 0).  */
 static void
@@ -836,8 +935,9 @@ loop_extent(bctx *c, const pto_stmt *s, pto_lin_block *b, pto_range *iv)
   }
 }
 
-/* Open a child block of SC with opener OPEN (LOOP: its for statement,
-   else an if); IN becomes the scope of its body.  Return the block.  */
+/* Open a child block of SC with opener OPEN (a RANGE: LOOP is its for
+   statement; a LOOP or an IF: LOOP is NULL); IN becomes the scope of its
+   body.  Return the block.  */
 static int
 child_begin(bctx *c, scope *sc, int open, const pto_stmt *loop, scope *in)
 {
@@ -847,8 +947,12 @@ child_begin(bctx *c, scope *sc, int open, const pto_stmt *loop, scope *in)
   add_item(fn, sc->blk, -1 - blk);
   seg_reset(&sc->s);
   pto_range iv = {0, 0, false};
-  if (loop)
+  if (loop) {
     loop_extent(c, loop, &fn->blocks[blk], &iv);
+  } else if (fn->u[open].op == PTO_LOP_LOOP) {
+    fn->blocks[blk].extent = FALLBACK_EXTENT;
+    fn->blocks[blk].extent_known = false;
+  }
   if (iv.known)
     pto_range_env_set(c->env, loop->var, iv.lo, iv.hi);
   memset(in, 0, sizeof *in);
@@ -867,11 +971,11 @@ child_end(bctx *c, scope *sc, int blk, const pto_stmt *loop, scope *in)
   if (loop)
     pto_range_env_forget(c->env, loop->var);
   pto_lin_block *b = &fn->blocks[blk];
-  /* A perfect nest shares its inner loop's END.  */
+  /* A perfect nest of RANGEs shares its inner loop's END.  */
   if (loop && b->nitems == 1 && b->items[0] < 0) {
     pto_lin_block *in_b = &fn->blocks[-1 - b->items[0]];
     pto_lin_uop *e = in_b->close >= 0 ? &fn->u[in_b->close] : NULL;
-    if (e && e->op == PTO_LOP_END) {
+    if (e && e->op == PTO_LOP_END && fn->u[in_b->open].op == PTO_LOP_RANGE) {
       e->ranges = pto_xrealloc(e->ranges, (e->nranges + 1) * sizeof(int));
       e->ranges[e->nranges++] = open;
       b->close = in_b->close;
@@ -879,7 +983,8 @@ child_end(bctx *c, scope *sc, int blk, const pto_stmt *loop, scope *in)
       return;
     }
   }
-  int cl = pto_lin_new_uop(fn, loop ? PTO_LOP_END : PTO_LOP_ENDIF, NULL,
+  bool is_if = fn->u[open].op == PTO_LOP_IF;
+  int cl = pto_lin_new_uop(fn, is_if ? PTO_LOP_ENDIF : PTO_LOP_END, NULL,
                    loop ? loop->loc : fn->u[open].loc);
   pto_lin_uop *x = &fn->u[cl];
   x->ranges = pto_xmalloc(sizeof(int));
@@ -929,12 +1034,53 @@ gated_store_candidate(bctx *c, const pto_stmt *s)
   return false;
 }
 
+/* A BREAK or CONTINUE (KIND: PTO_S_BREAK or PTO_S_CONTINUE) of the
+   innermost loop, gated by GATE when >= 0: a barrier of SC.  */
+static void
+jump(bctx *c, scope *sc, pto_stmt_kind kind, int gate, pto_loc loc)
+{
+  if (c->nloops == 0) {
+    sorry(c, loc, "break or continue outside a loop");
+    return;
+  }
+  const loopctx *l = &c->loops[c->nloops - 1];
+  bool brk = kind == PTO_S_BREAK || l->cont_is_break;
+  int u = pto_lin_new_uop(c->fn, brk ? PTO_LOP_BREAK : PTO_LOP_CONTINUE,
+                          NULL, loc);
+  pto_lin_uop *x = &c->fn->u[u];
+  x->ranges = pto_xmalloc(sizeof(int));
+  x->ranges[0] = kind == PTO_S_BREAK ? l->brk : l->cont;
+  x->nranges = 1;
+  if (gate >= 0) {
+    add_val(c->fn, u, gate);
+    c->fn->u[u].gated = true;
+  }
+  seg_barrier(c->fn, &sc->s, u);
+  pin(c, sc, u);
+}
+
+static void
+push_loop(bctx *c, int brk, int cont, bool cont_is_break)
+{
+  if (c->nloops == c->caploops) {
+    c->caploops = c->caploops ? 2 * c->caploops : 8;
+    c->loops = pto_xrealloc(c->loops, c->caploops * sizeof *c->loops);
+  }
+  c->loops[c->nloops++] = (loopctx){brk, cont, cont_is_break};
+}
+
 static void
 stmt_if(bctx *c, scope *sc, const pto_stmt *s)
 {
   int k = expr(c, sc, s->cond);
   if (c->failed)
     return;
+  if (c->o->all_shapes && s->els.n == 0 && s->body.n == 1
+      && (s->body.items[0]->kind == PTO_S_BREAK
+          || s->body.items[0]->kind == PTO_S_CONTINUE)) {
+    jump(c, sc, s->body.items[0]->kind, k, s->body.items[0]->loc);
+    return;
+  }
   if (gated_store_candidate(c, s)) {
     const pto_stmt *a = s->body.items[0];
     int v = expr(c, sc, a->value);
@@ -955,9 +1101,179 @@ stmt_if(bctx *c, scope *sc, const pto_stmt *s)
   child(c, sc, open, &s->els, NULL);
 }
 
+/* What the stop and step of a for read, for bounds_may_change.  */
+typedef struct bound_reads {
+  bctx *c;
+  bool *vars;             /* by var id: a register the bounds read */
+  bool mem;               /* the bounds read memory or call */
+  bool changed;
+} bound_reads;
+
+static void
+scan_bound(bound_reads *r, const pto_expr *e)
+{
+  if (!e)
+    return;
+  if (e->kind == PTO_E_VAR && r->c->vars[e->u.var->id].written)
+    r->vars[e->u.var->id] = true;
+  if (e->kind == PTO_E_INDEX || (e->kind == PTO_E_UN && e->u.unop == PTO_UN_DEREF)
+      || (e->kind == PTO_E_CALL
+          && !(e->is_op && pto_op_info(e->op)->effect == PTO_EFF_PURE)))
+    r->mem = true;
+  scan_bound(r, e->a);
+  scan_bound(r, e->b);
+  scan_bound(r, e->c);
+  for (int i = 0; i < e->nargs; i++)
+    scan_bound(r, e->args[i]);
+}
+
+/* Does E call something with an effect?  */
+static bool
+has_effect_call(const pto_expr *e)
+{
+  if (!e)
+    return false;
+  if (e->kind == PTO_E_CALL
+      && !(e->is_op && pto_op_info(e->op)->effect == PTO_EFF_PURE))
+    return true;
+  if (has_effect_call(e->a) || has_effect_call(e->b) || has_effect_call(e->c))
+    return true;
+  for (int i = 0; i < e->nargs; i++)
+    if (has_effect_call(e->args[i]))
+      return true;
+  return false;
+}
+
+static void
+scan_body_expr(pto_expr **slot, void *ctx)
+{
+  bound_reads *r = ctx;
+  if (r->mem && has_effect_call(*slot))
+    r->changed = true;
+}
+
+static void
+scan_body(bound_reads *r, const pto_block *b)
+{
+  for (int i = 0; i < b->n && !r->changed; i++) {
+    pto_stmt *s = b->items[i];
+    if (s->kind == PTO_S_ASSIGN) {
+      if (s->lhs->kind == PTO_E_VAR ? r->vars[s->lhs->u.var->id] : r->mem)
+        r->changed = true;
+    }
+    pto_stmt_exprs(s, scan_body_expr, r);
+    scan_body(r, &s->body);
+    scan_body(r, &s->els);
+  }
+}
+
+/* May the body of for S change what its stop or step evaluates to?  */
+static bool
+bounds_may_change(bctx *c, const pto_stmt *s)
+{
+  bound_reads r = {c, pto_xcalloc(c->nvars + 1, sizeof(bool)), false, false};
+  scan_bound(&r, s->stop);
+  scan_bound(&r, s->step);
+  scan_body(&r, &s->body);
+  free(r.vars);
+  return r.changed;
+}
+
+/* Does block B continue its own loop (not a nested one)?  */
+static bool
+continues(const pto_block *b)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_stmt *s = b->items[i];
+    if (s->kind == PTO_S_CONTINUE
+        || (s->kind == PTO_S_IF && (continues(&s->body) || continues(&s->els))))
+      return true;
+  }
+  return false;
+}
+
+/* Open a LOOP block of SC; IN becomes its scope.  Return the LOOP.  */
+static int
+loop_begin(bctx *c, scope *sc, pto_loc loc, scope *in, int *blk)
+{
+  int open = pto_lin_new_uop(c->fn, PTO_LOP_LOOP, NULL, loc);
+  *blk = child_begin(c, sc, open, NULL, in);
+  return open;
+}
+
+/* "while (cond) body" (linear.h).  */
+static void
+stmt_while(bctx *c, scope *sc, const pto_stmt *s)
+{
+  scope in;
+  int blk, open = loop_begin(c, sc, s->loc, &in, &blk);
+  int64_t kc;
+  push_loop(c, open, open, false);
+  if (!(is_const_int(s->cond, &kc) && kc)) {
+    int k = expr(c, &in, s->cond);
+    if (!c->failed)
+      jump(c, &in, PTO_S_BREAK, mk_not(c, k, s->cond->type, s->loc), s->loc);
+  }
+  block_body(c, &in, &s->body, false);
+  c->nloops--;
+  child_end(c, sc, blk, NULL, &in);
+}
+
+/* A for whose bounds may change in its body, as a LOOP (linear.h).  */
+static void
+stmt_for_reeval(bctx *c, scope *sc, const pto_stmt *s)
+{
+  int a = expr(c, sc, s->start);
+  if (c->failed)
+    return;
+  vinfo *v = &c->vars[s->var->id];
+  *v = (vinfo){V_REG, define(c, PTO_LOP_DEFINE_REG, s->var), true};
+  pto_expr iv = {.kind = PTO_E_VAR, .type = s->var->type, .loc = s->loc};
+  iv.u.var = s->var;
+  store(c, sc, &iv, a, -1, s->loc);
+  scope in;
+  int blk, open = loop_begin(c, sc, s->loc, &in, &blk);
+  int i0 = expr(c, &in, &iv), b = expr(c, &in, s->stop);
+  if (c->failed)
+    return;
+  int t = pto_lin_new_uop(c->fn, PTO_LOP_BINARY, &bool_lin, s->loc);
+  c->fn->u[t].alu = s->down ? PTO_BIN_GT : PTO_BIN_LT;
+  add_val(c->fn, t, i0);
+  add_val(c->fn, t, b);
+  t = intern_last(c);
+  push_loop(c, open, open, false);
+  jump(c, &in, PTO_S_BREAK, mk_not(c, t, &bool_lin, s->loc), s->loc);
+  if (continues(&s->body)) {
+    scope in2;
+    int blk2, inner = loop_begin(c, &in, s->loc, &in2, &blk2);
+    c->loops[c->nloops - 1] = (loopctx){open, inner, true};
+    block_body(c, &in2, &s->body, false);
+    c->loops[c->nloops - 1] = (loopctx){inner, inner, false};
+    if (!c->failed)
+      jump(c, &in2, PTO_S_BREAK, -1, s->loc);
+    child_end(c, &in, blk2, NULL, &in2);
+  } else {
+    block_body(c, &in, &s->body, false);
+  }
+  c->nloops--;
+  int k = expr(c, &in, s->step), i1 = expr(c, &in, &iv);
+  if (!c->failed) {
+    int u = pto_lin_new_uop(c->fn, PTO_LOP_BINARY, s->var->type, s->loc);
+    c->fn->u[u].alu = PTO_BIN_ADD;
+    add_val(c->fn, u, i1);
+    add_val(c->fn, u, k);
+    store(c, &in, &iv, intern_last(c), -1, s->loc);
+  }
+  child_end(c, sc, blk, NULL, &in);
+}
+
 static void
 stmt_for(bctx *c, scope *sc, const pto_stmt *s)
 {
+  if (c->o->all_shapes && bounds_may_change(c, s)) {
+    stmt_for_reeval(c, sc, s);
+    return;
+  }
   int a = expr(c, sc, s->start), b = expr(c, sc, s->stop);
   int k = expr(c, sc, s->step);
   if (c->failed)
@@ -970,7 +1286,9 @@ stmt_for(bctx *c, scope *sc, const pto_stmt *s)
   add_val(c->fn, r, b);
   add_val(c->fn, r, k);
   c->vars[s->var->id] = (vinfo){V_VAL, r, false};
+  push_loop(c, r, r, false);
   child(c, sc, r, &s->body, s);
+  c->nloops--;
 }
 
 static int
@@ -1044,24 +1362,35 @@ stmt(bctx *c, scope *sc, const pto_stmt *s, bool last_top)
   case PTO_S_FOR:
     stmt_for(c, sc, s);
     break;
-  case PTO_S_RETURN:
-    if (!last_top) {
+  case PTO_S_RETURN: {
+    /* A final "return;" needs no uop.  */
+    if (last_top && !s->value)
+      break;
+    if (!last_top && !c->o->all_shapes) {
       sorry(c, s->loc, "a return that is not the last statement");
-    } else if (s->value) {
-      int v = expr(c, sc, s->value);
-      if (c->failed)
-        break;
-      int u = pto_lin_new_uop(c->fn, PTO_LOP_RETURN, NULL, s->loc);
-      add_val(c->fn, u, v);
-      seg_barrier(c->fn, &sc->s, u);
-      pin(c, sc, u);
+      break;
     }
+    int v = s->value ? expr(c, sc, s->value) : -1;
+    if (c->failed)
+      break;
+    int u = pto_lin_new_uop(c->fn, PTO_LOP_RETURN, NULL, s->loc);
+    if (v >= 0)
+      add_val(c->fn, u, v);
+    seg_barrier(c->fn, &sc->s, u);
+    pin(c, sc, u);
     break;
+  }
   case PTO_S_WHILE:
-    sorry(c, s->loc, "a while loop");
+    if (c->o->all_shapes)
+      stmt_while(c, sc, s);
+    else
+      sorry(c, s->loc, "a while loop");
     break;
   default:
-    sorry(c, s->loc, "break or continue");
+    if (c->o->all_shapes)
+      jump(c, sc, s->kind, -1, s->loc);
+    else
+      sorry(c, s->loc, "break or continue");
     break;
   }
 }
@@ -1142,6 +1471,7 @@ pto_lin_build(const pto_func *f, const pto_lin_opts *o, pto_diag *diag)
   seg_reset(&top.s);
   free(c.vars);
   free(c.hash);
+  free(c.loops);
   pto_range_env_free(c.env);
   if (c.failed) {
     pto_lin_fn_free(c.fn);

@@ -11,7 +11,10 @@
    CALLs (tile operations are not interpreted; a COPY of a tile is) and
    running more than MAX_STEPS uops.  A STORE whose INDEX is gated by a
    false gate does nothing; a LOAD through one reads 0.  RETURN ends the
-   run.  Floats are computed in double (f32 results rounded to float).  */
+   run; BREAK leaves its loop (after its END), CONTINUE runs the END of
+   its RANGE or goes back to the top of its LOOP; a gated one does
+   nothing when its gate is false.  Floats are computed in double (f32
+   results rounded to float, f16 ones to the nearest binary16).  */
 
 #include "passes/linear.h"
 
@@ -63,9 +66,28 @@ isunsigned(const pto_type *t)
          && !pto_dtype_is_signed(t->dtype);
 }
 
+/* X rounded to the nearest IEEE binary16 value (ties to even; overflow
+   to infinity), as a double.  */
+static double
+round_f16(double x)
+{
+  if (!isfinite(x) || x == 0)
+    return x;
+  int e;
+  double a = fabs(x);
+  frexp(a, &e);                  /* a = m * 2^e, m in [0.5, 1) */
+  int q = e - 11 < -24 ? -24 : e - 11;   /* the unit in the last place */
+  double r = ldexp(nearbyint(ldexp(a, -q)), q);
+  if (r > 65504)
+    r = INFINITY;
+  return copysign(r, x);
+}
+
 static double
 round_to(const pto_type *t, double x)
 {
+  if (t->dtype == PTO_DT_F16)
+    return round_f16(x);
   return t->dtype == PTO_DT_F64 ? x : (double)(float)x;
 }
 
@@ -263,11 +285,13 @@ pto_lin_interp(const pto_lin_fn *fn, const pto_lin_val *args,
             pto_xcalloc(fn->n + 1, sizeof(int64_t)),
             pto_xcalloc(fn->n + 1, sizeof(int64_t))};
   int *match = pto_xmalloc((fn->nlist + 1) * sizeof *match);
+  int *pos = pto_xmalloc((fn->n + 1) * sizeof *pos);
   int *stack = pto_xmalloc((fn->nlist + 1) * sizeof *stack), sp = 0;
   int64_t extra = 0;
   for (int k = 0; k < fn->nlist; k++) {
     const pto_lin_uop *u = &fn->u[fn->list[k]];
-    if (u->op == PTO_LOP_RANGE || u->op == PTO_LOP_IF)
+    pos[fn->list[k]] = k;
+    if (u->op == PTO_LOP_RANGE || u->op == PTO_LOP_LOOP || u->op == PTO_LOP_IF)
       stack[sp++] = k;
     else if ((u->op == PTO_LOP_END || u->op == PTO_LOP_ENDIF) && sp) {
       match[k] = stack[--sp];
@@ -352,9 +376,25 @@ pto_lin_interp(const pto_lin_fn *fn, const pto_lin_val *args,
       if (!in_range(&c, u, id))
         pc = match[pc];
       break;
+    case PTO_LOP_LOOP:
+      break;
+    case PTO_LOP_BREAK: case PTO_LOP_CONTINUE: {
+      if (u->nval && !c.v[u->src[0]].i)
+        break;
+      int lp = pos[u->ranges[0]];
+      if (u->op == PTO_LOP_BREAK)
+        pc = match[lp];
+      else
+        pc = fn->u[u->ranges[0]].op == PTO_LOP_RANGE ? match[lp] - 1 : lp;
+      break;
+    }
     case PTO_LOP_END: {
       int rid = u->ranges[0];
       const pto_lin_uop *ru = &fn->u[rid];
+      if (ru->op == PTO_LOP_LOOP) {
+        pc = match[pc];
+        break;
+      }
       c.v[rid].i = pto_lin_wrap(dt_of(ru->type),
                                 (int64_t)((uint64_t)c.v[rid].i
                                           + (uint64_t)c.step[rid]));
@@ -383,6 +423,7 @@ pto_lin_interp(const pto_lin_fn *fn, const pto_lin_val *args,
   free(c.stop);
   free(c.step);
   free(match);
+  free(pos);
   free(stack);
   return ok ? 0 : 1;
 }

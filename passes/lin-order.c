@@ -208,7 +208,8 @@ compute_keys(pto_lin_fn *fn)
   int64_t *rc = pto_xmalloc(fn->nblocks * sizeof *rc);
   for (int b = 0; b < fn->nblocks; b++) {
     const pto_lin_block *x = &fn->blocks[b];
-    int64_t m = b && fn->u[x->open].op == PTO_LOP_RANGE ? x->extent : 1;
+    pto_lop op = b ? fn->u[x->open].op : PTO_LOP_SINK;
+    int64_t m = op == PTO_LOP_RANGE || op == PTO_LOP_LOOP ? x->extent : 1;
     int64_t up = b ? rc[x->parent] : 1;
     rc[b] = m > 0 && up > INT64_MAX / m ? INT64_MAX : up * (m > 0 ? m : 1);
   }

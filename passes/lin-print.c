@@ -85,6 +85,9 @@ print_uop(pto_buf *b, const pto_lin_fn *fn, int id, const int *name,
     for (int i = 0; i < u->nranges; i++)
       pto_buf_printf(b, "%s%%%d", i ? ", " : " ", name[u->ranges[i]]);
     break;
+  case PTO_LOP_BREAK: case PTO_LOP_CONTINUE:
+    pto_buf_printf(b, " of %%%d", name[u->ranges[0]]);
+    break;
   default:
     break;
   }
@@ -183,15 +186,26 @@ pto_lin_check(const pto_lin_fn *fn, pto_buf *why)
     if (!ok)
       break;
     home[id] = sp ? stack[sp - 1] : -1;
-    if (u->op == PTO_LOP_RANGE || u->op == PTO_LOP_IF) {
+    if (u->op == PTO_LOP_RANGE || u->op == PTO_LOP_LOOP
+        || u->op == PTO_LOP_IF) {
       stack[sp++] = id;
       open[id] = true;
       if (u->op == PTO_LOP_RANGE)
         home[id] = id;
+    } else if (u->op == PTO_LOP_BREAK || u->op == PTO_LOP_CONTINUE) {
+      pto_lop t = u->nranges == 1 ? fn->u[u->ranges[0]].op : PTO_LOP_SINK;
+      if ((t != PTO_LOP_RANGE && t != PTO_LOP_LOOP) || !open[u->ranges[0]]) {
+        pto_buf_printf(why, "line %d: %s of a loop that is not open", k,
+                       pto_lop_name(u->op));
+        ok = false;
+      }
     } else if (u->op == PTO_LOP_END || u->op == PTO_LOP_ENDIF) {
+      pto_lop want = u->nranges ? fn->u[u->ranges[0]].op : PTO_LOP_SINK;
+      if (u->op == PTO_LOP_END ? want != PTO_LOP_RANGE && want != PTO_LOP_LOOP
+                               : want != PTO_LOP_IF)
+        want = PTO_LOP_SINK;
       if (u->nranges != 1 || !sp || stack[sp - 1] != u->ranges[0]
-          || fn->u[u->ranges[0]].op
-                 != (u->op == PTO_LOP_END ? PTO_LOP_RANGE : PTO_LOP_IF)) {
+          || want == PTO_LOP_SINK) {
         pto_buf_printf(why, "line %d: %s does not close the innermost "
                        "open block", k, pto_lop_name(u->op));
         ok = false;

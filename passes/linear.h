@@ -34,7 +34,41 @@ extern "C" {
    stage 21: lower is earlier among nodes of equal run count), what the
    node is.  CONST keeps tinygrad's priority 0, not the seed's -10: see
    doc/passes.md ("The linear form").  IF/ENDIF open/close a block like
-   RANGE/END.  */
+   RANGE/END.
+
+   Shapes beyond tinygrad's (C control flow; lin-build.c builds them):
+   - while (c) body:  LOOP; k = c; BREAK(!k) [gated, of the LOOP]; body;
+     END closes LOOP.  A constant true c has no BREAK.  LOOP's block has
+     no known extent (run counts use the fallback extent).
+   - break / continue:  BREAK / CONTINUE with ranges[0] the loop (RANGE
+     or LOOP) it leaves or continues; "if (c) break;" (nothing else in
+     the if) is the gated BREAK(c) in the enclosing block, else the uop
+     has no operand.  CONTINUE of a RANGE runs the step (END's latch),
+     of a LOOP its head.  A jump is a barrier for the pinned nodes of
+     its block (every effect and trapping operation stays on its side).
+   - return [v]:  RETURN, anywhere; a barrier like a jump.  Pinned nodes
+     after it in its block never run.
+   - for (i = a; i < b; i += s) whose b or s reads memory that the body
+     may write (C re-evaluates them; RANGE evaluates them once):
+       DEFINE_REG i; STORE(i, a); LOOP; iv = LOAD(i); BREAK(!(iv < b));
+       [LOOP] body [BREAK] [END]; STORE(i, LOAD(i) + s); END
+     where the inner one-trip LOOP is there only when the body continues
+     the loop: its "continue" is a BREAK of the inner LOOP, a "break" of
+     the outer.
+   - fp16 scalar arithmetic: C (GCC on x86-64) computes _Float16
+     arithmetic in float and rounds where the value becomes an f16
+     (binding, assignment, store, argument, return, cast to f16).  A
+     BINARY of f16 operands is built as BINARY f32 of its operands
+     widened by UNARY.CAST f32 (an operand that is itself f16
+     arithmetic stays in f32: no rounding in between), and the rounding
+     point is an explicit UNARY.CAST f16 of the f32 result.  Comparisons
+     of f16 arithmetic and casts of it to other types read the f32 value.
+     So no BINARY has type f16.
+   Not covered (a located sorry): tuple values (ScalarizeTuples removes
+   the tuple locals that the front end makes from inline helpers'
+   structs; what remains is a tuple-valued call or a tuple passed whole)
+   and &x (the front end allows it only as an argument of a PTO_INLINE
+   function or of a tile, which inlining removes).  */
 #define PTO_LOPS(X)                                                       \
   X(SINK, 0)            /* the root: deps on every top-level effect */    \
   X(DEFINE_GLOBAL, -20) /* a pointer parameter (memory class GM) */       \
@@ -51,10 +85,13 @@ extern "C" {
   X(UNARY, 0)           /* alu: a pto_unop (NEG NOT BNOT ABS CAST) */     \
   X(SELECT, 0)          /* cond, then, else */                            \
   X(RANGE, 5)           /* start, stop, step: the loop index */           \
-  X(END, -5)            /* closes the ranges in ranges[] */               \
+  X(LOOP, 5)            /* a loop without index (while): no operands */   \
+  X(END, -5)            /* closes the RANGEs/LOOP in ranges[] */          \
   X(IF, 5)              /* cond */                                        \
-  X(ENDIF, -5)          /* closes the IF in ranges[0] */               \
-  X(RETURN, 0)          /* the final "return v;" of a function: v */
+  X(ENDIF, -5)          /* closes the IF in ranges[0] */                  \
+  X(BREAK, 0)           /* [gate]: leave the loop ranges[0] */            \
+  X(CONTINUE, 0)        /* [gate]: next iteration of loop ranges[0] */    \
+  X(RETURN, 0)          /* [v]: return from the function */
 
 typedef enum pto_lop {
 #define X(e, prio) PTO_LOP_##e,
@@ -84,7 +121,7 @@ typedef struct pto_lin_uop {
   const char *name;       /* DEFINE_*, RANGE: the variable; CALL: the
                              op or function; CONST: a function ref */
   int nranges;            /* END: the ranges it closes, innermost first; */
-  int *ranges;            /* ENDIF: its IF */
+  int *ranges;            /* ENDIF: its IF; BREAK, CONTINUE: the loop */
   pto_loc loc;
   int block;              /* the block whose body holds the node: set
                              by the builder for pinned nodes, openers
@@ -96,7 +133,7 @@ typedef struct pto_lin_uop {
 } pto_lin_uop;
 
 /* A block: the function body (block 0, no opener) or the body of a loop
-   (opener RANGE, closer END) or of an if (IF, ENDIF).  ITEMS lists, in
+   (opener RANGE or LOOP, closer END) or of an if (IF, ENDIF).  ITEMS lists, in
    program order, the pinned nodes written directly in the body (effects:
    LOAD, STORE, CALL with an effect; operations that may trap) and the
    child blocks (as -1 - child index).  */
@@ -124,15 +161,21 @@ typedef struct pto_lin_fn {
 typedef struct pto_lin_opts {
   bool predicated_stores; /* the target has predicated stores: no stage 22 */
   bool gate_stores;       /* build "if (c) p[i] = v;" as a gated STORE */
+  /* Build the C control-flow and fp16 shapes (LOOP, BREAK, CONTINUE, a
+     RETURN anywhere, the re-evaluated for, fp16 rounding points: see
+     the uop table).  Off (pto_lin_opts_init's default, for a consumer
+     that does not take them yet): while, break, continue and an early
+     return are sorries, a for is always a RANGE and fp16 arithmetic a
+     BINARY of type f16, as before these shapes.  */
+  bool all_shapes;
 } pto_lin_opts;
 
 void pto_lin_opts_init(pto_lin_opts *o);
 
 /* lin-build.c: the graph of F (stages up to 18 already done on the IR).
    Return NULL after reporting, through DIAG (a located sorry), a
-   construct the linear form does not cover: while loops, break,
-   continue, a return before the end of the body,
-   tuples, the address of a variable.  */
+   construct the linear form does not cover: tuples, the address of a
+   variable (see the shapes above).  */
 pto_lin_fn *pto_lin_build(const pto_func *f, const pto_lin_opts *o,
                           pto_diag *diag);
 void pto_lin_fn_free(pto_lin_fn *fn);
@@ -166,7 +209,8 @@ void pto_lin_print(pto_buf *b, const pto_lin_fn *fn, unsigned flags);
 /* The graph in id order, with the deps ("after ..."), for stage 20.  */
 void pto_lin_print_graph(pto_buf *b, const pto_lin_fn *fn);
 /* Check the list: every operand defined earlier, in a block still open
-   at the use; RANGE/END and IF/ENDIF properly nested; every dep earlier.
+   at the use; RANGE/END, LOOP/END and IF/ENDIF properly nested; every
+   BREAK and CONTINUE inside the loop it names; every dep earlier.
    Return true if it holds, else false with the first problem appended
    to WHY.  */
 bool pto_lin_check(const pto_lin_fn *fn, pto_buf *why);

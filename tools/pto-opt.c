@@ -252,6 +252,7 @@ print_linear(const pto_program *p, const char *modes, pto_diag *diag)
   pto_lin_opts o;
   pto_lin_opts_init(&o);
   o.predicated_stores = pto_list_has(modes, "predicated");
+  o.all_shapes = true;
   bool graph = pto_list_has(modes, "graph");
   bool built = pto_list_has(modes, "built");
   unsigned flags = pto_list_has(modes, "keys") ? PTO_LIN_PRINT_KEYS : 0;

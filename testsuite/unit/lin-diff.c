@@ -45,6 +45,7 @@ typedef struct gen {
   int nvars;
   int counter;
   int nstmts;
+  int inloop;                  /* loops around the statement */
   char pool[1024][12];         /* generated names */
 } gen;
 
@@ -202,12 +203,89 @@ loop_bound(gen *g)
     pto_buf_printf(&g->b, "%d", pick(g, 9) - 2);
 }
 
+static void stmt(gen *g, int d, int nest);
+
+/* A while loop over a fresh counter register: the counter goes up
+   first thing in the body, so that a continue cannot loop forever;
+   "while (true)" leaves by a break.  */
+static void
+while_loop(gen *g, int d, int nest)
+{
+  char *w = newname(g, 'w');
+  pto_buf_printf(&g->b, "var %s: i32 = 0;\n", w);
+  indent(g, d);
+  bool forever = pick(g, 3) == 0;
+  if (forever) {
+    pto_buf_puts(&g->b, "while (true) {\n");
+  } else {
+    pto_buf_printf(&g->b, "while (%s < ", w);
+    loop_bound(g);
+    pto_buf_puts(&g->b, ") {\n");
+  }
+  indent(g, d + 1);
+  pto_buf_printf(&g->b, "%s = %s + 1;\n", w, w);
+  if (forever) {
+    indent(g, d + 1);
+    pto_buf_printf(&g->b, "if (%s > %d) {\n", w, pick(g, 5));
+    indent(g, d + 2);
+    pto_buf_puts(&g->b, "break;\n");
+    indent(g, d + 1);
+    pto_buf_puts(&g->b, "}\n");
+  }
+  int saved = g->nvars;
+  if (g->nvars < MAXVARS) {
+    g->reg[g->nvars] = false;
+    g->vars[g->nvars++] = w;
+  }
+  g->inloop++;
+  int n = 1 + pick(g, 3);
+  for (int i = 0; i < n; i++)
+    stmt(g, d + 1, nest - 1);
+  g->inloop--;
+  g->nvars = saved;
+  indent(g, d);
+  pto_buf_puts(&g->b, "}\n");
+}
+
+/* break, continue or return, alone or after a store, under an if.  */
+static void
+jump_stmt(gen *g, int d)
+{
+  const char *what = g->inloop ? (pick(g, 5) == 0 ? "return"
+                                  : pick(g, 2) ? "break" : "continue")
+                               : "return";
+  pto_buf_puts(&g->b, "if (");
+  cond(g, 1);
+  pto_buf_puts(&g->b, ") {\n");
+  if (pick(g, 2)) {
+    indent(g, d + 1);
+    element(g, 1, false);
+    pto_buf_puts(&g->b, " = ");
+    expr(g, 1, false);
+    pto_buf_puts(&g->b, ";\n");
+  }
+  indent(g, d + 1);
+  pto_buf_printf(&g->b, "%s;\n", what);
+  indent(g, d);
+  pto_buf_puts(&g->b, "}\n");
+}
+
 static void
 stmt(gen *g, int d, int nest)
 {
-  int k = pick(g, nest > 0 ? 10 : 6);
+  int k = pick(g, nest > 0 ? 13 : 6);
   g->nstmts++;
   indent(g, d);
+  if (k == 10 && (g->inloop || pick(g, 4) == 0)) {
+    jump_stmt(g, d);
+    return;
+  }
+  if (k == 11) {
+    while_loop(g, d, nest);
+    return;
+  }
+  if (k >= 10)
+    k = 9;
   switch (k) {
   case 0: case 1:
     element(g, 2, true);
@@ -295,7 +373,9 @@ stmt(gen *g, int d, int nest)
       indent(g, d);
       pto_buf_putc(&g->b, '}');
     } else {
+      g->inloop++;
       block(g, d, nest - 1);
+      g->inloop--;
     }
     pto_buf_putc(&g->b, '\n');
     g->nvars = saved;
@@ -325,6 +405,7 @@ program(gen *g)
   g->b.len = 0;
   g->nvars = 0;
   g->counter = 0;
+  g->inloop = 0;
   pto_buf_puts(&g->b, "kernel k(m: ptr<i32>, n: i32, s: i32) {\n"
                       "  var t: tile<i32,4,4>;\n"
                       "  for (z: i32 = 0; z < 16; z += 1) {\n"
@@ -363,6 +444,7 @@ typedef struct sx {
   int64_t (*tile)[16];     /* tiles by var id */
   long steps;
   bool trap;
+  pto_stmt_kind jump;      /* BREAK, CONTINUE, RETURN in flight; else DECL */
 } sx;
 
 static int64_t
@@ -491,13 +573,36 @@ run_stmt(sx *X, const pto_stmt *s)
       run_block(X, &s->els);
     break;
   case PTO_S_FOR: {
-    int64_t i = ev(X, s->start), stop = ev(X, s->stop), st = ev(X, s->step);
-    for (; !X->trap && (s->down ? i > stop : i < stop); i = w32(i + st)) {
-      X->vals[s->var->id] = i;
+    /* C's for: the stop and the step are evaluated at each test and
+       increment (the body may assign what they read).  */
+    X->vals[s->var->id] = ev(X, s->start);
+    for (;;) {
+      int64_t i = X->vals[s->var->id], stop = ev(X, s->stop);
+      if (X->trap || !(s->down ? i > stop : i < stop))
+        break;
       run_block(X, &s->body);
+      if (X->jump == PTO_S_BREAK || X->jump == PTO_S_RETURN)
+        break;
+      X->jump = PTO_S_DECL;
+      X->vals[s->var->id] = w32(X->vals[s->var->id] + ev(X, s->step));
     }
+    if (X->jump != PTO_S_RETURN)
+      X->jump = PTO_S_DECL;
     break;
   }
+  case PTO_S_WHILE:
+    while (!X->trap && ev(X, s->cond)) {
+      run_block(X, &s->body);
+      if (X->jump == PTO_S_BREAK || X->jump == PTO_S_RETURN)
+        break;
+      X->jump = PTO_S_DECL;
+    }
+    if (X->jump != PTO_S_RETURN)
+      X->jump = PTO_S_DECL;
+    break;
+  case PTO_S_BREAK: case PTO_S_CONTINUE: case PTO_S_RETURN:
+    X->jump = s->kind;
+    break;
   case PTO_S_EVAL:
     ev(X, s->value);
     break;
@@ -509,7 +614,7 @@ run_stmt(sx *X, const pto_stmt *s)
 static void
 run_block(sx *X, const pto_block *b)
 {
-  for (int i = 0; i < b->n; i++)
+  for (int i = 0; i < b->n && X->jump == PTO_S_DECL; i++)
     run_stmt(X, b->items[i]);
 }
 
@@ -589,6 +694,70 @@ check_variant(const pto_program *p, const pto_lin_opts *o, const char *what,
   return bad;
 }
 
+/* fp16 rounding points (linear.h): the kernel below linearized with
+   all_shapes and run by pto_lin_interp against C, for a few operands
+   chosen so that rounding a * b before adding c changes the result.
+   The C reference spells out GCC's _Float16 evaluation on x86-64
+   (float arithmetic, a rounding where the value becomes a _Float16).
+   Return the number of failures.  */
+static int
+check_f16(void)
+{
+  static const char text[] =
+      "kernel h(m: ptr<f16>, w: ptr<f32>, a: f16, b: f16, c: f16) {\n"
+      "  var x: f16 = a * b + c;\n"
+      "  m[0] = x;\n"
+      "  m[1] = a * b;\n"
+      "  w[0] = (f32)(a * b + c);\n"
+      "  if (a * b < c) {\n"
+      "    m[2] = -(a + b) / c;\n"
+      "  }\n"
+      "}\n";
+  static const float ops[][3] = {
+      {1.0009765625f, 1.0009765625f, -1.0f}, {3.1f, 0.7f, 2.3f},
+      {1000.5f, 1.5f, 2048.0f}, {-0.333f, 0.1f, 0.05f}, {60000, 2, 1}};
+  pto_diag d;
+  pto_diag_init(&d);
+  pto_program *p = pto_parse("lin-f16.pto", text, sizeof text - 1, &d);
+  pto_lin_opts o;
+  pto_lin_opts_init(&o);
+  o.all_shapes = true;
+  pto_lin_fn *fn = p ? pto_lin_function(p->funcs[0], &o, &d) : NULL;
+  int fails = 0;
+  for (size_t k = 0; fn && k < sizeof ops / sizeof *ops; k++) {
+    _Float16 a = (_Float16)ops[k][0], b = (_Float16)ops[k][1];
+    _Float16 c = (_Float16)ops[k][2];
+    float ab = (float)a * (float)b;
+    double want[4] = {(double)(_Float16)(ab + (float)c), (double)(_Float16)ab,
+                      99, (double)(ab + (float)c)};
+    if (ab < (float)c)
+      want[2] = (double)(_Float16)(-(float)(_Float16)((float)a + (float)b)
+                                    / (float)c);
+    pto_lin_val mem[4] = {{0, 0}, {0, 0}, {0, 99}, {0, 0}};
+    pto_lin_val args[5] = {{0, 0}, {3, 0}, {0, (double)a}, {0, (double)b},
+                           {0, (double)c}};
+    pto_buf err = {0};
+    if (pto_lin_interp(fn, args, mem, 4, 1000, &err)) {
+      printf("FAIL: f16 case %zu: %s\n", k, err.s);
+      fails++;
+    }
+    for (int i = 0; i < 4; i++)
+      if (mem[i].f != want[i]) {
+        printf("FAIL: f16 case %zu: cell %d = %a, want %a\n", k, i,
+               mem[i].f, want[i]);
+        fails++;
+      }
+    pto_buf_free(&err);
+  }
+  if (!fn) {
+    printf("FAIL: the f16 kernel is not linearized\n");
+    fails++;
+  }
+  pto_lin_fn_free(fn);
+  pto_program_free(p);
+  return fails;
+}
+
 int
 main(void)
 {
@@ -617,7 +786,8 @@ main(void)
     for (int i = 0; i < NMEM; i++)
       init[i] = want[i] = pick(&g, 41) - 20;
     sx X = {pto_xcalloc(p->next_var_id + 1, sizeof(int64_t)), want,
-            pto_xcalloc(p->next_var_id + 1, sizeof(int64_t[16])), 0, false};
+            pto_xcalloc(p->next_var_id + 1, sizeof(int64_t[16])), 0, false,
+            PTO_S_DECL};
     const pto_func *f = p->funcs[0];
     X.vals[f->params[1]->id] = n;
     X.vals[f->params[2]->id] = s;
@@ -627,6 +797,7 @@ main(void)
     free(X.tile);
     pto_lin_opts o;
     pto_lin_opts_init(&o);
+    o.all_shapes = true;
     int bad = check_variant(p, &o, "if/endif", init, want, X.trap, n, s, c,
                             g.b.s);
     o.predicated_stores = true;
@@ -645,6 +816,7 @@ main(void)
     pto_pm_init(&pm, &opts, &d);
     if (pto_pm_run(&pm, p, pto_default_pipeline) == 0) {
       pto_lin_opts_init(&o);
+      o.all_shapes = true;
       bad |= check_variant(p, &o, "after the default pipeline", init, want,
                            X.trap, n, s, c, g.b.s);
       const pto_pass *dec[] = {&pto_pass_decompose, NULL};
@@ -662,6 +834,7 @@ main(void)
     pto_program_free(p);
   }
   pto_buf_free(&g.b);
+  fails += check_f16();
   printf("%s: lin-diff: %ld cases (seed %ld, %ld trap), %ld uops in "
          "all, %ld failed\n",
          fails ? "FAIL" : "PASS", cases, seed, traps, uops, fails);
