@@ -299,6 +299,20 @@ tile_named(const lb *c, const char *name)
 /* Coverage                                                           */
 /* ------------------------------------------------------------------ */
 
+/* Whether every user of INDEX uop ID is a STORE to it (a gated store
+   becomes "if (gate) *p = v;"; a gated load has no such form).  */
+static bool
+only_stored(const pto_lin_fn *fn, int id)
+{
+  for (int p = 0; p < fn->nlist; p++) {
+    const pto_lin_uop *u = &fn->u[fn->list[p]];
+    for (int i = 0; i < u->nval; i++)
+      if (u->src[i] == id && (u->op != PTO_LOP_STORE || i != 0))
+        return false;
+  }
+  return true;
+}
+
 /* Uops the walk cannot take anywhere in FN.  */
 static bool
 uops_covered(const lb *c)
@@ -319,7 +333,7 @@ uops_covered(const lb *c)
         return false;
       break;
     case PTO_LOP_INDEX:
-      if (u->gated)
+      if (u->gated && !only_stored(fn, i))
         return false;
       break;
     case PTO_LOP_CONST:
@@ -331,7 +345,9 @@ uops_covered(const lb *c)
         return false;
       break;
     case PTO_LOP_RETURN:
-      return false;
+      if (u->nval)
+        return false;   /* a kernel returns nothing */
+      break;
     default:
       break;
     }
@@ -493,9 +509,9 @@ static pto_expr *
 address(lb *c, int id)
 {
   const pto_lin_uop *x = &c->fn->u[id];
-  if (x->op != PTO_LOP_INDEX || x->nval < 1)
+  if (x->op != PTO_LOP_INDEX || x->nval < 1 + x->gated)
     return c->ok = false, NULL;
-  int n = x->nval - 1;
+  int n = x->nval - 1 - x->gated;   /* the gate: walk_uop's STORE */
   pto_expr *base = value(c, x->src[0]);
   if (!base)
     return NULL;
@@ -655,7 +671,7 @@ close_block(lb *c, int uop)
     c->ok = false;
     return;
   }
-  if (c->fn->u[uop].op == PTO_LOP_RANGE)
+  if (c->fn->u[uop].op == PTO_LOP_RANGE || c->fn->u[uop].op == PTO_LOP_LOOP)
     declare_pending(c);
   c->depth--;
   c->top = c->stack[c->depth - 1].body;
@@ -858,6 +874,55 @@ walk_named(lb *c, int id)
   push(c, pto_s_decl(c->p, v, e, u->loc));
 }
 
+/* The constant true, the condition of a LOOP's while node.  */
+static pto_expr *
+true_expr(lb *c, pto_loc loc)
+{
+  pto_expr *e = new_expr(c, PTO_E_INT, pto_type_scalar(c->p, PTO_DT_BOOL),
+                         loc);
+  e->u.ival = 1;
+  return e;
+}
+
+/* The innermost open loop (RANGE or LOOP) uop, or -1.  */
+static int
+innermost_loop(const lb *c)
+{
+  for (int i = c->depth - 1; i > 0; i--) {
+    pto_lop op = c->fn->u[c->stack[i].uop].op;
+    if (op == PTO_LOP_RANGE || op == PTO_LOP_LOOP)
+      return c->stack[i].uop;
+  }
+  return -1;
+}
+
+/* BREAK, CONTINUE (of the innermost open loop: C has no other) and
+   RETURN: the statement, under "if (gate)" when gated.  */
+static void
+walk_jump(lb *c, int id)
+{
+  const pto_lin_uop *u = &c->fn->u[id];
+  pto_stmt *j;
+  if (u->op == PTO_LOP_RETURN)
+    j = pto_s_return(c->p, NULL, u->loc);
+  else if (u->nranges < 1 || u->ranges[0] != innermost_loop(c)) {
+    c->ok = false;
+    return;
+  } else
+    j = u->op == PTO_LOP_BREAK ? pto_s_break(c->p, u->loc)
+                               : pto_s_continue(c->p, u->loc);
+  if (!u->nval || u->op == PTO_LOP_RETURN) {
+    push(c, j);
+    return;
+  }
+  pto_expr *g = value(c, u->src[0]);
+  if (!g)
+    return;
+  pto_mir_node *n = pto_mir_src_node(c->k, pto_s_if(c->p, g, u->loc));
+  pto_mir_push(c->top, n);
+  pto_mir_push(&n->body, pto_mir_src_node(c->k, j));
+}
+
 static void
 walk_uop(lb *c, int id)
 {
@@ -866,7 +931,8 @@ walk_uop(lb *c, int id)
   if (u->op == PTO_LOP_STORE || u->op == PTO_LOP_COPY
       || u->op == PTO_LOP_RANGE || u->op == PTO_LOP_END
       || u->op == PTO_LOP_IF || u->op == PTO_LOP_ENDIF
-      || u->op == PTO_LOP_RETURN)
+      || u->op == PTO_LOP_LOOP || u->op == PTO_LOP_BREAK
+      || u->op == PTO_LOP_CONTINUE || u->op == PTO_LOP_RETURN)
     flush_through(c, -1);
   if (u->op == PTO_LOP_CALL || u->op == PTO_LOP_COPY
       || u->op == PTO_LOP_STORE || u->op == PTO_LOP_LOAD) {
@@ -893,9 +959,20 @@ walk_uop(lb *c, int id)
     c->pending[c->npending++] = id;
     return;
   case PTO_LOP_STORE: {
+    const pto_lin_uop *x = &c->fn->u[u->src[0]];
+    pto_expr *g = x->gated ? value(c, x->src[x->nval - 1]) : NULL;
     pto_expr *l = address(c, u->src[0]), *v = value(c, u->src[1]);
-    if (l && v)
-      push(c, pto_s_assign(c->p, l, v, u->loc));
+    if (!l || !v || (x->gated && !g))
+      return;
+    pto_stmt *st = pto_s_assign(c->p, l, v, u->loc);
+    if (!g) {
+      push(c, st);
+      return;
+    }
+    /* A gated store: "if (gate) *p = v;".  */
+    pto_mir_node *n = pto_mir_src_node(c->k, pto_s_if(c->p, g, u->loc));
+    pto_mir_push(c->top, n);
+    pto_mir_push(&n->body, pto_mir_src_node(c->k, st));
     return;
   }
   case PTO_LOP_COPY: {
@@ -923,7 +1000,15 @@ walk_uop(lb *c, int id)
   case PTO_LOP_ENDIF:
     close_block(c, u->ranges[0]);
     return;
+  case PTO_LOP_LOOP:
+    open_block(c, id, pto_s_while(c->p, true_expr(c, u->loc), u->loc),
+               current_loop(c));
+    return;
+  case PTO_LOP_BREAK:
+  case PTO_LOP_CONTINUE:
   case PTO_LOP_RETURN:
+    walk_jump(c, id);
+    return;
   case PTO_LOP_SINK:
   case PTO_LOP_COUNT:
     c->ok = false;
@@ -943,6 +1028,7 @@ pto_isel_linear_src(pto_mir_kernel *k)
   pto_lin_opts o;
   pto_lin_opts_init(&o);
   o.predicated_stores = false;
+  o.all_shapes = true;
   pto_lin_fn *fn = pto_lin_function(f, &o, &quiet);
   if (!fn)
     return false;
