@@ -787,14 +787,11 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
   pto_mir_kernel k = { 0 };
   k.prog = p;
   k.func = f;
-  if (o && o->cce_linear) {
-    /* The kernel rebuilt from its linear form (emit/isel-linear.c),
-       when the form covers it.  */
-    const pto_func *lin = pto_isel_linear_func(p, f);
-    if (lin)
-      k.func = lin;
-  }
   k.arch = arch;
+  /* The source MIR from the kernel's linear form (emit/isel-linear.c),
+     when the form covers it, else from its structured body.  */
+  if (!(o && o->cce_linear && pto_isel_linear_src(&k)))
+    pto_mir_src_block(&k, &k.src, &f->body);
   k.double_buffer = o ? o->double_buffer : true;
   k.drop_sync = *drop;
   int errs = pto_memplan(&k, d);

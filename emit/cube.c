@@ -147,10 +147,11 @@ add_role(cctx *c, const pto_expr *e, role r)
 
 /* Roles from every pto.matmul in B and its nested blocks.  */
 static void
-collect_block(cctx *c, const pto_block *b)
+collect_block(cctx *c, const pto_mir_block *b)
 {
   for (int i = 0; i < b->n; i++) {
-    const pto_stmt *s = b->items[i];
+    const pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
     const pto_expr *e = s->value;
     if (s->kind == PTO_S_EVAL && e && e->kind == PTO_E_CALL && e->is_op
         && e->op == PTO_OP_MATMUL) {
@@ -165,8 +166,8 @@ collect_block(cctx *c, const pto_block *b)
       add_role(c, e->args[1], ROLE_OPERAND);
       add_role(c, e->args[2], ROLE_OPERAND);
     }
-    collect_block(c, &s->body);
-    collect_block(c, &s->els);
+    collect_block(c, &n->body);
+    collect_block(c, &n->els);
   }
 }
 
@@ -298,10 +299,11 @@ check_call(cctx *c, const pto_expr *e)
 }
 
 static void
-check_block(cctx *c, const pto_block *b)
+check_block(cctx *c, const pto_mir_block *b)
 {
   for (int i = 0; i < b->n; i++) {
-    const pto_stmt *s = b->items[i];
+    const pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
     const pto_expr *e = s->value;
     if (s->kind == PTO_S_EVAL && e && e->kind == PTO_E_CALL && e->is_op)
       check_call(c, e);
@@ -315,8 +317,8 @@ check_block(cctx *c, const pto_block *b)
       check_expr(c, s->stop, false);
       check_expr(c, s->step, false);
     }
-    check_block(c, &s->body);
-    check_block(c, &s->els);
+    check_block(c, &n->body);
+    check_block(c, &n->els);
   }
 }
 
@@ -432,12 +434,12 @@ pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
   memset(p, 0, sizeof *p);
   cctx c = { k, diag, p, 0 };
   k->cube = p;
-  collect_block(&c, &k->func->body);
+  collect_block(&c, &k->src);
   if (!p->n || c.errors)
     return p->errors = c.errors;
   p->ub_exit = !strcmp(k->arch->name, "dav-m200")
                || !strcmp(k->arch->name, "dav-c100");
-  check_block(&c, &k->func->body);
+  check_block(&c, &k->src);
   for (int i = 0; i < p->n; i++) {
     const cube_tile *t = &p->tiles[i];
     if (t->roles == ROLE_ACC)

@@ -1,26 +1,31 @@
 /* isel-linear.c - the CCE back end's walk of the linear form.
 
-   Contract (emit/isel-linear.h): pto_isel_linear_func(P, F) builds the
-   linear form of kernel F (passes/linear.h: pto_lin_function with stage
-   22 on, as the CCE scalar unit has no predicated stores) and walks
-   fn->list in order, rebuilding from it a stand-in function whose body
-   the rest of the back end lowers unchanged: memplan.c numbers its
-   statements and computes liveness from them (so the UB plan follows
-   the list's order), isel.c selects the same machine IR per statement
+   Contract (emit/isel-linear.h): pto_isel_linear_src(K) builds the
+   linear form of kernel K->func (passes/linear.h: pto_lin_function with
+   stage 22 on, as the CCE scalar unit has no predicated stores) and
+   walks fn->list in order, building from it the kernel's source MIR
+   K->src (mir.h): one STMT node per scalar statement or tile operation
+   and FOR/IF nodes holding their bodies, no function.  memplan.c
+   numbers those nodes and computes liveness from them (so the UB plan
+   follows the list's order), isel.c selects the machine IR per node
    (lower_op and friends for the tile operations, the scalar statements
    with their access footprints, copy forwarding), sync.c inserts syncs
    and double-buffers its loops, cce.c prints it.  The walk:
-   * RANGE opens a FOR statement over the source loop's own index
+   * RANGE opens a FOR node over the source loop's own index
      variable with the source loop's attributes (unroll_times, which
      sync.c's double buffering reads; name, kind): the RANGEs are matched
      in order with the source's for statements in pre-order (same
      location and index name, else no coverage); start, stop and step
      are the uops' values; END closes the innermost open loop;
-   * IF opens an if statement on the uop's condition, ENDIF closes it
-     (an else branch is a second IF on the negated value);
+   * IF opens an IF node on the uop's condition, ENDIF closes it; the
+     linear form's else branch (an IF on !k right after the ENDIF of an
+     IF on k) opens that node's else block, so that sync.c sees the
+     branches as exclusive;
    * a tile operation (an effectful intrinsic CALL) becomes the
-     statement "pto.op(args);", a COPY "d = s;" (isel.c forwards it
-     into the next operation when it can);
+     statement "pto.op(args);" (its arguments located as in the source
+     call at its location, for diagnostics), a COPY "d = s;" (isel.c
+     forwards it into the next operation when it can); pto.matmul too:
+     cube.c plans over K->src;
    * DEFINE_REG declares the scalar variable (its own name; "_r" added
      when a parameter has it); LOAD declares a local "BASE_lN" (BASE the
      loaded variable's name, N the uop id) initialised from the address
@@ -34,19 +39,22 @@
      affine expressions of loop indices and parameters for sync.c;
      except that the uop computing a bound "var x: T = a op b;" of the
      source (same location and shape) is declared as x, where the source
-     declares it once its operands are in place, else at its position;
+     declares it once its operands are in place, else at its position,
+     and a scalar BINARY/UNARY/SELECT that the list uses as an operand
+     more than once is declared "s_N" (N its id) at its list position,
+     so that it is computed once (sync.c sees through both: the
+     declaration keeps the expression, the local is never assigned);
    * a tile is declared (its plan comment) where the source declares it
      relative to the other statements, always in the body of the loop
      its source declaration is in, so that memplan.c's rule for a use
      inside a loop the declaration is outside of is unchanged.  A value
      whose declaration has gone out of scope at a use makes the kernel
      uncovered.
-   Not covered (the caller lowers F itself, silently): what the builder
+   Not covered (the caller builds K->src from F's body, silently): what the builder
    does not take (while, break, continue, an early return, tuples, &x),
    fp16 scalar arithmetic (the rounding point of "var x: f16 = a + b" is
    lost in the form), calls of functions and value-returning effectful
-   intrinsics, pto.matmul (the cube planner keys on source statements),
-   a tile in an explicit memory space (memplan.c's error, located at the
+   intrinsics, a tile in an explicit memory space (memplan.c's error, located at the
    uses), a gated store left after stage 22, a RETURN uop, a tile or loop the
    match above cannot place, and a list that fails pto_lin_check.
    Everything built lives in the program's arena (as the MIR does); the
@@ -68,12 +76,13 @@ typedef struct tile_decl {
 
 typedef struct open_stmt {
   int uop;                /* the RANGE or IF */
-  pto_block *body;
+  pto_mir_block *body;
   const pto_stmt *loop;   /* a RANGE: its source loop; an IF: the
                              enclosing one's (NULL: the function body) */
 } open_stmt;
 
 typedef struct lb {
+  pto_mir_kernel *k;      /* the source MIR's nodes are allocated here */
   pto_program *p;         /* for its arena only */
   const pto_func *f;
   const pto_lin_fn *fn;
@@ -87,12 +96,13 @@ typedef struct lb {
   const pto_stmt **stmt_loops;  /* ... and the innermost for holding it */
   int nstmts, capstmts;
   int *named_at;          /* by source index: the uop of a bound DECL */
-  pto_block **decl_block; /* by uop id: where a named value is declared */
+  pto_mir_block **decl_block; /* by uop id: where a named value is declared */
+  pto_mir_node **if_node; /* by IF uop id: the IF node it opened */
   int *pending;           /* LOAD uops not yet declared, in list order */
   int npending;
   open_stmt *stack;
   int depth;
-  pto_block *top;
+  pto_mir_block *top;
   const pto_loc *use_loc;  /* the location of the uop being walked */
   const char **names;     /* by uop id: the source name of a bound value */
   bool ok;
@@ -246,6 +256,31 @@ name_binds(lb *c, const pto_block *b)
   }
 }
 
+/* Name every scalar arithmetic uop (BINARY, UNARY, SELECT) that the
+   list uses as an operand more than once and the source does not bind:
+   "s_N" (N its id), so that the value is computed once, at its list
+   position, and read from the local at every use.  */
+static void
+name_shared(lb *c)
+{
+  const pto_lin_fn *fn = c->fn;
+  int *uses = pto_xcalloc((size_t)fn->n + 1, sizeof *uses);
+  for (int p = 0; p < fn->nlist; p++) {
+    const pto_lin_uop *u = &fn->u[fn->list[p]];
+    for (int i = 0; i < u->nval; i++)
+      uses[u->src[i]]++;
+  }
+  for (int id = 0; id < fn->n; id++) {
+    pto_lop op = fn->u[id].op;
+    if (uses[id] > 1 && !c->names[id] && fn->u[id].type
+        && fn->u[id].type->kind == PTO_TY_SCALAR
+        && (op == PTO_LOP_BINARY || op == PTO_LOP_UNARY
+            || op == PTO_LOP_SELECT))
+      c->names[id] = pto_arena_printf(c->p->arena, "s_%d", id);
+  }
+  free(uses);
+}
+
 /* The source tile variable named NAME, or NULL (none, or two).  */
 static pto_var *
 tile_named(const lb *c, const char *name)
@@ -264,6 +299,20 @@ tile_named(const lb *c, const char *name)
 /* Coverage                                                           */
 /* ------------------------------------------------------------------ */
 
+/* Whether every user of INDEX uop ID is a STORE to it (a gated store
+   becomes "if (gate) *p = v;"; a gated load has no such form).  */
+static bool
+only_stored(const pto_lin_fn *fn, int id)
+{
+  for (int p = 0; p < fn->nlist; p++) {
+    const pto_lin_uop *u = &fn->u[fn->list[p]];
+    for (int i = 0; i < u->nval; i++)
+      if (u->src[i] == id && (u->op != PTO_LOP_STORE || i != 0))
+        return false;
+  }
+  return true;
+}
+
 /* Uops the walk cannot take anywhere in FN.  */
 static bool
 uops_covered(const lb *c)
@@ -278,13 +327,13 @@ uops_covered(const lb *c)
         return false;
       break;
     case PTO_LOP_CALL:
-      if (!u->is_op || u->iop == PTO_OP_MATMUL || u->iop == PTO_OP_LAUNCH)
+      if (!u->is_op || u->iop == PTO_OP_LAUNCH)
         return false;
       if (pto_op_info(u->iop)->effect != PTO_EFF_PURE && u->type)
         return false;
       break;
     case PTO_LOP_INDEX:
-      if (u->gated)
+      if (u->gated && !only_stored(fn, i))
         return false;
       break;
     case PTO_LOP_CONST:
@@ -292,14 +341,13 @@ uops_covered(const lb *c)
         return false;
       break;
     case PTO_LOP_DEFINE_LOCAL:
-      /* A tile in an explicit memory space is memplan.c's error, located
-         at its uses: the structured walk reports it.  */
-      if (!tile_named(c, u->name) || !u->type
-          || (u->type->space != PTO_MEM_ANY && u->type->space != PTO_MEM_UB))
+      if (!tile_named(c, u->name) || !u->type)
         return false;
       break;
     case PTO_LOP_RETURN:
-      return false;
+      if (u->nval)
+        return false;   /* a kernel returns nothing */
+      break;
     default:
       break;
     }
@@ -311,7 +359,7 @@ uops_covered(const lb *c)
 }
 
 /* ------------------------------------------------------------------ */
-/* Stand-in expressions and statements                                */
+/* The source MIR's statements and their expressions               */
 /* ------------------------------------------------------------------ */
 
 static pto_expr *
@@ -368,7 +416,7 @@ range_open(const lb *c, int id)
 
 /* Whether block B is the body of an open statement (or the function's).  */
 static bool
-block_open(const lb *c, const pto_block *b)
+block_open(const lb *c, const pto_mir_block *b)
 {
   for (int i = 0; i < c->depth; i++)
     if (c->stack[i].body == b)
@@ -461,9 +509,9 @@ static pto_expr *
 address(lb *c, int id)
 {
   const pto_lin_uop *x = &c->fn->u[id];
-  if (x->op != PTO_LOP_INDEX || x->nval < 1)
+  if (x->op != PTO_LOP_INDEX || x->nval < 1 + x->gated)
     return c->ok = false, NULL;
-  int n = x->nval - 1;
+  int n = x->nval - 1 - x->gated;   /* the gate: walk_uop's STORE */
   pto_expr *base = value(c, x->src[0]);
   if (!base)
     return NULL;
@@ -485,10 +533,13 @@ address(lb *c, int id)
   return e;
 }
 
-static void
+/* Append the source MIR node of S to the current block.  */
+static pto_mir_node *
 push(lb *c, pto_stmt *s)
 {
-  pto_block_push(c->p, c->top, s);
+  pto_mir_node *n = pto_mir_src_node(c->k, s);
+  pto_mir_push(c->top, n);
+  return n;
 }
 
 static void walk_named(lb *c, int id);
@@ -604,12 +655,13 @@ source_index(const lb *c, pto_loc loc)
   return -1;
 }
 
-static void
+static pto_mir_node *
 open_block(lb *c, int uop, pto_stmt *s, const pto_stmt *loop)
 {
-  push(c, s);
-  c->stack[c->depth++] = (open_stmt){ uop, &s->body, loop };
-  c->top = &s->body;
+  pto_mir_node *n = push(c, s);
+  c->stack[c->depth++] = (open_stmt){ uop, &n->body, loop };
+  c->top = &n->body;
+  return n;
 }
 
 static void
@@ -619,10 +671,35 @@ close_block(lb *c, int uop)
     c->ok = false;
     return;
   }
-  if (c->fn->u[uop].op == PTO_LOP_RANGE)
+  if (c->fn->u[uop].op == PTO_LOP_RANGE || c->fn->u[uop].op == PTO_LOP_LOOP)
     declare_pending(c);
   c->depth--;
   c->top = c->stack[c->depth - 1].body;
+}
+
+/* An IF on !K right after the ENDIF of an IF on K (nothing between in
+   the block: the linear form's else branch) opens the else block of
+   that IF node, so that sync.c sees the two branches as exclusive.
+   Whether it did.  */
+static bool
+open_else(lb *c, int id)
+{
+  const pto_lin_uop *u = &c->fn->u[id];
+  const pto_lin_uop *k = &c->fn->u[u->src[0]];
+  pto_mir_block *b = c->top;
+  if (k->op != PTO_LOP_UNARY || k->alu != PTO_UN_NOT || !b->n)
+    return false;
+  pto_mir_node *prev = b->items[b->n - 1];
+  int prev_if = -1;
+  for (int i = 0; i < c->fn->n && prev_if < 0; i++)
+    if (c->if_node[i] == prev)
+      prev_if = i;
+  if (prev_if < 0 || c->fn->u[prev_if].src[0] != k->src[0] || prev->els.n)
+    return false;
+  c->if_node[id] = prev;
+  c->stack[c->depth++] = (open_stmt){ id, &prev->els, current_loop(c) };
+  c->top = &prev->els;
+  return true;
 }
 
 static void
@@ -741,6 +818,27 @@ flush_for_call(lb *c, const pto_lin_uop *u)
     flush_through(c, last);
 }
 
+/* Give the arguments of tile operation E the locations of the source
+   call at E's location (same op and arity), so that diagnostics point
+   at the argument, not where a shared value (a constant, a parameter)
+   was first seen: each argument becomes a copy with that location.  */
+static void
+located_args(lb *c, pto_expr *e)
+{
+  int k = source_index(c, e->loc);
+  const pto_expr *src = k >= 0 ? c->stmts[k]->value : NULL;
+  if (!src || c->stmts[k]->kind != PTO_S_EVAL || src->kind != PTO_E_CALL
+      || !src->is_op || src->op != e->op || src->nargs != e->nargs)
+    return;
+  for (int i = 0; i < e->nargs; i++) {
+    pto_expr *a = new_expr(c, e->args[i]->kind, e->args[i]->type,
+                           src->args[i]->loc);
+    *a = *e->args[i];
+    a->loc = src->args[i]->loc;
+    e->args[i] = a;
+  }
+}
+
 static void
 walk_call(lb *c, int id)
 {
@@ -755,6 +853,7 @@ walk_call(lb *c, int id)
   for (int i = 0; i < u->nval; i++)
     if (!(e->args[i] = value(c, u->src[i])))
       return;
+  located_args(c, e);
   push(c, pto_s_eval(c->p, e, u->loc));
 }
 
@@ -775,6 +874,55 @@ walk_named(lb *c, int id)
   push(c, pto_s_decl(c->p, v, e, u->loc));
 }
 
+/* The constant true, the condition of a LOOP's while node.  */
+static pto_expr *
+true_expr(lb *c, pto_loc loc)
+{
+  pto_expr *e = new_expr(c, PTO_E_INT, pto_type_scalar(c->p, PTO_DT_BOOL),
+                         loc);
+  e->u.ival = 1;
+  return e;
+}
+
+/* The innermost open loop (RANGE or LOOP) uop, or -1.  */
+static int
+innermost_loop(const lb *c)
+{
+  for (int i = c->depth - 1; i > 0; i--) {
+    pto_lop op = c->fn->u[c->stack[i].uop].op;
+    if (op == PTO_LOP_RANGE || op == PTO_LOP_LOOP)
+      return c->stack[i].uop;
+  }
+  return -1;
+}
+
+/* BREAK, CONTINUE (of the innermost open loop: C has no other) and
+   RETURN: the statement, under "if (gate)" when gated.  */
+static void
+walk_jump(lb *c, int id)
+{
+  const pto_lin_uop *u = &c->fn->u[id];
+  pto_stmt *j;
+  if (u->op == PTO_LOP_RETURN)
+    j = pto_s_return(c->p, NULL, u->loc);
+  else if (u->nranges < 1 || u->ranges[0] != innermost_loop(c)) {
+    c->ok = false;
+    return;
+  } else
+    j = u->op == PTO_LOP_BREAK ? pto_s_break(c->p, u->loc)
+                               : pto_s_continue(c->p, u->loc);
+  if (!u->nval || u->op == PTO_LOP_RETURN) {
+    push(c, j);
+    return;
+  }
+  pto_expr *g = value(c, u->src[0]);
+  if (!g)
+    return;
+  pto_mir_node *n = pto_mir_src_node(c->k, pto_s_if(c->p, g, u->loc));
+  pto_mir_push(c->top, n);
+  pto_mir_push(&n->body, pto_mir_src_node(c->k, j));
+}
+
 static void
 walk_uop(lb *c, int id)
 {
@@ -783,7 +931,8 @@ walk_uop(lb *c, int id)
   if (u->op == PTO_LOP_STORE || u->op == PTO_LOP_COPY
       || u->op == PTO_LOP_RANGE || u->op == PTO_LOP_END
       || u->op == PTO_LOP_IF || u->op == PTO_LOP_ENDIF
-      || u->op == PTO_LOP_RETURN)
+      || u->op == PTO_LOP_LOOP || u->op == PTO_LOP_BREAK
+      || u->op == PTO_LOP_CONTINUE || u->op == PTO_LOP_RETURN)
     flush_through(c, -1);
   if (u->op == PTO_LOP_CALL || u->op == PTO_LOP_COPY
       || u->op == PTO_LOP_STORE || u->op == PTO_LOP_LOAD) {
@@ -810,9 +959,20 @@ walk_uop(lb *c, int id)
     c->pending[c->npending++] = id;
     return;
   case PTO_LOP_STORE: {
+    const pto_lin_uop *x = &c->fn->u[u->src[0]];
+    pto_expr *g = x->gated ? value(c, x->src[x->nval - 1]) : NULL;
     pto_expr *l = address(c, u->src[0]), *v = value(c, u->src[1]);
-    if (l && v)
-      push(c, pto_s_assign(c->p, l, v, u->loc));
+    if (!l || !v || (x->gated && !g))
+      return;
+    pto_stmt *st = pto_s_assign(c->p, l, v, u->loc);
+    if (!g) {
+      push(c, st);
+      return;
+    }
+    /* A gated store: "if (gate) *p = v;".  */
+    pto_mir_node *n = pto_mir_src_node(c->k, pto_s_if(c->p, g, u->loc));
+    pto_mir_push(c->top, n);
+    pto_mir_push(&n->body, pto_mir_src_node(c->k, st));
     return;
   }
   case PTO_LOP_COPY: {
@@ -829,15 +989,26 @@ walk_uop(lb *c, int id)
       close_block(c, u->ranges[i]);
     return;
   case PTO_LOP_IF: {
+    if (open_else(c, id))
+      return;
     pto_expr *k = value(c, u->src[0]);
     if (k)
-      open_block(c, id, pto_s_if(c->p, k, u->loc), current_loop(c));
+      c->if_node[id] = open_block(c, id, pto_s_if(c->p, k, u->loc),
+                                  current_loop(c));
     return;
   }
   case PTO_LOP_ENDIF:
     close_block(c, u->ranges[0]);
     return;
+  case PTO_LOP_LOOP:
+    open_block(c, id, pto_s_while(c->p, true_expr(c, u->loc), u->loc),
+               current_loop(c));
+    return;
+  case PTO_LOP_BREAK:
+  case PTO_LOP_CONTINUE:
   case PTO_LOP_RETURN:
+    walk_jump(c, id);
+    return;
   case PTO_LOP_SINK:
   case PTO_LOP_COUNT:
     c->ok = false;
@@ -847,41 +1018,45 @@ walk_uop(lb *c, int id)
   }
 }
 
-const pto_func *
-pto_isel_linear_func(const pto_program *prog, const pto_func *f)
+bool
+pto_isel_linear_src(pto_mir_kernel *k)
 {
+  const pto_program *prog = k->prog;
+  const pto_func *f = k->func;
   pto_diag quiet;
   pto_diag_init_quiet(&quiet);
   pto_lin_opts o;
   pto_lin_opts_init(&o);
   o.predicated_stores = false;
+  o.all_shapes = true;
   pto_lin_fn *fn = pto_lin_function(f, &o, &quiet);
   if (!fn)
-    return NULL;
+    return false;
 
   lb c;
   memset(&c, 0, sizeof c);
+  c.k = k;
   /* Only the arena is used: nodes are added, nothing is changed.  */
   c.p = (pto_program *)prog;
   c.f = f;
   c.fn = fn;
   c.ok = true;
   collect_block(&c, &f->body, NULL);
-  pto_func *nf = NULL;
-  if (uops_covered(&c)) {
-    nf = pto_arena_alloc(c.p->arena, sizeof *nf);
-    *nf = *f;
-    memset(&nf->body, 0, sizeof nf->body);
+  pto_mir_block src = { 0 };
+  bool covered = uops_covered(&c);
+  if (covered) {
     c.vals = pto_xcalloc((size_t)fn->n, sizeof *c.vals);
     c.names = pto_xcalloc((size_t)fn->n, sizeof *c.names);
     c.decl_block = pto_xcalloc((size_t)fn->n, sizeof *c.decl_block);
+    c.if_node = pto_xcalloc((size_t)fn->n, sizeof *c.if_node);
     c.named_at = pto_xcalloc((size_t)c.nstmts + 1, sizeof *c.named_at);
     for (int k = 0; k < c.nstmts; k++)
       c.named_at[k] = -1;
     name_binds(&c, &f->body);
+    name_shared(&c);
     c.stack = pto_xcalloc((size_t)fn->n + 2, sizeof *c.stack);
-    c.stack[c.depth++] = (open_stmt){ -1, &nf->body, NULL };
-    c.top = &nf->body;
+    c.stack[c.depth++] = (open_stmt){ -1, &src, NULL };
+    c.top = &src;
     c.declared = pto_xcalloc((size_t)c.ntiles + 1, sizeof *c.declared);
     c.pending = pto_xcalloc((size_t)fn->n + 1, sizeof *c.pending);
     for (int p = 0; p < fn->nlist && c.ok; p++)
@@ -890,9 +1065,12 @@ pto_isel_linear_func(const pto_program *prog, const pto_func *f)
       flush_through(&c, -1);
     if (c.ok && c.depth == 1)
       declare_pending(&c);
-    if (!c.ok || c.depth != 1 || c.next_for != c.nfors)
-      nf = NULL;
+    covered = c.ok && c.depth == 1 && c.next_for == c.nfors;
   }
+  if (covered)
+    k->src = src;
+  else
+    pto_mir_block_free(&src);
   free(c.vals);
   free(c.names);
   free(c.declared);
@@ -904,6 +1082,7 @@ pto_isel_linear_func(const pto_program *prog, const pto_func *f)
   free(c.stmt_loops);
   free(c.named_at);
   free(c.decl_block);
+  free(c.if_node);
   pto_lin_fn_free(fn);
-  return nf;
+  return covered;
 }

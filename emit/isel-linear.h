@@ -1,19 +1,19 @@
 /* isel-linear.h - the CCE back end's entry into the linear form.
 
-   emit/isel-linear.c rebuilds a kernel from its linear form
-   (passes/linear.h) as a stand-in function whose body memplan.c,
-   isel.c and sync.c then lower exactly as they lower the structured
-   body.  Internal to emit/ (cce.c's dispatch).  */
+   emit/isel-linear.c walks a kernel's linear form (passes/linear.h)
+   and builds from it the kernel's source MIR (mir.h, K->src), the input
+   of memplan.c, isel.c and sync.c.  Internal to emit/ (cce.c).  */
 
 #ifndef PTO_EMIT_ISEL_LINEAR_H
 #define PTO_EMIT_ISEL_LINEAR_H
 
-#include "ir/ir.h"
+#include "emit/mir.h"
 
-/* The stand-in of kernel F built from its linear form (stage 22 on), in
-   P's arena, or NULL when the linear form does not cover F (see
-   isel-linear.c): the caller then lowers F itself.  Deterministic and
-   silent; F and P are not changed.  */
-const pto_func *pto_isel_linear_func(const pto_program *p, const pto_func *f);
+/* Build K->src for kernel K->func from its linear form (stage 22 on),
+   nodes in K->prog's arena; false (K->src left empty) when the linear
+   form does not cover the kernel (see isel-linear.c): the caller then
+   builds K->src from the structured body.  Deterministic and silent;
+   the function and program are not changed.  */
+bool pto_isel_linear_src(pto_mir_kernel *k);
 
 #endif /* PTO_EMIT_ISEL_LINEAR_H */

@@ -1,7 +1,8 @@
 /* isel.c - instruction selection: tile intrinsics to CCE instructions.
 
-   Contract.  Input: a kernel whose tiles memplan.c has placed in UB
-   (dense row-major, see memplan.c).  Output: K->body, the kernel as MIR
+   Contract.  Input: a kernel's source MIR K->src (mir.h) whose tiles
+   memplan.c has placed in UB (dense row-major, see memplan.c).  Output:
+   K->body, the kernel as MIR
    (mir.h): scalar statements and control flow kept, each tile intrinsic
    replaced by DMA, VEC, MASK and SCALAR nodes with their pipes and the
    UB/GM byte ranges they touch; no SYNC nodes yet (sync.c).
@@ -1676,7 +1677,7 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 /* Statements                                                          */
 /* ------------------------------------------------------------------ */
 
-static void lower_block(isel *c, pto_mir_block *out, const pto_block *b);
+static void lower_block(isel *c, pto_mir_block *out, const pto_mir_block *b);
 
 static void
 lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
@@ -1759,8 +1760,10 @@ keep_stmt(isel *c, pto_mir_block *out, const pto_stmt *s)
   attach(n, &sa);
 }
 
+/* Lower source node SRC (K->src) with statement S (SRC's, or a copy).  */
 static void
-lower_stmt(isel *c, pto_mir_block *out, const pto_stmt *s)
+lower_stmt(isel *c, pto_mir_block *out, const pto_mir_node *src,
+           const pto_stmt *s)
 {
   switch (s->kind) {
   case PTO_S_DECL:
@@ -1822,8 +1825,8 @@ lower_stmt(isel *c, pto_mir_block *out, const pto_stmt *s)
     pto_mir_node *n = add_node(c, out, kind, s->loc, PTO_PIPE_S);
     n->stmt = s;
     attach(n, &sa);
-    lower_block(c, &n->body, &s->body);
-    lower_block(c, &n->els, &s->els);
+    lower_block(c, &n->body, &src->body);
+    lower_block(c, &n->els, &src->els);
     return;
   }
   default:
@@ -1862,28 +1865,30 @@ forwardable_copy(const pto_stmt *s, const pto_stmt *next)
 }
 
 static void
-lower_block(isel *c, pto_mir_block *out, const pto_block *b)
+lower_block(isel *c, pto_mir_block *out, const pto_mir_block *b)
 {
   for (int i = 0; i < b->n; i++) {
-    const pto_stmt *s = b->items[i];
-    const pto_var *t = forwardable_copy(s, i + 1 < b->n ? b->items[i + 1]
+    const pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
+    const pto_var *t = forwardable_copy(s, i + 1 < b->n ? b->items[i + 1]->stmt
                                                         : NULL);
     if (!t) {
-      lower_stmt(c, out, s);
+      lower_stmt(c, out, n, s);
       continue;
     }
     if (s->kind == PTO_S_DECL) {
       /* The declaration comment, without the copy.  */
       pto_stmt decl = *s;
       decl.value = NULL;
-      lower_stmt(c, out, &decl);
+      lower_stmt(c, out, n, &decl);
     }
     const pto_mir_buffer *from = tile_of(c, s->value);
     if (!from)
       continue;
     c->fwd_var = t;
     c->fwd_buf = from;
-    lower_stmt(c, out, b->items[++i]);
+    ++i;
+    lower_stmt(c, out, b->items[i], b->items[i]->stmt);
     c->fwd_var = NULL;
     c->fwd_buf = NULL;
   }
@@ -1896,6 +1901,6 @@ pto_isel(pto_mir_kernel *k, pto_diag *diag)
   c.errors = pto_cube_plan(k, diag);
   if (c.errors)
     return c.errors;
-  lower_block(&c, &k->body, &k->func->body);
+  lower_block(&c, &k->body, &k->src);
   return c.errors;
 }

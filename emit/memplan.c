@@ -1,6 +1,6 @@
 /* memplan.c - memory-space inference and UB planning for one kernel.
 
-   Contract.  Input: a kernel after the pass pipeline (no inline calls).
+   Contract.  Input: a kernel's source MIR K->src (mir.h).
    Output: K->bufs, one buffer per tile variable the kernel uses and one
    per statement that needs scratch (pto_isel_scratch_bytes), each with a
    32 B aligned UB offset; K->peak and K->tile_bytes.
@@ -12,7 +12,8 @@
    Layout: a tile is stored densely, row-major (element (i, j) at
    (i * cols + j) * esize), its size rounded up to 32 B.
 
-   Liveness: statements are numbered in pre-order.  A tile is live from
+   Liveness: the statements of K->src (mir.h: the order of the kernel's
+   linear form) are numbered in pre-order.  A tile is live from
    its first to its last use (the source of a tile copy also at the next
    statement, where isel may read it instead of the copy); a use inside a loop that the tile's
    declaration is outside of extends the range over the whole loop (the
@@ -30,7 +31,7 @@
 #include <string.h>
 
 typedef struct loop_range {
-  const pto_stmt *s;
+  const pto_mir_node *n;
   int start, end;
 } loop_range;
 
@@ -59,16 +60,17 @@ tile_bytes(const pto_type *t)
   return (int64_t)t->rows * t->cols * pto_dtype_bytes(t->dtype);
 }
 
-/* Pass 1: number statements, record each loop's position range.  */
-static void number_block(plan *pl, const pto_block *b);
+/* Pass 1: number the statements of K->src, record each loop's position
+   range.  */
+static void number_block(plan *pl, const pto_mir_block *b);
 
 static void
-number_stmt(plan *pl, const pto_stmt *s)
+number_stmt(plan *pl, const pto_mir_node *s)
 {
   int me = pl->pos++;
   switch (s->kind) {
-  case PTO_S_FOR:
-  case PTO_S_WHILE: {
+  case PTO_MIR_FOR:
+  case PTO_MIR_WHILE: {
     if (pl->nloops == pl->caploops) {
       pl->caploops = pl->caploops ? 2 * pl->caploops : 8;
       pl->loops = pto_xrealloc(pl->loops,
@@ -79,7 +81,7 @@ number_stmt(plan *pl, const pto_stmt *s)
     pl->loops[idx] = (loop_range){ s, me, pl->pos - 1 };
     break;
   }
-  case PTO_S_IF:
+  case PTO_MIR_IF:
     number_block(pl, &s->body);
     number_block(pl, &s->els);
     break;
@@ -89,17 +91,17 @@ number_stmt(plan *pl, const pto_stmt *s)
 }
 
 static void
-number_block(plan *pl, const pto_block *b)
+number_block(plan *pl, const pto_mir_block *b)
 {
   for (int i = 0; i < b->n; i++)
     number_stmt(pl, b->items[i]);
 }
 
 static const loop_range *
-find_loop(const plan *pl, const pto_stmt *s)
+find_loop(const plan *pl, const pto_mir_node *n)
 {
   for (int i = 0; i < pl->nloops; i++)
-    if (pl->loops[i].s == s)
+    if (pl->loops[i].n == n)
       return &pl->loops[i];
   pto_ice("loop not numbered");
 }
@@ -175,7 +177,7 @@ scan_expr(plan *pl, const pto_expr *e, int pos)
     scan_expr(pl, e->args[i], pos);
 }
 
-static void scan_block(plan *pl, const pto_block *b);
+static void scan_block(plan *pl, const pto_mir_block *b);
 
 static void
 add_scratch(plan *pl, const pto_stmt *s, int pos)
@@ -192,8 +194,9 @@ add_scratch(plan *pl, const pto_stmt *s, int pos)
 }
 
 static void
-scan_stmt(plan *pl, const pto_stmt *s)
+scan_stmt(plan *pl, const pto_mir_node *n)
 {
+  const pto_stmt *s = n->stmt;
   int me = pl->pos++;
   if (s->kind == PTO_S_DECL) {
     pl->decl_pos[s->var->id] = me;
@@ -223,17 +226,17 @@ scan_stmt(plan *pl, const pto_stmt *s)
       && s->value->kind == PTO_E_VAR
       && s->value->type->kind == PTO_TY_TILE)
     scan_expr(pl, s->value, me + 1);
-  switch (s->kind) {
-  case PTO_S_FOR:
-  case PTO_S_WHILE:
+  switch (n->kind) {
+  case PTO_MIR_FOR:
+  case PTO_MIR_WHILE:
     pto_assert(pl->depth < 256);
-    pl->stack[pl->depth++] = find_loop(pl, s);
-    scan_block(pl, &s->body);
+    pl->stack[pl->depth++] = find_loop(pl, n);
+    scan_block(pl, &n->body);
     pl->depth--;
     break;
-  case PTO_S_IF:
-    scan_block(pl, &s->body);
-    scan_block(pl, &s->els);
+  case PTO_MIR_IF:
+    scan_block(pl, &n->body);
+    scan_block(pl, &n->els);
     break;
   default:
     break;
@@ -241,7 +244,7 @@ scan_stmt(plan *pl, const pto_stmt *s)
 }
 
 static void
-scan_block(plan *pl, const pto_block *b)
+scan_block(plan *pl, const pto_mir_block *b)
 {
   for (int i = 0; i < b->n; i++)
     scan_stmt(pl, b->items[i]);
@@ -341,12 +344,12 @@ pto_memplan(pto_mir_kernel *k, pto_diag *diag)
   plan pl = { 0 };
   pl.k = k;
   pl.diag = diag;
-  number_block(&pl, &k->func->body);
+  number_block(&pl, &k->src);
   pl.decl_pos = pto_xmalloc((k->prog->next_var_id + 1) * sizeof(int));
   for (unsigned i = 0; i <= k->prog->next_var_id; i++)
     pl.decl_pos[i] = -1;
   pl.pos = 0;
-  scan_block(&pl, &k->func->body);
+  scan_block(&pl, &k->src);
   if (!pl.errors)
     allocate(&pl);
   free(pl.decl_pos);

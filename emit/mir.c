@@ -27,6 +27,32 @@ pto_mir_new(pto_mir_kernel *k, pto_mir_kind kind, pto_loc loc)
   return n;
 }
 
+pto_mir_node *
+pto_mir_src_node(pto_mir_kernel *k, const pto_stmt *s)
+{
+  pto_mir_node *n = pto_arena_alloc(k->prog->arena, sizeof *n);
+  n->kind = s->kind == PTO_S_FOR     ? PTO_MIR_FOR
+            : s->kind == PTO_S_WHILE ? PTO_MIR_WHILE
+            : s->kind == PTO_S_IF    ? PTO_MIR_IF
+                                     : PTO_MIR_STMT;
+  n->loc = s->loc;
+  n->id = -1;
+  n->pipe = PTO_PIPE_S;
+  n->stmt = s;
+  return n;
+}
+
+void
+pto_mir_src_block(pto_mir_kernel *k, pto_mir_block *out, const pto_block *b)
+{
+  for (int i = 0; i < b->n; i++) {
+    pto_mir_node *n = pto_mir_src_node(k, b->items[i]);
+    pto_mir_push(out, n);
+    pto_mir_src_block(k, &n->body, &b->items[i]->body);
+    pto_mir_src_block(k, &n->els, &b->items[i]->els);
+  }
+}
+
 void
 pto_mir_insert(pto_mir_block *b, int at, pto_mir_node *n)
 {
@@ -110,12 +136,12 @@ pto_mir_overlap(const pto_mir_access *a, const pto_mir_access *b)
   return false;
 }
 
-static void
-block_free(pto_mir_block *b)
+void
+pto_mir_block_free(pto_mir_block *b)
 {
   for (int i = 0; i < b->n; i++) {
-    block_free(&b->items[i]->body);
-    block_free(&b->items[i]->els);
+    pto_mir_block_free(&b->items[i]->body);
+    pto_mir_block_free(&b->items[i]->els);
   }
   free(b->items);
   b->items = NULL;
@@ -125,7 +151,8 @@ block_free(pto_mir_block *b)
 void
 pto_mir_kernel_free(pto_mir_kernel *k)
 {
-  block_free(&k->body);
+  pto_mir_block_free(&k->src);
+  pto_mir_block_free(&k->body);
   free(k->bufs);
   k->bufs = NULL;
   k->nbufs = k->capbufs = 0;

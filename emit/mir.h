@@ -23,10 +23,16 @@
    and writes (ACC): sync.c derives all ordering from those alone, so a
    new instruction kind (cube: MTE1, M, FIX) only needs to fill them.
 
-   The passes over a kernel, in order (emit.c drives them):
-     memplan.c  tile variables -> UB byte offsets (liveness, reuse, 32 B
-                alignment, arch limits), plus per-statement scratch;
-     isel.c     tile intrinsics -> DMA/VEC/MASK/SCALAR nodes;
+   The input of the passes is the kernel's source MIR (K->src): STMT
+   nodes (scalar statements and tile operations, not yet lowered) and
+   FOR/IF/WHILE nodes with their bodies, built from the linear form by
+   isel-linear.c (pto_isel_linear_src), in the list's order.
+   The passes over a kernel, in order (cce.c drives them):
+     memplan.c  tile variables -> UB byte offsets (liveness in the order
+                of K->src, reuse, 32 B alignment, arch limits), plus
+                per-statement scratch;
+     isel.c     K->src -> K->body: tile intrinsics -> DMA/VEC/MASK/SCALAR
+                nodes, scalar statements and control flow kept;
      sync.c     SYNC nodes between dependent instructions;
      cce.c      the .cce text.
    Everything is allocated in the program's arena (no frees) except the
@@ -166,6 +172,9 @@ typedef struct pto_mir_kernel {
   const pto_program *prog;
   const pto_func *func;
   const pto_arch *arch;
+  /* The kernel before instruction selection (see above): its nodes
+     have no ids (-1) and no accesses.  */
+  pto_mir_block src;
   pto_mir_block body;
   int nbufs, capbufs;
   pto_mir_buffer *bufs;
@@ -192,6 +201,12 @@ typedef struct pto_mir_kernel {
 
 /* mir.c */
 pto_mir_node *pto_mir_new(pto_mir_kernel *k, pto_mir_kind kind, pto_loc loc);
+/* A node of K->src for statement S: STMT, or FOR/IF/WHILE (S the
+   header; the caller fills the bodies).  */
+pto_mir_node *pto_mir_src_node(pto_mir_kernel *k, const pto_stmt *s);
+/* Append the statements of B to the source block OUT, recursively.  */
+void pto_mir_src_block(pto_mir_kernel *k, pto_mir_block *out,
+                       const pto_block *b);
 void pto_mir_push(pto_mir_block *b, pto_mir_node *n);
 void pto_mir_insert(pto_mir_block *b, int at, pto_mir_node *n);
 void pto_mir_add_access(pto_mir_node *n, pto_memspace space, int64_t lo,
@@ -202,6 +217,8 @@ void pto_mir_add_strided(pto_mir_node *n, pto_memspace space, int64_t lo,
                          bool write);
 /* Whether two accesses of one space touch a common byte.  */
 bool pto_mir_overlap(const pto_mir_access *a, const pto_mir_access *b);
+/* Free the vectors of B and of its nested blocks.  */
+void pto_mir_block_free(pto_mir_block *b);
 void pto_mir_kernel_free(pto_mir_kernel *k);
 /* The buffer of tile variable V, or of the scratch of statement S (V
    NULL); NULL if none.  */

@@ -753,10 +753,11 @@ facts_scan_expr(var_facts *f, const pto_expr *e)
 }
 
 static void
-facts_scan_block(var_facts *f, const pto_block *b)
+facts_scan_block(var_facts *f, const pto_mir_block *b)
 {
   for (int i = 0; i < b->n; i++) {
-    const pto_stmt *s = b->items[i];
+    const pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
     if (s->kind == PTO_S_DECL) {
       if (f->ndecl == f->capdecl) {
         f->capdecl = f->capdecl ? 2 * f->capdecl : 16;
@@ -772,8 +773,8 @@ facts_scan_block(var_facts *f, const pto_block *b)
     facts_scan_expr(f, s->start);
     facts_scan_expr(f, s->stop);
     facts_scan_expr(f, s->step);
-    facts_scan_block(f, &s->body);
-    facts_scan_block(f, &s->els);
+    facts_scan_block(f, &n->body);
+    facts_scan_block(f, &n->els);
   }
 }
 
@@ -1097,7 +1098,7 @@ gm_iterations_disjoint(const pto_mir_kernel *k, const pto_mir_node *l,
 {
   const pto_mir_block *b = &l->body;
   var_facts f = { 0 };
-  facts_scan_block(&f, &k->func->body);
+  facts_scan_block(&f, &k->src);
   gm_xfer *x = pto_xmalloc((size_t)(b->n + 1) * sizeof *x);
   int nx = 0;
   bool ok = true;
