@@ -147,7 +147,7 @@ static const pto_opinfo ops[] = {
 #define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
   {#n, sig, #res[0], PTO_RULE_##rule, (pto_effect)#eff[0], #pipe, bd,      \
    PTO_DTR_##dt, cce, cyc},
-#include "pto-ops.def"
+#include "runtime/pto-ops.def"
 };
 
 const pto_opinfo *

@@ -295,7 +295,7 @@ char pto_binop_class(pto_binop op);   /* 'A', 'I', 'C' or 'L' */
 const char *pto_unop_name(pto_unop op);
 
 /* Intrinsic ops: the registry behind "pto.NAME(...)" calls, expanded
-   from the one op table include/pto-ops.def (its legend gives the
+   from the one op table runtime/pto-ops.def (its legend gives the
    meaning of every column).  The shape rules (enum pto_oprule):
      NONE     no tile operands
      ELEM     all tiles: same dtype and shape
@@ -318,7 +318,7 @@ const char *pto_unop_name(pto_unop op);
 typedef enum pto_op {
 #define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
   PTO_OP_##e,
-#include "pto-ops.def"
+#include "runtime/pto-ops.def"
   PTO_OP_COUNT
 } pto_op;
 

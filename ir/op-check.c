@@ -1,5 +1,5 @@
 /* op-check.c - the typing rules of the intrinsic ops: the RULE (shape)
-   and DTYPES (element type) columns of include/pto-ops.def.
+   and DTYPES (element type) columns of runtime/pto-ops.def.
 
    One checker for both of its clients: the GCC front end
    (frontend/capture.cc, on the operands it translated) and the IR

@@ -5,7 +5,7 @@
                          parser calls it on every node it builds; the
                          verifier on every node it visits);
      pto_check_op_call   one intrinsic call against its row of
-                         include/pto-ops.def (operand kinds here, the
+                         runtime/pto-ops.def (operand kinds here, the
                          typing rules in op-check.c, which the GCC
                          front end calls too);
      pto_check_lvalue    whether an expression may be assigned.

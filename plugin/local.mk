@@ -16,8 +16,7 @@ plugin_pto_la_SOURCES = plugin/pto-plugin.cc plugin/gcc-compat.h \
 	plugin/cce-sim.cc plugin/cce-sim.h
 # -isystem for GCC's headers (not ours to keep -Wextra clean); no
 # pto-config.h here: GCC's auto-host.h defines the same PACKAGE_ macros.
-plugin_pto_la_CPPFLAGS = -I$(top_srcdir) -I$(top_srcdir)/include \
-	$(GCC_PLUGIN_CPPFLAGS) \
+plugin_pto_la_CPPFLAGS = -I$(top_srcdir) $(GCC_PLUGIN_CPPFLAGS) \
 	-DPTO_VERSION='"$(PACKAGE_VERSION)"' \
 	-DPTO_INCLUDEDIR='"$(includedir)"'
 plugin_pto_la_CXXFLAGS = $(PTO_PLUGIN_CXXFLAGS)

@@ -1,4 +1,4 @@
-/* pto.h mirrors the op table include/pto-ops.def exactly: every row
+/* pto.h mirrors the op table runtime/pto-ops.def exactly: every row
    has a plugin-mode prototype tagged pto_intrinsic("NAME") and a pto_NAME
    macro in both modes, and every pto_intrinsic name in pto.h is an op
    (or "unroll", or "tile_ref", the wrapper of tile operands).  Reads pto.h's text next to this test's source.  */
@@ -8,7 +8,7 @@
 
 static const char *const ops[] = {
 #define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) #n,
-#include "pto-ops.def"
+#include "../../runtime/pto-ops.def"
 };
 
 /* The number of times NEEDLE occurs in HAY.  */
