@@ -895,6 +895,29 @@ decl_ref (capture &c, tree decl, location_t loc)
   return bad (c);
 }
 
+/* A constant index of tile element IDX[0], IDX[1] outside TILE's rows
+   or columns: the -Warray-bounds warning reference mode gives (there
+   only at -O2, where GCC's range analysis runs), at LOC.  */
+static void
+warn_const_index_bounds (pto_expr *const *idx, const pto_type *tile,
+			 location_t loc)
+{
+  if (tile->kind != PTO_TY_TILE)
+    return;
+  for (int k = 0; k < 2; k++)
+    {
+      const pto_expr *e = idx[k];
+      while (e->kind == PTO_E_UN && e->u.unop == PTO_UN_CAST)
+	e = e->a;
+      int64_t dim = k == 0 ? tile->rows : tile->cols;
+      if (e->kind == PTO_E_INT && (e->u.ival < 0 || e->u.ival >= dim))
+	warning_at (user_location (loc), OPT_Warray_bounds,
+		    "tile %s index %wd is outside [0, %wd) of the %dx%d tile",
+		    k == 0 ? "row" : "column", (HOST_WIDE_INT) e->u.ival,
+		    (HOST_WIDE_INT) dim, tile->rows, tile->cols);
+    }
+}
+
 /* Tile element t.v[i][j] (or p->v[i][j]): the ARRAY_REF T.  */
 static pto_expr *
 tile_element (capture &c, tree t, location_t loc)
@@ -921,6 +944,7 @@ tile_element (capture &c, tree t, location_t loc)
 	else if (idx[k]->type->dtype != PTO_DT_I32
 		 && idx[k]->type->dtype != PTO_DT_I64)
 	  idx[k] = coerce (c, idx[k], i32, L (c, loc));
+      warn_const_index_bounds (idx, base->type, loc);
       return pto_e_index (c.p, base, 2, idx, L (c, loc));
     }
   tree base = inner;
@@ -1607,7 +1631,7 @@ check_valid_sizes (capture &c, pto_op op, const char *opname,
   return ok;
 }
 
-/* Check the typing rules of OP (ir/op-check.c: include/pto-ops.def's
+/* Check the typing rules of OP (ir/op-check.c: runtime/pto-ops.def's
    shape and dtype columns) over the N translated operands ARGS; report
    at the argument's location (LOCS), or LOC for the call.  */
 static bool
@@ -1697,16 +1721,24 @@ unroll (capture &c, tree t, location_t loc, tree stmt)
 	   "loop body");
       return;
     }
+  /* __pto_unroll (0, f1, ...): the factors are variadic, so each keeps
+     the type it was written with; the limits are pto.h's.  */
   int n = call_expr_nargs (t);
+  if (n - 1 > 8)
+    {
+      err (c, loc, "%<pto_unroll%>: at most 8 unroll factors, %d given",
+	   n - 1);
+      return;
+    }
   auto_vec<int64_t> factors;
-  for (int i = 0; i < n; i++)
+  for (int i = 1; i < n; i++)
     {
       tree a = strip_arg (CALL_EXPR_ARG (t, i));
       if (TREE_CODE (a) != INTEGER_CST || tree_int_cst_sgn (a) <= 0
-	  || !tree_fits_shwi_p (a))
+	  || !tree_fits_shwi_p (a) || tree_to_shwi (a) > 2147483647)
 	{
 	  err (c, loc_of (a, loc), "%<pto_unroll%> factors must be positive "
-	       "integer constants");
+	       "integer constants of at most 2147483647");
 	  return;
 	}
       factors.safe_push (tree_to_shwi (a));
