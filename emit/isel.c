@@ -782,31 +782,13 @@ lower_copy_valid(isel *c, pto_mir_block *out, const pto_expr *call,
 /* Element-wise ops                                                    */
 /* ------------------------------------------------------------------ */
 
+/* The CCE vector instruction of element-wise OP: its row's cce column in
+   runtime/pto-ops.def, or NULL when it has a lowering of its own.  */
 static const char *
 vec_opcode(pto_op op)
 {
-  switch (op) {
-  case PTO_OP_ADD: return "vadd";
-  case PTO_OP_SUB: return "vsub";
-  case PTO_OP_MUL: return "vmul";
-  case PTO_OP_DIV: return "vdiv";
-  case PTO_OP_MAX: return "vmax";
-  case PTO_OP_MIN: return "vmin";
-  case PTO_OP_ADDS: return "vadds";
-  case PTO_OP_MULS: return "vmuls";
-  case PTO_OP_MAXS: return "vmaxs";
-  case PTO_OP_MINS: return "vmins";
-  case PTO_OP_EXP: return "vexp";
-  case PTO_OP_LOG: return "vln";
-  case PTO_OP_ABS: return "vabs";
-  case PTO_OP_SQRT: return "vsqrt";
-  case PTO_OP_RSQRT: return "vrsqrt";
-  case PTO_OP_RECIP: return "vrec";
-  case PTO_OP_RELU: return "vrelu";
-  case PTO_OP_NEG: return "vmuls";
-  case PTO_OP_FILL: return "vector_dup";
-  default: return NULL;
-  }
+  const char *cce = pto_op_info(op)->cce;
+  return *cce ? cce : NULL;
 }
 
 /* int32 division on the scalar unit (no vector instruction).  */

@@ -849,6 +849,19 @@ call_rt(fn_ctx *fc, enum rt_entry entry, int n, gcc_jit_rvalue **args)
 /* Emit tile op E (an intrinsic call with a tile operand) as one call to
    libpto-rt with pto.h's reference semantics.  When tile lowering lands,
    the simulation of lowered kernels replaces this function.  */
+/* The libpto-rt op code of OP: its row's RTCODE in pto-ops.def (-1 for
+   the ops with an entry of their own).  */
+static int
+rt_op_code(pto_op op)
+{
+  switch (op) {
+#define PTO_OP(e, nm, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  PTO_RT_UNLESS(fam, OTHER, case PTO_OP_##e: return PTO_RT_##code;)
+#include "runtime/pto-ops.def"
+  default: return -1;
+  }
+}
+
 static void
 emit_tile_op(fn_ctx *fc, const pto_expr *e)
 {
@@ -905,15 +918,11 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
     call_rt(fc, RT_STORE_VALID, n, v);
     return;
   }
-  case PTO_OP_ADD: case PTO_OP_SUB: case PTO_OP_MUL: case PTO_OP_DIV:
-  case PTO_OP_MAX: case PTO_OP_MIN: {
-    int code = e->op == PTO_OP_ADD   ? PTO_RT_ADD
-               : e->op == PTO_OP_SUB ? PTO_RT_SUB
-               : e->op == PTO_OP_MUL ? PTO_RT_MUL
-               : e->op == PTO_OP_DIV ? PTO_RT_DIV
-               : e->op == PTO_OP_MAX ? PTO_RT_MAX
-                                     : PTO_RT_MIN;
-    v[n++] = I(code);
+#define PTO_OP(e, nm, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  PTO_RT_IF(fam, BINARY, case PTO_OP_##e:)
+#include "runtime/pto-ops.def"
+  {
+    v[n++] = I(rt_op_code(e->op));
     v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
     v[n++] = tile_addr(fc, a[0]);
     v[n++] = tile_caddr(fc, a[1]);
@@ -922,12 +931,11 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
     call_rt(fc, RT_BINARY, n, v);
     return;
   }
-  case PTO_OP_ADDS: case PTO_OP_MULS: case PTO_OP_MAXS: case PTO_OP_MINS: {
-    int code = e->op == PTO_OP_ADDS   ? PTO_RT_ADD
-               : e->op == PTO_OP_MULS ? PTO_RT_MUL
-               : e->op == PTO_OP_MAXS ? PTO_RT_MAX
-                                      : PTO_RT_MIN;
-    v[n++] = I(code);
+#define PTO_OP(e, nm, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  PTO_RT_IF(fam, SCALAR, case PTO_OP_##e:)
+#include "runtime/pto-ops.def"
+  {
+    v[n++] = I(rt_op_code(e->op));
     v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
     v[n++] = tile_addr(fc, a[0]);
     v[n++] = tile_caddr(fc, a[1]);
@@ -936,17 +944,11 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
     call_rt(fc, RT_SCALAR, n, v);
     return;
   }
-  case PTO_OP_EXP: case PTO_OP_LOG: case PTO_OP_ABS: case PTO_OP_SQRT:
-  case PTO_OP_RSQRT: case PTO_OP_RECIP: case PTO_OP_RELU: case PTO_OP_NEG: {
-    int code = e->op == PTO_OP_EXP     ? PTO_RT_EXP
-               : e->op == PTO_OP_LOG   ? PTO_RT_LOG
-               : e->op == PTO_OP_ABS   ? PTO_RT_ABS
-               : e->op == PTO_OP_SQRT  ? PTO_RT_SQRT
-               : e->op == PTO_OP_RSQRT ? PTO_RT_RSQRT
-               : e->op == PTO_OP_RECIP ? PTO_RT_RECIP
-               : e->op == PTO_OP_RELU  ? PTO_RT_RELU
-                                       : PTO_RT_NEG;
-    v[n++] = I(code);
+#define PTO_OP(e, nm, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  PTO_RT_IF(fam, UNARY, case PTO_OP_##e:)
+#include "runtime/pto-ops.def"
+  {
+    v[n++] = I(rt_op_code(e->op));
     v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
     v[n++] = tile_addr(fc, a[0]);
     v[n++] = tile_caddr(fc, a[1]);
@@ -970,7 +972,7 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
     call_rt(fc, RT_CAST, n, v);
     return;
   case PTO_OP_ROW_SUM: case PTO_OP_ROW_MAX:
-    v[n++] = I(e->op == PTO_OP_ROW_SUM ? PTO_RT_ROW_SUM : PTO_RT_ROW_MAX);
+    v[n++] = I(rt_op_code(e->op));
     v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
     v[n++] = tile_addr(fc, a[0]);
     v[n++] = tile_caddr(fc, a[1]);
@@ -982,13 +984,8 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
   case PTO_OP_ROW_EXPAND_SUB: case PTO_OP_ROW_EXPAND_MUL:
   case PTO_OP_ROW_EXPAND_DIV: {
     /* d[i][j] = r[i][0] or a[i][j] OP r[i][0]; r is the last operand.  */
-    int code = e->op == PTO_OP_ROW_EXPAND       ? PTO_RT_ROW_EXPAND
-               : e->op == PTO_OP_ROW_EXPAND_ADD ? PTO_RT_ROW_EXPAND_ADD
-               : e->op == PTO_OP_ROW_EXPAND_SUB ? PTO_RT_ROW_EXPAND_SUB
-               : e->op == PTO_OP_ROW_EXPAND_MUL ? PTO_RT_ROW_EXPAND_MUL
-                                                : PTO_RT_ROW_EXPAND_DIV;
     bool has_src = e->op != PTO_OP_ROW_EXPAND;
-    v[n++] = I(code);
+    v[n++] = I(rt_op_code(e->op));
     v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
     v[n++] = tile_addr(fc, a[0]);
     v[n++] = tile_caddr(fc, a[has_src ? 1 : 0]);

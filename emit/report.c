@@ -71,15 +71,16 @@ static void cost_max(cost *a, const cost *b)
     a->uncosted = b->uncosted;
 }
 
-/* Cycles per repeat of vector opcode OP (sim-vec.c's op_cycles and
-   reductions).  */
+/* Cycles per repeat of vector opcode OP: the cycles column of the op
+   table (runtime/pto-ops.def, which sim-vec.c's op_cycles reads too) for
+   an element-wise instruction, 2 for the reductions, else 1.  */
 static int64_t vec_cycles_per_repeat(const char *op)
 {
-  static const char *const slow[] = { "vdiv", "vexp", "vln", "vrec",
-                                      "vrsqrt", "vsqrt", NULL };
-  for (int i = 0; slow[i]; i++)
-    if (!strcmp(op, slow[i]))
-      return 4;
+  for (int i = 0; i < PTO_OP_COUNT; i++) {
+    const pto_opinfo *info = pto_op_info((pto_op)i);
+    if (info->cycles && !strcmp(op, info->cce))
+      return info->cycles;
+  }
   if (!strncmp(op, "vcg", 3) || !strcmp(op, "vcadd") || !strcmp(op, "vcmax")
       || !strcmp(op, "vcmin"))
     return 2;

@@ -895,6 +895,29 @@ decl_ref (capture &c, tree decl, location_t loc)
   return bad (c);
 }
 
+/* A constant index of tile element IDX[0], IDX[1] outside TILE's rows
+   or columns: the -Warray-bounds warning reference mode gives (there
+   only at -O2, where GCC's range analysis runs), at LOC.  */
+static void
+warn_const_index_bounds (pto_expr *const *idx, const pto_type *tile,
+			 location_t loc)
+{
+  if (tile->kind != PTO_TY_TILE)
+    return;
+  for (int k = 0; k < 2; k++)
+    {
+      const pto_expr *e = idx[k];
+      while (e->kind == PTO_E_UN && e->u.unop == PTO_UN_CAST)
+	e = e->a;
+      int64_t dim = k == 0 ? tile->rows : tile->cols;
+      if (e->kind == PTO_E_INT && (e->u.ival < 0 || e->u.ival >= dim))
+	warning_at (user_location (loc), OPT_Warray_bounds,
+		    "tile %s index %wd is outside [0, %wd) of the %dx%d tile",
+		    k == 0 ? "row" : "column", (HOST_WIDE_INT) e->u.ival,
+		    (HOST_WIDE_INT) dim, tile->rows, tile->cols);
+    }
+}
+
 /* Tile element t.v[i][j] (or p->v[i][j]): the ARRAY_REF T.  */
 static pto_expr *
 tile_element (capture &c, tree t, location_t loc)
@@ -921,6 +944,7 @@ tile_element (capture &c, tree t, location_t loc)
 	else if (idx[k]->type->dtype != PTO_DT_I32
 		 && idx[k]->type->dtype != PTO_DT_I64)
 	  idx[k] = coerce (c, idx[k], i32, L (c, loc));
+      warn_const_index_bounds (idx, base->type, loc);
       return pto_e_index (c.p, base, 2, idx, L (c, loc));
     }
   tree base = inner;
@@ -1579,151 +1603,51 @@ scalar_arg (capture &c, const char *opname, int argno, tree arg,
   return coerce (c, e, pto_type_scalar (c.p, dt), L (c, aloc));
 }
 
-/* Check the typing rule of OP over the translated operands ARGS (tiles
-   at the positions SIG names); report at the argument's location.  */
+/* load_valid / store_valid: a constant valid size (operands 3 and 4)
+   must lie in [0, rows] / [0, cols] of the tile.  */
 static bool
-check_rule (capture &c, pto_op op, const char *opname, pto_expr **args,
-	    const location_t *locs)
+check_valid_sizes (capture &c, pto_op op, const char *opname,
+		   pto_expr **args, const location_t *locs)
 {
-  const pto_opinfo *info = pto_op_info (op);
-  const char *sig = info->sig;
-  int ntiles = 0, tiles[4];
-  for (int i = 0; sig[i] && sig[i] != '*'; i++)
-    if (sig[i] == 'T' || sig[i] == 't' || sig[i] == 'U')
-      tiles[ntiles++] = i;
+  if (op != PTO_OP_LOAD_VALID && op != PTO_OP_STORE_VALID)
+    return true;
+  const pto_type *d = args[op == PTO_OP_LOAD_VALID ? 0 : 2]->type;
   bool ok = true;
-  const pto_type *d = ntiles ? args[tiles[0]]->type : NULL;
-  switch (info->rule)
+  for (int i = 3; i <= 4; i++)
     {
-    case PTO_RULE_ELEM:
-    case PTO_RULE_CAST:
-      for (int k = 1; k < ntiles; k++)
+      const pto_expr *v = args[i];
+      while (v->kind == PTO_E_UN && v->u.unop == PTO_UN_CAST)
+	v = v->a;
+      int64_t dim = i == 3 ? d->rows : d->cols;
+      if (v->kind == PTO_E_INT && (v->u.ival < 0 || v->u.ival > dim))
 	{
-	  const pto_type *t = args[tiles[k]]->type;
-	  if (t->rows != d->rows || t->cols != d->cols
-	      || (info->rule == PTO_RULE_ELEM && t->dtype != d->dtype))
-	    {
-	      err (c, locs[tiles[k]], "%qs: argument %d is a %qs tile but "
-		   "argument %d is %qs (%s)", opname, tiles[k] + 1,
-		   type_text (c, t), tiles[0] + 1, type_text (c, d),
-		   info->rule == PTO_RULE_ELEM
-		   ? "tiles must agree in shape and element type"
-		   : "tiles must have the same shape");
-	      ok = false;
-	    }
-	}
-      if (ok && (op == PTO_OP_EXP || op == PTO_OP_LOG || op == PTO_OP_SQRT
-		 || op == PTO_OP_RSQRT || op == PTO_OP_RECIP)
-	  && !pto_dtype_is_float (d->dtype))
-	{
-	  err (c, locs[tiles[0]], "%qs needs float or _Float16 tiles, not %qs",
-	       opname, type_text (c, d));
+	  err (c, locs[i], "%qs: the valid %s %wd lie outside [0, %wd] "
+	       "of the %qs tile", opname, i == 3 ? "rows" : "columns",
+	       (HOST_WIDE_INT) v->u.ival, (HOST_WIDE_INT) dim,
+	       type_text (c, d));
 	  ok = false;
 	}
-      break;
-    case PTO_RULE_ROWRED:
-      {
-	const pto_type *a = args[tiles[1]]->type;
-	if (d->cols != 1 || d->rows != a->rows || d->dtype != a->dtype)
-	  {
-	    err (c, locs[tiles[0]], "%qs: the destination must be a %dx1 tile "
-		 "of the source's element type (source %qs, destination %qs)",
-		 opname, a->rows, type_text (c, a), type_text (c, d));
-	    ok = false;
-	  }
-	break;
-      }
-    case PTO_RULE_ROWBCAST:
-      {
-	/* d (and a) R x C, the row values r R x 1, one dtype; the ops
-	   with a source a need float or _Float16 tiles.  */
-	const pto_type *r = args[tiles[ntiles - 1]]->type;
-	for (int k = 1; ok && k < ntiles - 1; k++)
-	  {
-	    const pto_type *t = args[tiles[k]]->type;
-	    if (t->rows != d->rows || t->cols != d->cols
-		|| t->dtype != d->dtype)
-	      {
-		err (c, locs[tiles[k]], "%qs: argument %d is a %qs tile but "
-		     "argument %d is %qs (tiles must agree in shape and "
-		     "element type)", opname, tiles[k] + 1, type_text (c, t),
-		     tiles[0] + 1, type_text (c, d));
-		ok = false;
-	      }
-	  }
-	if (ok && (r->cols != 1 || r->rows != d->rows || r->dtype != d->dtype))
-	  {
-	    err (c, locs[tiles[ntiles - 1]], "%qs: the row values must be a "
-		 "%dx1 tile of the destination's element type (destination "
-		 "%qs, row values %qs)", opname, d->rows, type_text (c, d),
-		 type_text (c, r));
-	    ok = false;
-	  }
-	if (ok && ntiles > 2 && !pto_dtype_is_float (d->dtype))
-	  {
-	    err (c, locs[tiles[0]], "%qs needs float or _Float16 tiles, not "
-		 "%qs", opname, type_text (c, d));
-	    ok = false;
-	  }
-	break;
-      }
-    case PTO_RULE_MATMUL:
-      {
-	const pto_type *a = args[tiles[1]]->type, *b = args[tiles[2]]->type;
-	if (d->dtype != PTO_DT_F32 || !pto_dtype_is_float (a->dtype)
-	    || a->dtype != b->dtype)
-	  {
-	    err (c, locs[tiles[0]], "%qs: the accumulator must be a float tile "
-		 "and both inputs float or both _Float16 (got %qs += %qs * %qs)",
-		 opname, type_text (c, d), type_text (c, a), type_text (c, b));
-	    ok = false;
-	  }
-	else if (d->rows != a->rows || a->cols != b->rows
-		 || d->cols != b->cols)
-	  {
-	    err (c, locs[tiles[0]], "%qs: shapes must be c[M][N] += a[M][K] * "
-		 "b[K][N] (got %qs += %qs * %qs)", opname, type_text (c, d),
-		 type_text (c, a), type_text (c, b));
-	    ok = false;
-	  }
-	break;
-      }
-    case PTO_RULE_LOAD:
-    case PTO_RULE_STORE:
-      {
-	int pi = info->rule == PTO_RULE_LOAD ? 1 : 0;
-	const pto_type *pt = args[pi]->type->pointee;
-	if (pt->kind != PTO_TY_SCALAR || pt->dtype != d->dtype)
-	  {
-	    err (c, locs[pi], "%qs: the pointer must point to the tile's "
-		 "element type %qs, not %qs", opname,
-		 pto_dtype_name (d->dtype), type_text (c, pt));
-	    ok = false;
-	  }
-	/* load_valid / store_valid: a constant valid size (operands 3 and
-	   4) must lie in [0, rows] / [0, cols].  */
-	for (int i = 3; (op == PTO_OP_LOAD_VALID || op == PTO_OP_STORE_VALID)
-			&& i <= 4; i++)
-	  {
-	    const pto_expr *v = args[i];
-	    while (v->kind == PTO_E_UN && v->u.unop == PTO_UN_CAST)
-	      v = v->a;
-	    int64_t dim = i == 3 ? d->rows : d->cols;
-	    if (v->kind == PTO_E_INT && (v->u.ival < 0 || v->u.ival > dim))
-	      {
-		err (c, locs[i], "%qs: the valid %s %wd lie outside [0, %wd] "
-		     "of the %qs tile", opname, i == 3 ? "rows" : "columns",
-		     (HOST_WIDE_INT) v->u.ival, (HOST_WIDE_INT) dim,
-		     type_text (c, d));
-		ok = false;
-	      }
-	  }
-	break;
-      }
-    case PTO_RULE_NONE:
-      break;
     }
   return ok;
+}
+
+/* Check the typing rules of OP (ir/op-check.c: runtime/pto-ops.def's
+   shape and dtype columns) over the N translated operands ARGS; report
+   at the argument's location (LOCS), or LOC for the call.  */
+static bool
+check_rule (capture &c, pto_op op, const char *opname, pto_expr **args,
+	    int n, const location_t *locs, location_t loc)
+{
+  const pto_type *types[8];
+  for (int i = 0; i < n; i++)
+    types[i] = args[i]->type;
+  pto_op_fault f;
+  if (!pto_op_check_types (op, types, n, &f))
+    {
+      err (c, f.arg >= 0 ? locs[f.arg] : loc, "%qs: %s", opname, f.msg);
+      return false;
+    }
+  return check_valid_sizes (c, op, opname, args, locs);
 }
 
 /* The arguments of pto_launch(k, blocks, args...) (CALL_EXPR T).  */
@@ -1797,16 +1721,24 @@ unroll (capture &c, tree t, location_t loc, tree stmt)
 	   "loop body");
       return;
     }
+  /* __pto_unroll (0, f1, ...): the factors are variadic, so each keeps
+     the type it was written with; the limits are pto.h's.  */
   int n = call_expr_nargs (t);
+  if (n - 1 > 8)
+    {
+      err (c, loc, "%<pto_unroll%>: at most 8 unroll factors, %d given",
+	   n - 1);
+      return;
+    }
   auto_vec<int64_t> factors;
-  for (int i = 0; i < n; i++)
+  for (int i = 1; i < n; i++)
     {
       tree a = strip_arg (CALL_EXPR_ARG (t, i));
       if (TREE_CODE (a) != INTEGER_CST || tree_int_cst_sgn (a) <= 0
-	  || !tree_fits_shwi_p (a))
+	  || !tree_fits_shwi_p (a) || tree_to_shwi (a) > 2147483647)
 	{
 	  err (c, loc_of (a, loc), "%<pto_unroll%> factors must be positive "
-	       "integer constants");
+	       "integer constants of at most 2147483647");
 	  return;
 	}
       factors.safe_push (tree_to_shwi (a));
@@ -1899,7 +1831,7 @@ intrinsic (capture &c, tree t, const char *name, location_t loc)
       if (!args[i])
 	ok = false;
     }
-  if (!ok || !check_rule (c, op, opname, args, locs))
+  if (!ok || !check_rule (c, op, opname, args, n, locs, loc))
     return bad (c);
   return pto_e_op (c.p, op, n, args, L (c, loc));
 }

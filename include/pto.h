@@ -291,7 +291,8 @@ typedef struct pto__f16 {
    pto_block_idx()        int: index of the running block, 0 <= idx < pto_block_num()
    pto_block_num()        int: number of blocks of the running launch
    pto_unroll(f1, ...)    statement, first in a loop body: the loop's unroll_list
-                          {f1, ...}, 1 to 8 positive integer constants (seed 003)
+                          {f1, ...}, 1 to 8 positive integer constants
+                          of at most 2147483647 (seed 003)
    pto_unroll_factor()    int: unroll factor of the current code path (1 in
                           reference mode)
    pto_launch(k, n, ...)  run kernel k on n >= 1 blocks with the given arguments
@@ -386,8 +387,10 @@ extern int __pto_op_block_num(void) PTO__INTRINSIC("block_num");
 extern int __pto_op_unroll_factor(void) PTO__INTRINSIC("unroll_factor");
 extern void __pto_op_launch(void (*k)(void), long long n, ...) PTO__INTRINSIC("launch");
 /* Not a registry op: the plugin turns it into the loop's unroll
-   attribute (doc/ir.md, `unroll=[...]`).  */
-extern void __pto_unroll(int f, ...) PTO__INTRINSIC("unroll");
+   attribute (doc/ir.md, `unroll=[...]`).  The factors follow a 0 so that
+   none is converted to a parameter type: the plugin sees 2.5 and
+   0x100000002LL as written and rejects them as reference mode does.  */
+extern void __pto_unroll(int pto__zero, ...) PTO__INTRINSIC("unroll");
 
 /* A tile operand goes through this variadic call, so that its own
    pointer type reaches the plugin: converted to a prototype's void *
@@ -433,7 +436,7 @@ extern void *__pto_tile_ref(int pto__zero, ...) PTO__INTRINSIC("tile_ref");
 #define pto_block_idx() __pto_op_block_idx()
 #define pto_block_num() __pto_op_block_num()
 #define pto_unroll_factor() __pto_op_unroll_factor()
-#define pto_unroll(...) __pto_unroll(__VA_ARGS__)
+#define pto_unroll(...) __pto_unroll(0, __VA_ARGS__)
 #define pto_launch(k, ...) __pto_op_launch((void (*)(void))(k), __VA_ARGS__)
 
 #else /* reference mode */
@@ -1147,11 +1150,13 @@ pto__launch_blocks(long long n, const char *kernel)
   PTO__CAT(PTO__LAUNCH_, PTO__NARGS(__VA_ARGS__))(k, __VA_ARGS__)
 
 /* pto_unroll(f1, ...): no effect on execution here; each factor must be a
-   positive integer constant expression (checked), at most 8 factors.  */
+   positive integer constant expression of at most 2147483647 (checked),
+   at most 8 factors; the plugin checks the same.  */
 #define PTO__UNROLL_CHECK(f)                                                \
-  _Static_assert(__builtin_classify_type(f) == 1 && (f) > 0,              \
+  _Static_assert(__builtin_classify_type(f) == 1 && (f) > 0 &&            \
+                     (f) <= 2147483647,                                     \
                  "pto_unroll: unroll factors must be positive integer "    \
-                 "constants");
+                 "constants of at most 2147483647");
 #define PTO__UNROLL_TOO_MANY \
   _Static_assert(0, "pto_unroll: at most 8 unroll factors");
 #define pto_unroll(...)                                                     \

@@ -144,10 +144,10 @@ pto_unop_name(pto_unop op)
 }
 
 static const pto_opinfo ops[] = {
-#define X(e, n, sig, res, rule, eff, pipe, bd) \
-  {n, sig, #res[0], PTO_RULE_##rule, (pto_effect)#eff[0], #pipe, bd},
-    PTO_OPS(X)
-#undef X
+#define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  {#n, sig, #res[0], PTO_RULE_##rule, (pto_effect)#eff[0], #pipe, bd,      \
+   PTO_DTR_##dt, cce, cyc},
+#include "runtime/pto-ops.def"
 };
 
 const pto_opinfo *

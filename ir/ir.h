@@ -294,88 +294,31 @@ int pto_binop_prec(pto_binop op);
 char pto_binop_class(pto_binop op);   /* 'A', 'I', 'C' or 'L' */
 const char *pto_unop_name(pto_unop op);
 
-/* Intrinsic ops: the registry behind "pto.NAME(...)" calls.
-   Columns:
-     enum suffix / name  "pto.NAME" in the text; pto_NAME in pto.h
-     sig                 one letter per operand:
-                           T tile written   t tile read   U tile read+written
-                           P GM pointer written   p GM pointer read
-                           i integer scalar   s scalar of the tile dtype
-                           f function reference   * any number of values
-     result              v void, i i32
-     rule                shape/dtype typing rule (enum pto_oprule):
-                           NONE     no tile operands
-                           ELEM     all tiles: same dtype and shape
-                           CAST     same shape, any dtypes
-                           ROWRED   dst R x 1, src R x C, same dtype
-                           ROWBCAST the last operand r is R x 1, every
-                                    other tile R x C like the first, all
-                                    of one dtype; d[i][j] = a[i][j] OP
-                                    r[i][0] (pto-isa TROWEXPAND*);
-                                    the ops with a source a need float
-                                    or f16 tiles (pto-isa: half/float)
-                           MATMUL   c[M,N] += a[M,K] * b[K,N]
-                           LOAD     dst tile, pointer to its dtype
-                                    (load_valid: operands 3 and 4 are
-                                    the valid rows/cols, values in
-                                    [0, R] / [0, C], checked when
-                                    constant by the front end and the
-                                    back end, else at run time, like
-                                    row strides)
-                           STORE    pointer to the tile's dtype
-                                    (store_valid: operands 3 and 4 as
-                                    load_valid's)
-     effect              P pure, R reads memory, W writes memory,
-                         S synchronisation, L kernel launch
-     pipe                the CCE pipe that executes it: S (scalar),
-                         V (vector), M (cube), MTE2 (GM->local),
-                         MTE3 (local->GM), - (none)
-     bufdef              bit mask of operands that form a buffer
-                         definition (pointer, row stride) in the sense of
-                         seed 002
-   Adding an intrinsic is one line here plus its pto.h prototype.  */
-#define PTO_OPS(X)                                            \
-  X(LOAD, "load", "Tpi", v, LOAD, W, MTE2, 0x6)               \
-  X(STORE, "store", "Pit", v, STORE, W, MTE3, 0x3)            \
-  X(LOAD_VALID, "load_valid", "Tpiiis", v, LOAD, W, MTE2, 0x6) \
-  X(STORE_VALID, "store_valid", "Pitii", v, STORE, W, MTE3, 0x3) \
-  X(ADD, "add", "Ttt", v, ELEM, W, V, 0)                      \
-  X(SUB, "sub", "Ttt", v, ELEM, W, V, 0)                      \
-  X(MUL, "mul", "Ttt", v, ELEM, W, V, 0)                      \
-  X(DIV, "div", "Ttt", v, ELEM, W, V, 0)                      \
-  X(MAX, "max", "Ttt", v, ELEM, W, V, 0)                      \
-  X(MIN, "min", "Ttt", v, ELEM, W, V, 0)                      \
-  X(ADDS, "adds", "Tts", v, ELEM, W, V, 0)                    \
-  X(MULS, "muls", "Tts", v, ELEM, W, V, 0)                    \
-  X(MAXS, "maxs", "Tts", v, ELEM, W, V, 0)                    \
-  X(MINS, "mins", "Tts", v, ELEM, W, V, 0)                    \
-  X(EXP, "exp", "Tt", v, ELEM, W, V, 0)                       \
-  X(LOG, "log", "Tt", v, ELEM, W, V, 0)                       \
-  X(ABS, "abs", "Tt", v, ELEM, W, V, 0)                       \
-  X(SQRT, "sqrt", "Tt", v, ELEM, W, V, 0)                     \
-  X(RSQRT, "rsqrt", "Tt", v, ELEM, W, V, 0)                   \
-  X(RECIP, "recip", "Tt", v, ELEM, W, V, 0)                   \
-  X(RELU, "relu", "Tt", v, ELEM, W, V, 0)                     \
-  X(NEG, "neg", "Tt", v, ELEM, W, V, 0)                       \
-  X(FILL, "fill", "Ts", v, ELEM, W, V, 0)                     \
-  X(CAST, "cast", "Tt", v, CAST, W, V, 0)                     \
-  X(ROW_SUM, "row_sum", "Tt", v, ROWRED, W, V, 0)             \
-  X(ROW_MAX, "row_max", "Tt", v, ROWRED, W, V, 0)             \
-  X(ROW_EXPAND, "row_expand", "Tt", v, ROWBCAST, W, V, 0)     \
-  X(ROW_EXPAND_ADD, "row_expand_add", "Ttt", v, ROWBCAST, W, V, 0) \
-  X(ROW_EXPAND_SUB, "row_expand_sub", "Ttt", v, ROWBCAST, W, V, 0) \
-  X(ROW_EXPAND_MUL, "row_expand_mul", "Ttt", v, ROWBCAST, W, V, 0) \
-  X(ROW_EXPAND_DIV, "row_expand_div", "Ttt", v, ROWBCAST, W, V, 0) \
-  X(MATMUL, "matmul", "Utt", v, MATMUL, W, M, 0)              \
-  X(BLOCK_IDX, "block_idx", "", i, NONE, P, S, 0)             \
-  X(BLOCK_NUM, "block_num", "", i, NONE, P, S, 0)             \
-  X(UNROLL_FACTOR, "unroll_factor", "", i, NONE, P, S, 0)     \
-  X(LAUNCH, "launch", "fi*", v, NONE, L, -, 0)
-
+/* Intrinsic ops: the registry behind "pto.NAME(...)" calls, expanded
+   from the one op table runtime/pto-ops.def (its legend gives the
+   meaning of every column).  The shape rules (enum pto_oprule):
+     NONE     no tile operands
+     ELEM     all tiles: same dtype and shape
+     CAST     same shape, any dtypes
+     ROWRED   dst R x 1, src R x C, same dtype
+     ROWBCAST the last operand r is R x 1, every other tile R x C like
+              the first, all of one dtype; d[i][j] = a[i][j] OP r[i][0]
+              (pto-isa TROWEXPAND*)
+     MATMUL   c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype
+     LOAD     dst tile, pointer to its dtype (load_valid: operands 3 and
+              4 are the valid rows/cols, values in [0, R] / [0, C],
+              checked when constant by the front end and the back end,
+              else at run time, like row strides)
+     STORE    pointer to the tile's dtype (store_valid: operands 3 and 4
+              as load_valid's)
+   The dtype rules (enum pto_dtrule) say which element types the tiles
+   may have.  ir/op-check.c checks both, for the front end and the
+   verifier alike.  Adding an intrinsic is one row of pto-ops.def plus
+   its pto.h prototype and reference code.  */
 typedef enum pto_op {
-#define X(e, n, sig, res, rule, eff, pipe, bd) PTO_OP_##e,
-  PTO_OPS(X)
-#undef X
+#define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  PTO_OP_##e,
+#include "runtime/pto-ops.def"
   PTO_OP_COUNT
 } pto_op;
 
@@ -383,6 +326,11 @@ typedef enum pto_oprule {
   PTO_RULE_NONE, PTO_RULE_ELEM, PTO_RULE_CAST, PTO_RULE_ROWRED,
   PTO_RULE_MATMUL, PTO_RULE_LOAD, PTO_RULE_STORE, PTO_RULE_ROWBCAST
 } pto_oprule;
+
+typedef enum pto_dtrule {
+  PTO_DTR_ALL,      /* f32, f16 and i32 tiles */
+  PTO_DTR_FLOAT     /* f32 and f16 tiles only */
+} pto_dtrule;
 
 typedef enum pto_effect {
   PTO_EFF_PURE = 'P', PTO_EFF_READ = 'R', PTO_EFF_WRITE = 'W',
@@ -396,11 +344,27 @@ typedef struct pto_opinfo {
   pto_oprule rule;
   pto_effect effect;
   const char *pipe;     /* "MTE2", "V", "-", ... */
-  unsigned bufdef;      /* operand mask, see above */
+  unsigned bufdef;      /* operand mask, see pto-ops.def */
+  pto_dtrule dtypes;    /* the element types its tiles may have */
+  const char *cce;      /* its CCE vector instruction, or "" */
+  int cycles;           /* cost per 256 B repeat of cce, or 0 */
 } pto_opinfo;
 
 const pto_opinfo *pto_op_info(pto_op op);
 bool pto_op_lookup(const char *name, size_t len, pto_op *out);
+
+/* op-check.c: the typing rules (shape RULE, element DTYPES) of a call to
+   OP whose operand I has type TYPES[I] (N operands, of the kinds its sig
+   names: the callers check those).  On a violation fills F -- the
+   operand to blame (or -1: the call) and "argument N has ..." -- and
+   returns false; the caller reports it at that operand.  */
+typedef struct pto_op_fault {
+  int arg;
+  char msg[400];
+} pto_op_fault;
+
+bool pto_op_check_types(pto_op op, const pto_type *const *types, int n,
+                        pto_op_fault *f);
 
 /* ------------------------------------------------------------------ */
 /* Variables, expressions, statements, functions                      */

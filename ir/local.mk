@@ -13,4 +13,5 @@ libptocore_la_SOURCES = \
 	ir/ir.c \
 	ir/print.c \
 	ir/parse.c \
-	ir/verify.c
+	ir/verify.c \
+	ir/op-check.c

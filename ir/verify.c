@@ -4,8 +4,10 @@
      pto_check_expr      one expression node against its operands (the
                          parser calls it on every node it builds; the
                          verifier on every node it visits);
-     pto_check_op_call   one intrinsic call against its PTO_OPS row
-                         (also used by the GCC front end);
+     pto_check_op_call   one intrinsic call against its row of
+                         runtime/pto-ops.def (operand kinds here, the
+                         typing rules in op-check.c, which the GCC
+                         front end calls too);
      pto_check_lvalue    whether an expression may be assigned.
    Each reports through a pto_diag at the node's location and returns
    false on a violation.
@@ -607,119 +609,6 @@ check_arity(opcheck *c, const char *sig)
                  variadic ? "at least " : "", fixed, fixed == 1 ? "" : "s", n);
 }
 
-static bool
-same_shape(const pto_type *a, const pto_type *b)
-{
-  return a->rows == b->rows && a->cols == b->cols;
-}
-
-static bool
-shape_fail(opcheck *c, int i, const pto_type *t, const char *what, int r,
-           int cols)
-{
-  return op_fail(c, i, "has shape %dx%d, expected %dx%d %s", t->rows, t->cols,
-                 r, cols, what);
-}
-
-/* ELEM and CAST: tiles share the first tile's shape (and, for ELEM, its
-   dtype, which is also the type of every 's' operand).  */
-static bool
-check_elementwise(opcheck *c, const char *sig, bool same_dtype)
-{
-  if (c->first_tile < 0)
-    return true;
-  const pto_type *t0 = c->call->args[c->first_tile]->type;
-  char like[48];
-  snprintf(like, sizeof like, "like argument %d", c->first_tile + 1);
-  for (int i = c->first_tile + 1; sig[i]; i++) {
-    const pto_type *t = c->call->args[i]->type;
-    if (sig[i] == 's' && same_dtype && !is_dtype(t, t0->dtype))
-      return op_fail(c, i, "has type '%s', expected '%s', the element type "
-                     "of the tiles", tyname(t).s, pto_dtype_name(t0->dtype));
-    if (!strchr("TtU", sig[i]))
-      continue;
-    if (!same_shape(t, t0))
-      return shape_fail(c, i, t, like, t0->rows, t0->cols);
-    if (same_dtype && t->dtype != t0->dtype)
-      return op_fail(c, i, "has element type '%s', expected '%s'",
-                     pto_dtype_name(t->dtype), pto_dtype_name(t0->dtype));
-  }
-  return true;
-}
-
-/* ROWRED: dst R x 1, src R x C, same dtype.  */
-static bool
-check_rowred(opcheck *c)
-{
-  const pto_type *dst = c->call->args[0]->type, *src = c->call->args[1]->type;
-  if (dst->rows != src->rows || dst->cols != 1)
-    return shape_fail(c, 0, dst, "(one column per row of argument 2)",
-                      src->rows, 1);
-  if (dst->dtype != src->dtype)
-    return op_fail(c, 0, "has element type '%s', expected '%s'",
-                   pto_dtype_name(dst->dtype), pto_dtype_name(src->dtype));
-  return true;
-}
-
-/* ROWBCAST: the last operand is the per-row column r (R x 1), every
-   other tile has the first tile's shape (R x C), all share its dtype;
-   ops with a source tile besides r (row_expand_add/sub/mul/div) need
-   float or f16 tiles, as pto-isa's TROWEXPAND{ADD,SUB,MUL,DIV}.  */
-static bool
-check_rowbcast(opcheck *c)
-{
-  int last = c->call->nargs - 1;
-  const pto_type *t0 = c->call->args[0]->type;
-  const pto_type *r = c->call->args[last]->type;
-  for (int i = 1; i < last; i++) {
-    const pto_type *t = c->call->args[i]->type;
-    if (!same_shape(t, t0))
-      return shape_fail(c, i, t, "like argument 1", t0->rows, t0->cols);
-    if (t->dtype != t0->dtype)
-      return op_fail(c, i, "has element type '%s', expected '%s'",
-                     pto_dtype_name(t->dtype), pto_dtype_name(t0->dtype));
-  }
-  if (r->rows != t0->rows || r->cols != 1)
-    return shape_fail(c, last, r, "(one value per row of argument 1)",
-                      t0->rows, 1);
-  if (r->dtype != t0->dtype)
-    return op_fail(c, last, "has element type '%s', expected '%s'",
-                   pto_dtype_name(r->dtype), pto_dtype_name(t0->dtype));
-  if (last > 1 && !pto_dtype_is_float(t0->dtype))
-    return op_fail(c, 0, "has element type '%s', expected a float or f16 "
-                   "tile", pto_dtype_name(t0->dtype));
-  return true;
-}
-
-/* MATMUL: c[M,N] += a[M,K] * b[K,N], a and b of one dtype.  */
-static bool
-check_matmul(opcheck *c)
-{
-  const pto_type *tc = c->call->args[0]->type, *ta = c->call->args[1]->type,
-                 *tb = c->call->args[2]->type;
-  if (tb->rows != ta->cols)
-    return shape_fail(c, 2, tb, "(K rows, K = columns of argument 2)",
-                      ta->cols, tb->cols);
-  if (tc->rows != ta->rows || tc->cols != tb->cols)
-    return shape_fail(c, 0, tc, "(rows of argument 2 x columns of argument 3)",
-                      ta->rows, tb->cols);
-  if (ta->dtype != tb->dtype)
-    return op_fail(c, 2, "has element type '%s', expected '%s' like argument 2",
-                   pto_dtype_name(tb->dtype), pto_dtype_name(ta->dtype));
-  return true;
-}
-
-/* LOAD/STORE: the pointer operand PI points to the tile TI's dtype.  */
-static bool
-check_transfer(opcheck *c, int ti, int pi)
-{
-  const pto_type *t = c->call->args[ti]->type, *p = c->call->args[pi]->type;
-  if (p->pointee->dtype == t->dtype)
-    return true;
-  return op_fail(c, pi, "has type '%s', expected a pointer to %s",
-                 tyname(p).s, pto_dtype_name(t->dtype));
-}
-
 bool
 pto_check_op_call(const pto_expr *call, pto_diag *diag)
 {
@@ -735,17 +624,16 @@ pto_check_op_call(const pto_expr *call, pto_diag *diag)
                     : call->type->kind != PTO_TY_VOID)
     return op_fail(&c, -1, "call has type '%s', expected '%s'",
                    tyname(call->type).s, is_int_result ? "i32" : "void");
-  switch (info->rule) {
-  case PTO_RULE_ELEM: return check_elementwise(&c, info->sig, true);
-  case PTO_RULE_CAST: return check_elementwise(&c, info->sig, false);
-  case PTO_RULE_ROWRED: return check_rowred(&c);
-  case PTO_RULE_MATMUL: return check_matmul(&c);
-  case PTO_RULE_ROWBCAST: return check_rowbcast(&c);
-  case PTO_RULE_LOAD: return check_transfer(&c, 0, 1);
-  case PTO_RULE_STORE: return check_transfer(&c, 2, 0);
-  case PTO_RULE_NONE: return true;
-  }
-  return true;
+  const pto_type *types[16];
+  int n = call->nargs < 16 ? call->nargs : 16;
+  for (int i = 0; i < n; i++)
+    types[i] = call->args[i]->type;
+  pto_op_fault f;
+  if (pto_op_check_types(call->op, types, n, &f))
+    return true;
+  pto_loc l = f.arg >= 0 ? call->args[f.arg]->loc : call->loc;
+  pto_error(diag, l, "pto.%s: %s", info->name, f.msg);
+  return false;
 }
 
 /* ------------------------------------------------------------------ */

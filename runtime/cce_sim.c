@@ -29,7 +29,8 @@
      vector ops (V): 8 start-up + repeats x c, with c = 1 for
                    add/sub/mul/max/min/abs/relu/dup/scalar forms/
                    conversions (one 256 B repeat per cycle), c = 2 for
-                   reductions, c = 4 for div/exp/ln/sqrt/rsqrt/rec.
+                   reductions, c = 4 for div/exp/ln/sqrt/rsqrt/rec
+                   (the cycles column of runtime/pto-ops.def).
      mad (M):      16 + one 16x16x16 fractal product per cycle.
      set_flag:     the flag rises 1 cycle after pipe A finishes what was
                    issued before it; wait_flag stalls pipe B until then;

@@ -21,6 +21,8 @@ runtime_libpto_rt_la_CFLAGS = $(AM_CFLAGS) -fno-delete-null-pointer-checks
 runtime_libpto_rt_la_LIBADD = $(LIBM)
 runtime_libpto_rt_la_LDFLAGS = -version-info 0:0:0
 include_HEADERS += runtime/cce_sim.h runtime/cce-api.h
+# The op table: pto-rt.h expands it, so it is installed next to it.
+include_HEADERS += runtime/pto-ops.def
 
 # pto-cc links -lpto-rt (tools/pto-cc.in).
 PTO_RT_ENABLED = yes

@@ -50,19 +50,59 @@ extern "C" {
 /* Element types of tiles, as passed by generated code.  */
 enum pto_rt_dtype { PTO_RT_F32 = 0, PTO_RT_F16 = 1, PTO_RT_I32 = 2 };
 
-/* Operation codes of the op families below.  */
+/* Operation codes of the op families below, one per row of the op
+   table pto-ops.def (beside this header, installed with it) whose
+   RTFAM column names the family, in table order; the SCALAR forms reuse
+   the BINARY codes.  Row broadcasts: d[i][j] = r[i][0] (EXPAND) or a[i][j] OP
+   r[i][0].
+
+   PTO_RT_IF(FAM, WANT, ...) expands to ... when the family token FAM is
+   WANT (one of BINARY SCALAR UNARY ROWRED EXPAND BCAST OTHER), else to
+   nothing; PTO_RT_UNLESS the other way round.  The runtime's dispatch
+   and the compiler's code lookup (emit/jit.c) select rows with them.  */
+#define PTO_RT__SECOND(a, b, ...) b
+#define PTO_RT__IS_PROBE(...) PTO_RT__SECOND(__VA_ARGS__, 0, ~)
+#define PTO_RT__PROBE ~, 1
+#define PTO_RT__EQ_BINARY_BINARY PTO_RT__PROBE
+#define PTO_RT__EQ_SCALAR_SCALAR PTO_RT__PROBE
+#define PTO_RT__EQ_UNARY_UNARY PTO_RT__PROBE
+#define PTO_RT__EQ_ROWRED_ROWRED PTO_RT__PROBE
+#define PTO_RT__EQ_BCAST_BCAST PTO_RT__PROBE
+#define PTO_RT__EQ_EXPAND_EXPAND PTO_RT__PROBE
+#define PTO_RT__EQ_OTHER_OTHER PTO_RT__PROBE
+#define PTO_RT__WHEN(c, ...) PTO_RT__WHEN_(c, __VA_ARGS__)
+#define PTO_RT__WHEN_(c, ...) PTO_RT__WHEN_##c(__VA_ARGS__)
+#define PTO_RT__WHEN_1(...) __VA_ARGS__
+#define PTO_RT__WHEN_0(...)
+#define PTO_RT__UNLESS(c, ...) PTO_RT__UNLESS_(c, __VA_ARGS__)
+#define PTO_RT__UNLESS_(c, ...) PTO_RT__UNLESS_##c(__VA_ARGS__)
+#define PTO_RT__UNLESS_0(...) __VA_ARGS__
+#define PTO_RT__UNLESS_1(...)
+#define PTO_RT_IF(fam, want, ...) \
+  PTO_RT__WHEN(PTO_RT__IS_PROBE(PTO_RT__EQ_##fam##_##want), __VA_ARGS__)
+#define PTO_RT_UNLESS(fam, want, ...) \
+  PTO_RT__UNLESS(PTO_RT__IS_PROBE(PTO_RT__EQ_##fam##_##want), __VA_ARGS__)
+
 enum pto_rt_binop {
-  PTO_RT_ADD, PTO_RT_SUB, PTO_RT_MUL, PTO_RT_DIV, PTO_RT_MAX, PTO_RT_MIN
+#define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  PTO_RT_IF(fam, BINARY, PTO_RT_##code, )
+#include "pto-ops.def"
 };
 enum pto_rt_unop {
-  PTO_RT_EXP, PTO_RT_LOG, PTO_RT_ABS, PTO_RT_SQRT, PTO_RT_RSQRT,
-  PTO_RT_RECIP, PTO_RT_RELU, PTO_RT_NEG
+#define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  PTO_RT_IF(fam, UNARY, PTO_RT_##code, )
+#include "pto-ops.def"
 };
-enum pto_rt_redop { PTO_RT_ROW_SUM, PTO_RT_ROW_MAX };
-/* Row broadcasts: d[i][j] = r[i][0] (EXPAND) or a[i][j] OP r[i][0].  */
+enum pto_rt_redop {
+#define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  PTO_RT_IF(fam, ROWRED, PTO_RT_##code, )
+#include "pto-ops.def"
+};
 enum pto_rt_bcastop {
-  PTO_RT_ROW_EXPAND, PTO_RT_ROW_EXPAND_ADD, PTO_RT_ROW_EXPAND_SUB,
-  PTO_RT_ROW_EXPAND_MUL, PTO_RT_ROW_EXPAND_DIV
+#define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  PTO_RT_IF(fam, EXPAND, PTO_RT_##code, )                                  \
+  PTO_RT_IF(fam, BCAST, PTO_RT_##code, )
+#include "pto-ops.def"
 };
 
 /* A simulation entry: run block BLOCK_IDX of BLOCK_NUM.  */

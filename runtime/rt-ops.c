@@ -100,6 +100,8 @@ __pto_rt_store_valid(int dt, void *p, long long rs, const void *t,
     pto__##name##_i32(__VA_ARGS__);                               \
     return;                                                       \
   }
+#define PER_DTYPE_ALL PER_DTYPE
+#define PER_DTYPE_FLOAT PER_FLOAT_DTYPE
 #define PER_FLOAT_DTYPE(dt, name, ...)                            \
   switch (dt) {                                                   \
   case PTO_RT_F32:                                                \
@@ -116,12 +118,11 @@ __pto_rt_binary(int op, int dt, void *d, const void *a, const void *b,
 {
   size_t len = (size_t)n;
   switch (op) {
-  case PTO_RT_ADD: PER_DTYPE(dt, add, d, a, b, len) break;
-  case PTO_RT_SUB: PER_DTYPE(dt, sub, d, a, b, len) break;
-  case PTO_RT_MUL: PER_DTYPE(dt, mul, d, a, b, len) break;
-  case PTO_RT_DIV: PER_DTYPE(dt, div, d, a, b, len) break;
-  case PTO_RT_MAX: PER_DTYPE(dt, max, d, a, b, len) break;
-  case PTO_RT_MIN: PER_DTYPE(dt, min, d, a, b, len) break;
+#define PTO_OP(e, name, sig, res, rule, dtr, eff, pipe, bd, fam, code, cce, \
+               cyc)                                                       \
+  PTO_RT_IF(fam, BINARY, case PTO_RT_##code:                              \
+            PER_DTYPE_##dtr(dt, name, d, a, b, len) break;)
+#include "pto-ops.def"
   }
   bad_code("__pto_rt_binary", op, dt);
 }
@@ -147,10 +148,10 @@ __pto_rt_scalar(int op, int dt, void *d, const void *a, double s,
 {
   size_t len = (size_t)n;
   switch (op) {
-  case PTO_RT_ADD: SCALAR_CASE(adds) break;
-  case PTO_RT_MUL: SCALAR_CASE(muls) break;
-  case PTO_RT_MAX: SCALAR_CASE(maxs) break;
-  case PTO_RT_MIN: SCALAR_CASE(mins) break;
+#define PTO_OP(e, name, sig, res, rule, dtr, eff, pipe, bd, fam, code, cce, \
+               cyc)                                                       \
+  PTO_RT_IF(fam, SCALAR, case PTO_RT_##code: SCALAR_CASE(name) break;)
+#include "pto-ops.def"
   }
   bad_code("__pto_rt_scalar", op, dt);
 }
@@ -160,14 +161,11 @@ __pto_rt_unary(int op, int dt, void *d, const void *a, long long n)
 {
   size_t len = (size_t)n;
   switch (op) {
-  case PTO_RT_EXP: PER_FLOAT_DTYPE(dt, exp, d, a, len) break;
-  case PTO_RT_LOG: PER_FLOAT_DTYPE(dt, log, d, a, len) break;
-  case PTO_RT_SQRT: PER_FLOAT_DTYPE(dt, sqrt, d, a, len) break;
-  case PTO_RT_RSQRT: PER_FLOAT_DTYPE(dt, rsqrt, d, a, len) break;
-  case PTO_RT_RECIP: PER_FLOAT_DTYPE(dt, recip, d, a, len) break;
-  case PTO_RT_ABS: PER_DTYPE(dt, abs, d, a, len) break;
-  case PTO_RT_RELU: PER_DTYPE(dt, relu, d, a, len) break;
-  case PTO_RT_NEG: PER_DTYPE(dt, neg, d, a, len) break;
+#define PTO_OP(e, name, sig, res, rule, dtr, eff, pipe, bd, fam, code, cce, \
+               cyc)                                                       \
+  PTO_RT_IF(fam, UNARY, case PTO_RT_##code:                               \
+            PER_DTYPE_##dtr(dt, name, d, a, len) break;)
+#include "pto-ops.def"
   }
   bad_code("__pto_rt_unary", op, dt);
 }
@@ -221,8 +219,11 @@ __pto_rt_rowred(int op, int dt, void *d, const void *a, int rows, int cols)
 {
   size_t r = (size_t)rows, c = (size_t)cols;
   switch (op) {
-  case PTO_RT_ROW_SUM: PER_DTYPE(dt, row_sum, d, a, r, c) break;
-  case PTO_RT_ROW_MAX: PER_DTYPE(dt, row_max, d, a, r, c) break;
+#define PTO_OP(e, name, sig, res, rule, dtr, eff, pipe, bd, fam, code, cce, \
+               cyc)                                                       \
+  PTO_RT_IF(fam, ROWRED, case PTO_RT_##code:                              \
+            PER_DTYPE_##dtr(dt, name, d, a, r, c) break;)
+#include "pto-ops.def"
   }
   bad_code("__pto_rt_rowred", op, dt);
 }
@@ -233,15 +234,13 @@ __pto_rt_rowbcast(int op, int dt, void *d, const void *a, const void *r,
 {
   size_t nr = (size_t)rows, nc = (size_t)cols;
   switch (op) {
-  case PTO_RT_ROW_EXPAND: PER_DTYPE(dt, row_expand, d, r, nr, nc) break;
-  case PTO_RT_ROW_EXPAND_ADD:
-    PER_FLOAT_DTYPE(dt, row_expand_add, d, a, r, nr, nc) break;
-  case PTO_RT_ROW_EXPAND_SUB:
-    PER_FLOAT_DTYPE(dt, row_expand_sub, d, a, r, nr, nc) break;
-  case PTO_RT_ROW_EXPAND_MUL:
-    PER_FLOAT_DTYPE(dt, row_expand_mul, d, a, r, nr, nc) break;
-  case PTO_RT_ROW_EXPAND_DIV:
-    PER_FLOAT_DTYPE(dt, row_expand_div, d, a, r, nr, nc) break;
+#define PTO_OP(e, name, sig, res, rule, dtr, eff, pipe, bd, fam, code, cce, \
+               cyc)                                                       \
+  PTO_RT_IF(fam, EXPAND, case PTO_RT_##code:                              \
+            PER_DTYPE_##dtr(dt, name, d, r, nr, nc) break;)               \
+  PTO_RT_IF(fam, BCAST, case PTO_RT_##code:                               \
+            PER_DTYPE_##dtr(dt, name, d, a, r, nr, nc) break;)
+#include "pto-ops.def"
   }
   bad_code("__pto_rt_rowbcast", op, dt);
 }

@@ -9,5 +9,5 @@ PTO_KERNEL void k(const int32_t *x)
 {
   i8 a;
   pto_load(a, x, 16);
-  pto_exp(a, a); /* { dg-error "'pto_exp' needs float or _Float16 tiles, not 'tile<i32,8,16>'" } */
+  pto_exp(a, a); /* { dg-error "'pto_exp': argument 1 has element type 'i32', expected a float or f16 tile" } */
 }

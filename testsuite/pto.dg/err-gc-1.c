@@ -11,7 +11,7 @@ PTO_KERNEL void k(const float *x, int n)
   t8 a;
   t16 c;
   pto_load(a, x, 16);
-  pto_add(a, a, c); /* { dg-error "'pto_add': argument 3 is a 'tile<f32,16,16>' tile" } */
+  pto_add(a, a, c); /* { dg-error "'pto_add': argument 3 has shape 16x16, expected 8x16 like argument 1" } */
   for (int i = 0; i < n; i++) {
     a.v[0][0] = 1.0f;
     pto_unroll(2); /* { dg-error "'pto_unroll' must be the first statement" } */

@@ -8,5 +8,5 @@ typedef PTO_TILE(float, 8, 1) c8;
 PTO_KERNEL void k(const int *x)
 {
   t8 a;
-  pto_load(a, x, 16); /* { dg-error "'pto_load': the pointer must point to the tile's element type 'f32', not 'i32'" } */
+  pto_load(a, x, 16); /* { dg-error "'pto_load': argument 2 has type 'ptr<const i32>', expected a pointer to f32" } */
 }

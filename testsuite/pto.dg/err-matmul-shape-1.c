@@ -12,5 +12,5 @@ PTO_KERNEL void k(const float *x)
   pto_load(a, x, 16);
   pto_load(b, x, 16);
   pto_fill(c, 0);
-  pto_matmul(c, b, a); /* { dg-error "'pto_matmul': shapes must be" } */
+  pto_matmul(c, b, a); /* { dg-error "'pto_matmul': argument 3 has shape 8x16, expected 16x16 .K rows, K = columns of argument 2." } */
 }

@@ -19,8 +19,8 @@ PTO_KERNEL void k(const float *x)
   ic8 im;
   pto_load(a, x, 16);
   pto_row_max(m, a);
-  pto_row_expand_sub(d, a, m4); /* { dg-error "'pto_row_expand_sub': the row values must be a 8x1 tile" } */
-  pto_row_expand(d, a); /* { dg-error "'pto_row_expand': the row values must be a 8x1 tile" } */
-  pto_row_expand_div(d, n, m); /* { dg-error "'pto_row_expand_div': argument 2 is a" } */
-  pto_row_expand_mul(ia, ia, im); /* { dg-error "'pto_row_expand_mul' needs float or _Float16 tiles" } */
+  pto_row_expand_sub(d, a, m4); /* { dg-error "'pto_row_expand_sub': argument 3 has shape 4x1, expected 8x1 .one value per row of argument 1." } */
+  pto_row_expand(d, a); /* { dg-error "'pto_row_expand': argument 2 has shape 8x16, expected 8x1 .one value per row" } */
+  pto_row_expand_div(d, n, m); /* { dg-error "'pto_row_expand_div': argument 2 has shape 8x8, expected 8x16 like argument 1" } */
+  pto_row_expand_mul(ia, ia, im); /* { dg-error "'pto_row_expand_mul': argument 1 has element type 'i32', expected a float or f16 tile" } */
 }

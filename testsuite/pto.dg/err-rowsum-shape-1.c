@@ -9,5 +9,5 @@ PTO_KERNEL void k(const float *x)
 {
   t8 a, d;
   pto_load(a, x, 16);
-  pto_row_sum(d, a); /* { dg-error "'pto_row_sum': the destination must be a 8x1 tile" } */
+  pto_row_sum(d, a); /* { dg-error "'pto_row_sum': argument 1 has shape 8x16, expected 8x1 .one column per row of argument 2." } */
 }

@@ -10,5 +10,5 @@ PTO_KERNEL void k(const float *x)
   t8 a;
   i8 b;
   pto_load(a, x, 16);
-  pto_mul(a, a, b); /* { dg-error "'pto_mul': argument 3 is a 'tile<i32,8,16>' tile" } */
+  pto_mul(a, a, b); /* { dg-error "'pto_mul': argument 3 has element type 'i32', expected 'f32'" } */
 }

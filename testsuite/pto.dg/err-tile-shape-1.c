@@ -11,5 +11,5 @@ PTO_KERNEL void k(const float *x)
   t16 c;
   pto_load(a, x, 16);
   pto_load(b, x, 16);
-  pto_add(a, b, c); /* { dg-error "'pto_add': argument 3 is a 'tile<f32,16,16>' tile but argument 1 is 'tile<f32,8,16>'" } */
+  pto_add(a, b, c); /* { dg-error "'pto_add': argument 3 has shape 16x16, expected 8x16 like argument 1" } */
 }

@@ -3,4 +3,4 @@
 /* { dg-do compile } */
 #include <pto.h>
 typedef PTO_TILE(float, 8, 8) tile_t;
-PTO_KERNEL void k(const char *x, float *y) { tile_t a; pto_load(a, x, 8); pto_store(y, 8, a); } /* { dg-error "'pto_load': the pointer must point to the tile's element type 'f32', not 'i8'" } */
+PTO_KERNEL void k(const char *x, float *y) { tile_t a; pto_load(a, x, 8); pto_store(y, 8, a); } /* { dg-error "'pto_load': argument 2 has type 'ptr<const i8>', expected a pointer to f32" } */

@@ -1,5 +1,6 @@
-/* pto_unroll factors must be positive integer constant expressions, at
-   most 8 of them, even though reference mode does not unroll.  */
+/* pto_unroll factors must be positive integer constant expressions of
+   at most 2147483647, at most 8 of them, even though reference mode does
+   not unroll (the plugin agrees: pto.hostile/unroll-factors-1.c).  */
 /* { dg-do compile } */
 #include <pto.h>
 
@@ -19,6 +20,11 @@ f (int n, int *out)
   for (int i = 0; i < n; i++)
     {
       pto_unroll (2.5);                 /* { dg-error "pto_unroll: unroll factors must be positive integer constants" } */
+      out[i] = i;
+    }
+  for (int i = 0; i < n; i++)
+    {
+      pto_unroll (0x100000002LL);       /* { dg-error "pto_unroll: unroll factors must be positive integer constants of at most 2147483647" } */
       out[i] = i;
     }
   for (int i = 0; i < n; i++)

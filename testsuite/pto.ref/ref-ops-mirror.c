@@ -1,16 +1,14 @@
-/* pto.h mirrors the op registry of ir/ir.h exactly: every PTO_OPS entry
+/* pto.h mirrors the op table runtime/pto-ops.def exactly: every row
    has a plugin-mode prototype tagged pto_intrinsic("NAME") and a pto_NAME
    macro in both modes, and every pto_intrinsic name in pto.h is an op
    (or "unroll", or "tile_ref", the wrapper of tile operands).  Reads pto.h's text next to this test's source.  */
 /* { dg-do run } */
 #include <pto.h>
 #include <string.h>
-#include "../../ir/ir.h"
 
 static const char *const ops[] = {
-#define X(e, n, sig, res, rule, eff, pipe, bd) n,
-  PTO_OPS (X)
-#undef X
+#define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) #n,
+#include "../../runtime/pto-ops.def"
 };
 
 /* The number of times NEEDLE occurs in HAY.  */

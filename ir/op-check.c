@@ -1,0 +1,227 @@
+/* op-check.c - the typing rules of the intrinsic ops: the RULE (shape)
+   and DTYPES (element type) columns of runtime/pto-ops.def.
+
+   One checker for both of its clients: the GCC front end
+   (frontend/capture.cc, on the operands it translated) and the IR
+   verifier (ir/verify.c's pto_check_op_call, which checks the operand
+   kinds, lvalues and arity itself and then calls this).  It sees only
+   the operands' types and reports the first violation as a fault: the
+   operand to blame and a message "argument N ...", which each client
+   prefixes with the op's name in its own spelling (pto_rsqrt in C,
+   pto.rsqrt in the IR) and reports at that operand's location.  */
+
+#include "ir/ir.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+typedef struct ctx {
+  const char *sig;
+  const pto_type *const *t;
+  int n;
+  pto_op_fault *f;
+} ctx;
+
+/* Record "argument I+1 MSG" (or MSG for the call when I < 0); false.  */
+static PTO_PRINTF(3, 4) bool
+fail(ctx *c, int i, const char *fmt, ...)
+{
+  char msg[sizeof c->f->msg - 32];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  c->f->arg = i;
+  if (i >= 0)
+    snprintf(c->f->msg, sizeof c->f->msg, "argument %d %s", i + 1, msg);
+  else
+    snprintf(c->f->msg, sizeof c->f->msg, "%s", msg);
+  return false;
+}
+
+/* The text of T (truncated to 128 bytes).  */
+typedef struct tytext {
+  char s[128];
+} tytext;
+
+static tytext
+tyname(const pto_type *t)
+{
+  tytext r;
+  pto_buf b = {0};
+  pto_type_print(&b, t);
+  snprintf(r.s, sizeof r.s, "%s", b.s ? b.s : "");
+  pto_buf_free(&b);
+  return r;
+}
+
+static bool
+is_tile_letter(char l)
+{
+  return l == 'T' || l == 't' || l == 'U';
+}
+
+static int
+first_tile(const ctx *c)
+{
+  for (int i = 0; i < c->n && c->sig[i] && c->sig[i] != '*'; i++)
+    if (is_tile_letter(c->sig[i]))
+      return i;
+  return -1;
+}
+
+static bool
+same_shape(const pto_type *a, const pto_type *b)
+{
+  return a->rows == b->rows && a->cols == b->cols;
+}
+
+static bool
+shape_fail(ctx *c, int i, const char *what, int r, int cols)
+{
+  return fail(c, i, "has shape %dx%d, expected %dx%d %s", c->t[i]->rows,
+              c->t[i]->cols, r, cols, what);
+}
+
+static bool
+dtype_fail(ctx *c, int i, pto_dtype want)
+{
+  return fail(c, i, "has element type '%s', expected '%s'",
+              pto_dtype_name(c->t[i]->dtype), pto_dtype_name(want));
+}
+
+/* ELEM and CAST: tiles share the first tile's shape (and, for ELEM, its
+   dtype, which is also the type of every 's' operand).  */
+static bool
+check_elementwise(ctx *c, bool same_dtype)
+{
+  int t0i = first_tile(c);
+  if (t0i < 0)
+    return true;
+  const pto_type *t0 = c->t[t0i];
+  char like[48];
+  snprintf(like, sizeof like, "like argument %d", t0i + 1);
+  for (int i = t0i + 1; i < c->n && c->sig[i]; i++) {
+    const pto_type *t = c->t[i];
+    if (c->sig[i] == 's' && same_dtype
+        && !(t->kind == PTO_TY_SCALAR && t->dtype == t0->dtype))
+      return fail(c, i, "has type '%s', expected '%s', the element type "
+                  "of the tiles", tyname(t).s, pto_dtype_name(t0->dtype));
+    if (!is_tile_letter(c->sig[i]))
+      continue;
+    if (!same_shape(t, t0))
+      return shape_fail(c, i, like, t0->rows, t0->cols);
+    if (same_dtype && t->dtype != t0->dtype)
+      return dtype_fail(c, i, t0->dtype);
+  }
+  return true;
+}
+
+/* ROWRED: dst R x 1, src R x C, same dtype.  */
+static bool
+check_rowred(ctx *c)
+{
+  const pto_type *dst = c->t[0], *src = c->t[1];
+  if (dst->rows != src->rows || dst->cols != 1)
+    return shape_fail(c, 0, "(one column per row of argument 2)", src->rows,
+                      1);
+  if (dst->dtype != src->dtype)
+    return dtype_fail(c, 0, src->dtype);
+  return true;
+}
+
+/* ROWBCAST: the last operand is the per-row column r (R x 1), every
+   other tile has the first tile's shape (R x C), all share its dtype.  */
+static bool
+check_rowbcast(ctx *c)
+{
+  int last = c->n - 1;
+  const pto_type *t0 = c->t[0], *r = c->t[last];
+  for (int i = 1; i < last; i++) {
+    if (!same_shape(c->t[i], t0))
+      return shape_fail(c, i, "like argument 1", t0->rows, t0->cols);
+    if (c->t[i]->dtype != t0->dtype)
+      return dtype_fail(c, i, t0->dtype);
+  }
+  if (r->rows != t0->rows || r->cols != 1)
+    return shape_fail(c, last, "(one value per row of argument 1)", t0->rows,
+                      1);
+  if (r->dtype != t0->dtype)
+    return dtype_fail(c, last, t0->dtype);
+  return true;
+}
+
+/* MATMUL: c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype.  */
+static bool
+check_matmul(ctx *c)
+{
+  const pto_type *tc = c->t[0], *ta = c->t[1], *tb = c->t[2];
+  if (tb->rows != ta->cols)
+    return shape_fail(c, 2, "(K rows, K = columns of argument 2)", ta->cols,
+                      tb->cols);
+  if (tc->rows != ta->rows || tc->cols != tb->cols)
+    return shape_fail(c, 0, "(rows of argument 2 x columns of argument 3)",
+                      ta->rows, tb->cols);
+  if (ta->dtype != tb->dtype)
+    return dtype_fail(c, 2, ta->dtype);
+  if (tc->dtype != PTO_DT_F32)
+    return fail(c, 0, "has element type '%s', expected 'f32' (the "
+                "accumulator)", pto_dtype_name(tc->dtype));
+  return true;
+}
+
+/* LOAD/STORE: the pointer operand PI points to the tile TI's dtype.  */
+static bool
+check_transfer(ctx *c, int ti, int pi)
+{
+  const pto_type *t = c->t[ti], *p = c->t[pi];
+  if (p->pointee && p->pointee->kind == PTO_TY_SCALAR
+      && p->pointee->dtype == t->dtype)
+    return true;
+  return fail(c, pi, "has type '%s', expected a pointer to %s",
+              tyname(p).s, pto_dtype_name(t->dtype));
+}
+
+static bool
+check_shape_rule(ctx *c, pto_oprule rule)
+{
+  switch (rule) {
+  case PTO_RULE_ELEM: return check_elementwise(c, true);
+  case PTO_RULE_CAST: return check_elementwise(c, false);
+  case PTO_RULE_ROWRED: return check_rowred(c);
+  case PTO_RULE_MATMUL: return check_matmul(c);
+  case PTO_RULE_ROWBCAST: return check_rowbcast(c);
+  case PTO_RULE_LOAD: return check_transfer(c, 0, 1);
+  case PTO_RULE_STORE: return check_transfer(c, 2, 0);
+  case PTO_RULE_NONE: return true;
+  }
+  return true;
+}
+
+/* DTYPES: every tile operand has an element type the op accepts.  */
+static bool
+check_dtype_rule(ctx *c, pto_dtrule rule)
+{
+  if (rule == PTO_DTR_ALL)
+    return true;
+  for (int i = 0; i < c->n && c->sig[i] && c->sig[i] != '*'; i++)
+    if (is_tile_letter(c->sig[i]) && !pto_dtype_is_float(c->t[i]->dtype))
+      return fail(c, i, "has element type '%s', expected a float or f16 "
+                  "tile", pto_dtype_name(c->t[i]->dtype));
+  return true;
+}
+
+bool
+pto_op_check_types(pto_op op, const pto_type *const *types, int n,
+                   pto_op_fault *f)
+{
+  const pto_opinfo *info = pto_op_info(op);
+  ctx c = {info->sig, types, n, f};
+  f->arg = -1;
+  f->msg[0] = 0;
+  int fixed = (int)strcspn(info->sig, "*");
+  if (n < fixed)
+    return fail(&c, -1, "expected %d arguments, found %d", fixed, n);
+  return check_shape_rule(&c, info->rule)
+         && check_dtype_rule(&c, info->dtypes);
+}
