@@ -1431,6 +1431,27 @@ tile_view_cast (capture &c, tree t, location_t loc)
   return true;
 }
 
+/* If conversion T turns a pointer to a tile into a pointer to a
+   non-tile object (`*(int *) &t' as a tile operand), report it at LOC
+   and return true: reference mode says the operand "is not a
+   PTO_TILE".  */
+static bool
+tile_pointer_cast_away (capture &c, tree t, location_t loc)
+{
+  if (!CONVERT_EXPR_P (t) || !POINTER_TYPE_P (TREE_TYPE (t))
+      || !POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
+    return false;
+  tree to = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (t)));
+  tree from = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (TREE_OPERAND (t, 0))));
+  if (VOID_TYPE_P (to) || pto_fe_is_tile_type (to)
+      || !pto_fe_is_tile_type (from))
+    return false;
+  err (c, loc_of (t, loc), "a tile operand cannot go through a pointer "
+       "cast from %qT to %qT: the operand is not a tile",
+       TREE_TYPE (TREE_OPERAND (t, 0)), TREE_TYPE (t));
+  return true;
+}
+
 /* ARG with the conversions of strip_arg removed, or NULL_TREE after
    reporting a tile view cast among them.  */
 static tree
@@ -1441,7 +1462,7 @@ strip_tile_arg (capture &c, tree arg, location_t loc)
     if (CONVERT_EXPR_P (a) || TREE_CODE (a) == NON_LVALUE_EXPR
 	|| TREE_CODE (a) == FLOAT_EXPR)
       {
-	if (tile_view_cast (c, a, loc))
+	if (tile_view_cast (c, a, loc) || tile_pointer_cast_away (c, a, loc))
 	  return NULL_TREE;
 	a = TREE_OPERAND (a, 0);
       }

@@ -123,10 +123,12 @@ function_pointer_p (tree t)
 
 /* The PTO_KERNEL function that ARG, the first argument of a pto_launch,
    names (pto.h passes it through the marker __pto_arg_ref, which keeps
-   its type), or NULL_TREE.  Only conversions from one function pointer
-   type to another are looked through: a kernel converted to an integer
-   or an object pointer (`(char) k', `(float *) k') names no function,
-   as in reference mode, where calling it is an error.  */
+   its type), or NULL_TREE.  Only conversions between pointers to one
+   function type are looked through: a kernel converted to an integer,
+   an object pointer or another function type (`(char) k', `(float *) k',
+   `(void (*)(void)) k') names no kernel, as in reference mode, where
+   calling it is an error ("called object is not a function", "too many
+   arguments").  */
 tree
 pto_fe_launch_kernel (tree arg)
 {
@@ -135,7 +137,9 @@ pto_fe_launch_kernel (tree arg)
     return NULL_TREE;
   while ((CONVERT_EXPR_P (arg) || TREE_CODE (arg) == NON_LVALUE_EXPR)
 	 && function_pointer_p (TREE_TYPE (arg))
-	 && function_pointer_p (TREE_TYPE (TREE_OPERAND (arg, 0))))
+	 && function_pointer_p (TREE_TYPE (TREE_OPERAND (arg, 0)))
+	 && TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (arg)))
+	    == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (TREE_OPERAND (arg, 0)))))
     arg = TREE_OPERAND (arg, 0);
   if (TREE_CODE (arg) != ADDR_EXPR)
     return NULL_TREE;
