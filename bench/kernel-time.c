@@ -46,7 +46,7 @@ static double bench_now(void)
 #undef pto_launch
 #define pto_launch(k, ...)                                                  \
   ((void)(bench_t0 = bench_now()),                                          \
-   __pto_op_launch((void (*)(void))(k), __VA_ARGS__),                       \
+   __pto_op_launch(PTO__AREF(k), __VA_ARGS__),                              \
    (void)(bench_launch_s += bench_now() - bench_t0))
 #else
 #undef pto_launch

@@ -50,6 +50,18 @@ pto_fe_intrinsic_name (tree fndecl)
   return TREE_STRING_POINTER (s);
 }
 
+tree
+pto_fe_arg_ref_operand (tree t)
+{
+  while (CONVERT_EXPR_P (t) || TREE_CODE (t) == NON_LVALUE_EXPR)
+    t = TREE_OPERAND (t, 0);
+  if (TREE_CODE (t) != CALL_EXPR || call_expr_nargs (t) != 2)
+    return NULL_TREE;
+  const char *name = pto_fe_intrinsic_name (get_callee_fndecl (t));
+  return name && !strcmp (name, "arg_ref") ? CALL_EXPR_ARG (t, 1)
+					    : NULL_TREE;
+}
+
 bool
 pto_fe_is_tile_type (tree type)
 {
@@ -187,13 +199,14 @@ pto_fe_check_tile_type (tree type)
   return true;
 }
 
-/* True if NAME names an op of the registry, "unroll" or "tile_ref"
-   (pto.h's wrapper of a tile operand).  */
+/* True if NAME names an op of the registry, "unroll", "tile_ref" or
+   "arg_ref" (pto.h's wrappers of a tile and of a GM or kernel operand).  */
 static bool
 known_intrinsic (const char *name)
 {
   pto_op op;
   return !strcmp (name, "unroll") || !strcmp (name, "tile_ref")
+	 || !strcmp (name, "arg_ref")
 	 || pto_op_lookup (name, strlen (name), &op);
 }
 

@@ -1403,8 +1403,8 @@ tile_ref_call_p (tree t)
 }
 
 /* Strip the conversions pto.h's prototypes add to an argument (to
-   void *, const void *, long long, double) and its tile operand
-   wrapper.  */
+   void *, const void *, long long, double) and its operand wrappers
+   (for locations and messages: the types are checked before).  */
 static tree
 strip_arg (tree a)
 {
@@ -1414,6 +1414,8 @@ strip_arg (tree a)
       a = TREE_OPERAND (a, 0);
     else if (tile_ref_call_p (a))
       a = CALL_EXPR_ARG (a, 1);
+    else if (tree x = pto_fe_arg_ref_operand (a))
+      a = x;
     else
       return a;
 }
@@ -1453,6 +1455,27 @@ tile_view_cast (capture &c, tree t, location_t loc)
   return true;
 }
 
+/* If conversion T turns a pointer to a tile into a pointer to a
+   non-tile object (`*(int *) &t' as a tile operand), report it at LOC
+   and return true: reference mode says the operand "is not a
+   PTO_TILE".  */
+static bool
+tile_pointer_cast_away (capture &c, tree t, location_t loc)
+{
+  if (!CONVERT_EXPR_P (t) || !POINTER_TYPE_P (TREE_TYPE (t))
+      || !POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
+    return false;
+  tree to = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (t)));
+  tree from = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (TREE_OPERAND (t, 0))));
+  if (VOID_TYPE_P (to) || pto_fe_is_tile_type (to)
+      || !pto_fe_is_tile_type (from))
+    return false;
+  err (c, loc_of (t, loc), "a tile operand cannot go through a pointer "
+       "cast from %qT to %qT: the operand is not a tile",
+       TREE_TYPE (TREE_OPERAND (t, 0)), TREE_TYPE (t));
+  return true;
+}
+
 /* ARG with the conversions of strip_arg removed, or NULL_TREE after
    reporting a tile view cast among them.  */
 static tree
@@ -1463,7 +1486,7 @@ strip_tile_arg (capture &c, tree arg, location_t loc)
     if (CONVERT_EXPR_P (a) || TREE_CODE (a) == NON_LVALUE_EXPR
 	|| TREE_CODE (a) == FLOAT_EXPR)
       {
-	if (tile_view_cast (c, a, loc))
+	if (tile_view_cast (c, a, loc) || tile_pointer_cast_away (c, a, loc))
 	  return NULL_TREE;
 	a = TREE_OPERAND (a, 0);
       }
@@ -1533,12 +1556,28 @@ tile_arg (capture &c, const char *opname, int argno, tree arg, bool written,
   return pto_e_un (c.p, PTO_UN_DEREF, p, NULL, L (c, aloc));
 }
 
-/* A GM pointer argument (load source, store destination).  */
+/* Is T a conversion between pointers to one type, differing only in
+   qualifiers (`(const float *) y')?  */
+static bool
+qualifier_conversion_p (tree t)
+{
+  return (CONVERT_EXPR_P (t) || TREE_CODE (t) == NON_LVALUE_EXPR)
+	 && POINTER_TYPE_P (TREE_TYPE (t))
+	 && POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0)))
+	 && TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (t)))
+	    == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (TREE_OPERAND (t, 0))));
+}
+
+/* A GM pointer argument (load source, store destination) of a tile of
+   element type DT (if HAVE_DT).  pto.h passes it through __pto_arg_ref,
+   so its own C type, the user's casts included, is checked here (as
+   reference mode's PTO__CHECK_GM does), not the prototype's void *.  */
 static pto_expr *
 gm_arg (capture &c, const char *opname, int argno, tree arg, bool written,
-	location_t loc)
+	bool have_dt, pto_dtype dt, location_t loc)
 {
-  tree a = strip_arg (arg);
+  tree a = pto_fe_arg_ref_operand (arg);
+  a = a ? pto_fe_unpromote (a) : strip_arg (arg);
   location_t aloc = loc_of (a, loc);
   tree type = TREE_TYPE (a);
   if (!POINTER_TYPE_P (type) || pto_fe_is_tile_type (TYPE_MAIN_VARIANT
@@ -1548,7 +1587,25 @@ gm_arg (capture &c, const char *opname, int argno, tree arg, bool written,
 	   "(a kernel's pointer parameter), not %qT", argno, opname, type);
       return NULL;
     }
-  if (written && TYPE_READONLY (TREE_TYPE (type)))
+  tree pointee = TREE_TYPE (type);
+  if (!(INTEGRAL_TYPE_P (pointee) || SCALAR_FLOAT_TYPE_P (pointee))
+      || TREE_CODE (pointee) == BOOLEAN_TYPE)
+    {
+      if (have_dt)
+	err (c, aloc, "argument %d of %qs must point to the tile's element "
+	     "type %qs, not be %qT", argno, opname, pto_dtype_name (dt), type);
+      else
+	err (c, aloc, "argument %d of %qs must point to the tile's element "
+	     "type, not be %qT", argno, opname, type);
+      return NULL;
+    }
+  /* Const as written (reference mode: "assignment of read-only
+     location"), or cast away from a const pointer (the IR keeps the
+     original pointer's type).  */
+  bool const_gm = TYPE_READONLY (pointee);
+  while (qualifier_conversion_p (a))
+    a = TREE_OPERAND (a, 0);
+  if (written && (const_gm || TYPE_READONLY (TREE_TYPE (TREE_TYPE (a)))))
     {
       err (c, aloc, "argument %d of %qs is written but points to const "
 	   "(declare the kernel parameter without const)", argno, opname);
@@ -1761,10 +1818,10 @@ intrinsic (capture &c, tree t, const char *name, location_t loc)
   pto_op op;
   char opname[64];
   snprintf (opname, sizeof opname, "pto_%s", name);
-  if (!strcmp (name, "tile_ref"))
+  if (!strcmp (name, "tile_ref") || !strcmp (name, "arg_ref"))
     {
-      err (c, loc, "%<__pto_tile_ref%> is pto.h's own: it may only wrap "
-	   "a tile operand of a pto_* intrinsic");
+      err (c, loc, "%<__pto_%s%> is pto.h's own: it may only wrap "
+	   "an operand of a pto_* intrinsic", name);
       return bad (c);
     }
   if (!pto_op_lookup (name, strlen (name), &op))
@@ -1817,7 +1874,8 @@ intrinsic (capture &c, tree t, const char *name, location_t loc)
       switch (sig[i])
 	{
 	case 'P': case 'p':
-	  args[i] = gm_arg (c, opname, i + 1, a, sig[i] == 'P', loc);
+	  args[i] = gm_arg (c, opname, i + 1, a, sig[i] == 'P', have_dt, dt,
+			    loc);
 	  break;
 	case 'i':
 	  args[i] = int_arg (c, opname, i + 1, a, loc);

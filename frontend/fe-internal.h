@@ -42,6 +42,10 @@ void pto_fe_register_attributes (void);
 pto_fe_role pto_fe_role_of (tree fndecl);
 /* The op name of a pto_intrinsic function ("add", "unroll"), or NULL.  */
 const char *pto_fe_intrinsic_name (tree fndecl);
+/* If T (past conversions) is pto.h's marker __pto_arg_ref (0, x) of a GM
+   pointer or kernel operand, its operand x with its own C type (after
+   the default argument promotions); else NULL_TREE.  */
+tree pto_fe_arg_ref_operand (tree t);
 /* True if TYPE (a RECORD_TYPE) carries the pto_tile attribute.  */
 bool pto_fe_is_tile_type (tree type);
 /* Element type, rows and columns of a valid tile struct TYPE; false when

@@ -2,8 +2,8 @@
 
    Contract (plugin/jit-bridge.h): in plugin mode pto.h turns
      pto_launch (k, blocks, a1, ..., an)
-   into  __pto_op_launch ((void (*)(void)) k, (long long) blocks, a1, ...,
-   an), a variadic call.  Inside PTO_HOST functions the front end
+   into  __pto_op_launch (__pto_arg_ref (0, k), (long long) blocks, a1,
+   ..., an), a variadic call (the marker keeps k's own type).  Inside PTO_HOST functions the front end
    captures it into the IR (pto.launch); everywhere else this file's
    PLUGIN_PRE_GENERICIZE callback rewrites each such call into
      (__pto_rt_set_blocks (blocks), k (a1', ..., an'))
@@ -122,17 +122,24 @@ function_pointer_p (tree t)
 }
 
 /* The PTO_KERNEL function that ARG, the first argument of a pto_launch,
-   names (pto.h converts it to a function pointer), or NULL_TREE.  Only
-   conversions from one function pointer type to another are looked
-   through: a kernel converted to an integer or an object pointer on the
-   way (`(char) k', `(float *) k') names no function, as in reference
-   mode, where calling it is an error.  */
+   names (pto.h passes it through the marker __pto_arg_ref, which keeps
+   its type), or NULL_TREE.  Only conversions between pointers to one
+   function type are looked through: a kernel converted to an integer,
+   an object pointer or another function type (`(char) k', `(float *) k',
+   `(void (*)(void)) k') names no kernel, as in reference mode, where
+   calling it is an error ("called object is not a function", "too many
+   arguments").  */
 tree
 pto_fe_launch_kernel (tree arg)
 {
+  arg = pto_fe_arg_ref_operand (arg);
+  if (!arg)
+    return NULL_TREE;
   while ((CONVERT_EXPR_P (arg) || TREE_CODE (arg) == NON_LVALUE_EXPR)
 	 && function_pointer_p (TREE_TYPE (arg))
-	 && function_pointer_p (TREE_TYPE (TREE_OPERAND (arg, 0))))
+	 && function_pointer_p (TREE_TYPE (TREE_OPERAND (arg, 0)))
+	 && TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (arg)))
+	    == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (TREE_OPERAND (arg, 0)))))
     arg = TREE_OPERAND (arg, 0);
   if (TREE_CODE (arg) != ADDR_EXPR)
     return NULL_TREE;

@@ -338,12 +338,13 @@ typedef struct pto__f16 {
    scalars of the tile dtype as double.  The plugin type-checks the
    original argument expressions (it strips these conversions) and
    replaces every call; a call that survives (an intrinsic outside a
-   kernel, host or inline function) fails to link.  pto_launch is the
-   exception: it belongs in host code, plain functions (main) included.
-   Its kernel is
-   passed as void (*)(void), a cast that -Wcast-function-type accepts
-   (the plugin strips it and finds the function); the kernel's arguments
-   follow the block count.  */
+   kernel, host or inline function) fails to link.  Tile operands, GM
+   pointer operands and pto_launch's kernel go through a variadic marker
+   (__pto_tile_ref, __pto_arg_ref below) so that they keep their own C
+   type, the user's casts included.  pto_launch is the exception: it
+   belongs in host code, plain functions (main) included.  Its kernel
+   is the marked first operand (the plugin finds the function); the
+   kernel's arguments follow the block count.  */
 #define PTO__INTRINSIC(name) __attribute__((pto_intrinsic(name)))
 
 extern void __pto_op_load(void *t, const void *p, long long rs) PTO__INTRINSIC("load");
@@ -385,7 +386,7 @@ extern void __pto_op_matmul(void *c, const void *a, const void *b) PTO__INTRINSI
 extern int __pto_op_block_idx(void) PTO__INTRINSIC("block_idx");
 extern int __pto_op_block_num(void) PTO__INTRINSIC("block_num");
 extern int __pto_op_unroll_factor(void) PTO__INTRINSIC("unroll_factor");
-extern void __pto_op_launch(void (*k)(void), long long n, ...) PTO__INTRINSIC("launch");
+extern void __pto_op_launch(void *k, long long n, ...) PTO__INTRINSIC("launch");
 /* Not a registry op: the plugin turns it into the loop's unroll
    attribute (doc/ir.md, `unroll=[...]`).  The factors follow a 0 so that
    none is converted to a parameter type: the plugin sees 2.5 and
@@ -398,13 +399,19 @@ extern void __pto_unroll(int pto__zero, ...) PTO__INTRINSIC("unroll");
    plugin could not reject the tile view.  */
 extern void *__pto_tile_ref(int pto__zero, ...) PTO__INTRINSIC("tile_ref");
 #define PTO__TREF(t) __pto_tile_ref(0, &(t))
+/* The same for a GM pointer operand and pto_launch's kernel: their own
+   C type reaches the plugin, so that `(void *) y', `(unsigned) y' or
+   `(int *) k' is rejected as in reference mode instead of being folded
+   into the prototype's void *.  */
+extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
+#define PTO__AREF(p) __pto_arg_ref(0, (p))
 
-#define pto_load(t, p, rs) __pto_op_load(PTO__TREF(t), (p), (rs))
-#define pto_store(p, rs, t) __pto_op_store((p), (rs), PTO__TREF(t))
+#define pto_load(t, p, rs) __pto_op_load(PTO__TREF(t), PTO__AREF(p), (rs))
+#define pto_store(p, rs, t) __pto_op_store(PTO__AREF(p), (rs), PTO__TREF(t))
 #define pto_load_valid(t, p, rs, vr, vc, pad) \
-  __pto_op_load_valid(PTO__TREF(t), (p), (rs), (vr), (vc), (pad))
+  __pto_op_load_valid(PTO__TREF(t), PTO__AREF(p), (rs), (vr), (vc), (pad))
 #define pto_store_valid(p, rs, t, vr, vc) \
-  __pto_op_store_valid((p), (rs), PTO__TREF(t), (vr), (vc))
+  __pto_op_store_valid(PTO__AREF(p), (rs), PTO__TREF(t), (vr), (vc))
 #define pto_add(d, a, b) __pto_op_add(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
 #define pto_sub(d, a, b) __pto_op_sub(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
 #define pto_mul(d, a, b) __pto_op_mul(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
@@ -437,7 +444,7 @@ extern void *__pto_tile_ref(int pto__zero, ...) PTO__INTRINSIC("tile_ref");
 #define pto_block_num() __pto_op_block_num()
 #define pto_unroll_factor() __pto_op_unroll_factor()
 #define pto_unroll(...) __pto_unroll(0, __VA_ARGS__)
-#define pto_launch(k, ...) __pto_op_launch((void (*)(void))(k), __VA_ARGS__)
+#define pto_launch(k, ...) __pto_op_launch(PTO__AREF(k), __VA_ARGS__)
 
 #else /* reference mode */
 

@@ -109,10 +109,7 @@ EOF
 # (item, class pattern, regular expression over the modes' outputs) is
 # reported XFAIL(item), not as a failure.  Add a line only for a defect
 # with an open issue and its reproducer in regress/ (README.md), and
-# remove it with the fix.  Open (issue 20): a cast of the kernel to an
-# object pointer in pto_launch, or of a GM operand to another pointer or
-# an integer, is folded into the conversion to pto.h's prototype types,
-# so the plugin accepts what reference mode rejects.
+# remove it with the fix.  None is open today.
 known_defect ()
 {
   # $1: the class, $2: the directory with the modes' outputs.
@@ -125,8 +122,6 @@ known_defect ()
       return 0
     fi
   done <<'EOF'
-20 (kernel cast to an object pointer)	mismatch-Rerr-J*	called object .*is not a function or function pointer
-20 (GM operand cast)	mismatch-Rerr-J*	does not point to the element type|invalid type argument of unary
 EOF
   return 1
 }

@@ -1,7 +1,7 @@
 /* pto.h mirrors the op table runtime/pto-ops.def exactly: every row
    has a plugin-mode prototype tagged pto_intrinsic("NAME") and a pto_NAME
    macro in both modes, and every pto_intrinsic name in pto.h is an op
-   (or "unroll", or "tile_ref", the wrapper of tile operands).  Reads pto.h's text next to this test's source.  */
+   (or "unroll", or "tile_ref" / "arg_ref", the wrappers of operands).  Reads pto.h's text next to this test's source.  */
 /* { dg-do run } */
 #include <pto.h>
 #include <string.h>
@@ -62,7 +62,7 @@ main (void)
           bad++;
         }
     }
-  /* Every tagged name is an op, "unroll" or "tile_ref".  */
+  /* Every tagged name is an op, "unroll", "tile_ref" or "arg_ref".  */
   int tagged = 0;
   for (const char *p = strstr (text, "PTO__INTRINSIC(\""); p;
        p = strstr (p + 1, "PTO__INTRINSIC(\""))
@@ -70,7 +70,8 @@ main (void)
       const char *name = p + strlen ("PTO__INTRINSIC(\"");
       size_t n = strcspn (name, "\"");
       int known = (n == 6 && !strncmp (name, "unroll", 6))
-                  || (n == 8 && !strncmp (name, "tile_ref", 8));
+                  || (n == 8 && !strncmp (name, "tile_ref", 8))
+                  || (n == 7 && !strncmp (name, "arg_ref", 7));
       for (int i = 0; i < nops && !known; i++)
         known = strlen (ops[i]) == n && !strncmp (name, ops[i], n);
       if (!known)
@@ -81,6 +82,7 @@ main (void)
       tagged++;
     }
   printf ("%d ops, %d tagged prototypes\n", nops, tagged);
-  return bad == 0 && tagged == nops + 2 ? 0 : 1;
+  /* The ops, "unroll", "tile_ref" and "arg_ref".  */
+  return bad == 0 && tagged == nops + 3 ? 0 : 1;
 }
 /* { dg-output "^\\d+ ops, \\d+ tagged prototypes\r?\n$" } */
