@@ -8,7 +8,7 @@
 #ifndef PTO_FE_INTERNAL_H
 #define PTO_FE_INTERNAL_H
 
-#include "plugin/gcc-compat.h"
+#include "frontend/gcc-compat.h"
 #include "tree.h"
 #include "c-family/c-common.h"
 #include "stringpool.h"

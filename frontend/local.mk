@@ -19,6 +19,6 @@ pto_frontend_sources = \
 	frontend/fe-internal.h \
 	frontend/attribs.cc \
 	frontend/capture.cc \
-	frontend/unit.cc \
+	plugin/unit.cc \
 	frontend/launch.cc \
-	frontend/output.cc
+	plugin/output.cc

@@ -17,7 +17,7 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------------------ */
-/* Options (passes/options.c)                                         */
+/* Options (ir/options.c)                                         */
 /* ------------------------------------------------------------------ */
 
 /* Options shared by the plugin (-fplugin-arg-pto-NAME[=V]) and pto-opt
@@ -127,7 +127,7 @@ typedef struct pto_pass {
   X(let_inline)          \
   X(simplify)            \
   X(fold)                \
-  X(decompose)           /* passes/lin-decompose.c */
+  X(decompose)           /* passes/late-decompose.c */
 
 #define X(n) extern const pto_pass pto_pass_##n;
 PTO_PASS_LIST(X)

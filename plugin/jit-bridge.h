@@ -15,7 +15,7 @@
      compiles only the PTO_HOST functions and the kernels' simulation is
      their CCE compiled on the host (plugin/cce-sim.h); then the unit's
      CCE text goes into the object's .pto.cce section
-     (emit/cce-section.h), for pto-extract.  */
+     (object/cce-section.h), for pto-extract.  */
 
 #ifndef PTO_JIT_BRIDGE_H
 #define PTO_JIT_BRIDGE_H

@@ -1,5 +1,5 @@
 /* The libgccjit back end compiles a function from its linear form when
-   the form covers it (emit/jit-linear.c), and falls back to the
+   the form covers it (backend/jit/jit-linear.c), and falls back to the
    structured IR silently otherwise (a while loop, break, continue: the
    linear builder's sorry list; a loop whose bound reads memory that the
    body writes, as RANGE evaluates its bounds once).  The banner of the
