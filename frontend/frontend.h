@@ -24,7 +24,7 @@
 #ifndef PTO_FRONTEND_H
 #define PTO_FRONTEND_H
 
-#include "passes/passes.h"
+#include "ir/options.h"
 
 /* Register the attributes and the callbacks of the front end under the
    plugin name PLUGIN_NAME.  OPTS, DUMP_AFTER (NULL, "all" or a comma

@@ -1,11 +1,11 @@
 /* options.c - the options shared by the plugin and pto-opt.
 
-   One table (PTO_OPTIONS in passes.h) gives every option its name, kind,
+   One table (PTO_OPTIONS in options.h) gives every option its name, kind,
    default and help text; the plugin spells them -fplugin-arg-pto-NAME[=V]
    and pto-opt --NAME[=V].  Values are validated here so both report the
    same errors.  */
 
-#include "passes/passes.h"
+#include "ir/options.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -8,10 +8,8 @@
 
 libptocore_la_SOURCES += \
 	passes/passes.h \
-	ir/options.c \
 	passes/manager.c \
 	passes/pipeline.c \
-	passes/walk.c \
 	passes/fold.c \
 	passes/inline-functions.c \
 	passes/scalarize.c \
@@ -19,18 +17,4 @@ libptocore_la_SOURCES += \
 	passes/let-inline.c \
 	passes/simplify.c \
 	passes/let-inline.h \
-	rewrite/rewrite.h \
-	rewrite/rewrite.c \
-	rewrite/rules.c \
-	rewrite/ranges.c \
-	rewrite/decompose.c
-
-# Seed 004 stages 18-22: the Decompose pass and the linear form
-# (ir/linear.h; pto-opt --linearize).
-libptocore_la_SOURCES += \
-	ir/linear.h \
-	passes/late-decompose.c \
-	ir/linear-build.c \
-	ir/linear-order.c \
-	ir/linear-print.c \
-	ir/linear-interp.c
+	passes/late-decompose.c

@@ -33,6 +33,7 @@
    whole compilation; no GCC tree is kept past a callback.  */
 
 #include "frontend/fe-internal.h"
+#include "passes/passes.h"
 #include "backend/cce/cce.h"
 #include "ir/arch.h"
 #include "backend/cce/check.h"

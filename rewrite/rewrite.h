@@ -12,7 +12,9 @@
 #ifndef PTO_REWRITE_H
 #define PTO_REWRITE_H
 
-#include "passes/passes.h"
+#include "ir/options.h"
+#include "rewrite/symbolic.h"
+#include "ir/fold-expr.h"
 
 __extension__ typedef __int128 pto_i128;
 

@@ -9,7 +9,7 @@
      --emit-cce=FILE     after the passes, write the kernels as CCE to FILE
      --simplify-exprs    FILE is an expression corpus (rewrite/rewrite.h)
      --linearize[=M,..]  print the linear form of each function instead
-                         (ir/linear.h); M: predicated, keys, built,
+                         (ir/linear/linear.h); M: predicated, keys, built,
                          graph
      --NAME[=V]          a pipeline option (see --help)
    Reads FILE (or standard input for "-"), prints the resulting IR on
@@ -22,7 +22,7 @@
 #endif
 
 #include "backend/cce/cce.h"
-#include "ir/linear.h"
+#include "ir/linear/linear.h"
 #include "passes/passes.h"
 #include "rewrite/rewrite.h"
 

@@ -26,7 +26,7 @@
 #define PTO_EMIT_EMIT_H
 
 #include "ir/ir.h"
-#include "passes/passes.h"
+#include "ir/options.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,7 +1,7 @@
 /* isel-linear.c - the CCE back end's walk of the linear form.
 
    Contract (backend/cce/isel-linear.h): pto_isel_linear_func(P, F) builds the
-   linear form of kernel F (ir/linear.h: pto_lin_function with stage
+   linear form of kernel F (ir/linear/linear.h: pto_lin_function with stage
    22 on, as the CCE scalar unit has no predicated stores) and walks
    fn->list in order, rebuilding from it a stand-in function whose body
    the rest of the back end lowers unchanged: memplan.c numbers its
@@ -53,7 +53,7 @@
    linear form itself is freed before returning.  No global state.  */
 
 #include "backend/cce/isel-linear.h"
-#include "ir/linear.h"
+#include "ir/linear/linear.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* isel-linear.h - the CCE back end's entry into the linear form.
 
    backend/cce/isel-linear.c rebuilds a kernel from its linear form
-   (ir/linear.h) as a stand-in function whose body memplan.c,
+   (ir/linear/linear.h) as a stand-in function whose body memplan.c,
    isel.c and sync.c then lower exactly as they lower the structured
    body.  Internal to emit/ (cce.c's dispatch).  */
 

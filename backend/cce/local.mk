@@ -1,16 +1,14 @@
-# backend/cce/local.mk - the CCE back end (automake fragment, included at the end
-# of the top Makefile.am; paths relative to the top directory).  Owner:
-# the CCE back end (emit/ except jit.c; backend/jit/local.mk is the jit's).
+# backend/cce/local.mk - the CCE back end (automake fragment, included at
+# the end of the top Makefile.am; paths relative to the top directory).
 #
 # The back end is part of the C core (libptocore.la, linked into pto-opt
 # and the plugin): machine IR (mir.h), UB planning, instruction
-# selection, sync insertion and the .cce text.
+# selection, sync insertion and the .cce text; and the static checker
+# of CCE text (check.h).
 
 libptocore_la_SOURCES += \
 	backend/cce/cce.h \
 	backend/cce/mir.h \
-	ir/arch.h \
-	ir/arch.c \
 	backend/cce/mir.c \
 	backend/cce/memplan.c \
 	backend/cce/isel.c \
@@ -21,13 +19,7 @@ libptocore_la_SOURCES += \
 	backend/cce/sync.c \
 	backend/cce/report.h \
 	backend/cce/report.c \
-	backend/cce/cce.c \
-	object/cce-host.h \
-	object/cce-host.c \
-	object/asm-text.h \
-	object/asm-text.c \
-	object/cce-section.h \
-	object/cce-section.c
+	backend/cce/cce.c
 
 # Golden .cce and execution tests (testsuite/pto-cce.dg/, see its
 # README): pto-opt --emit-cce, diff with NAME.cce, then compile the

@@ -38,7 +38,7 @@
 
 #include "ir/arch.h"
 #include "ir/ir.h"
-#include "passes/passes.h"
+#include "ir/options.h"
 
 /* CCE pipes, in the numbering of pipe_t (cce_sim.h).  */
 typedef enum pto_pipe {

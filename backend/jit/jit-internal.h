@@ -1,7 +1,7 @@
 /* jit-internal.h - what the two halves of the libgccjit back end share.
 
    backend/jit/jit.c walks the structured tile-level IR; backend/jit/jit-linear.c walks
-   the linear form (ir/linear.h) of the same functions.  Both build
+   the linear form (ir/linear/linear.h) of the same functions.  Both build
    into pto-jit.so only; nothing here crosses the module boundary (the
    plugin sees backend/jit/jit.h).  The state types live here; jit.c keeps its
    helpers static and exports the few that jit-linear.c needs through

@@ -1,14 +1,14 @@
 /* jit-linear.c - the libgccjit back end's walk of the linear form.
 
    Contract (backend/jit/jit-internal.h): pto_jit_linear_body(FC) emits the body
-   of FC->f from its linear form (ir/linear.h: pto_lin_function, with
+   of FC->f from its linear form (ir/linear/linear.h: pto_lin_function, with
    stage 22 on, as gccjit has no predicated stores) and returns true, or
    emits nothing and returns false when the target's option jit-linear is
    off or the form does not cover the function; jit.c then walks the
    structured IR.  The fallback is silent and depends only on the
    function:
    * the builder's sorry list (while, break, continue, an early return,
-     tuples, &x: ir/linear-build.c), reported to a sink that drops it;
+     tuples, &x: ir/linear/build.c), reported to a sink that drops it;
    * fp16 scalar arithmetic (a BINARY of type f16): the structured back
      end computes it in float and rounds where C rounds (assignment,
      cast, store), and a bound variable "var x: f16 = a + b" is only the
@@ -45,7 +45,7 @@
 #define _POSIX_C_SOURCE 200809L /* ssize_t in libgccjit.h */
 
 #include "backend/jit/jit-internal.h"
-#include "ir/linear.h"
+#include "ir/linear/linear.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -34,7 +34,7 @@ typedef struct pto_jit_target {
      compiles only the PTO_HOST functions.  */
   int kernels_from_cce;
   /* Option jit-linear: emit each function from its linear form
-     (ir/linear.h; backend/jit/jit-linear.c) when the form covers it, else
+     (ir/linear/linear.h; backend/jit/jit-linear.c) when the form covers it, else
      from the structured IR; 0: always the structured IR.  */
   int linear;
 } pto_jit_target;

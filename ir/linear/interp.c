@@ -1,4 +1,4 @@
-/* ir/linear-interp.c - an interpreter of the linear list (linear.h), so tests
+/* ir/linear/interp.c - an interpreter of the linear list (linear.h), so tests
    can prove that the linear form computes what the structured IR does.
 
    Contract: pto_lin_interp runs FN->list once over a memory of cells.
@@ -13,7 +13,7 @@
    false gate does nothing; a LOAD through one reads 0.  RETURN ends the
    run.  Floats are computed in double (f32 results rounded to float).  */
 
-#include "ir/linear.h"
+#include "ir/linear/linear.h"
 
 #include <math.h>
 #include <stdlib.h>

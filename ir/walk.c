@@ -1,6 +1,6 @@
-/* walk.c - traversal helpers shared by passes.  */
+/* walk.c - traversal helpers (contract: ir/walk.h).  */
 
-#include "passes/passes.h"
+#include "ir/walk.h"
 
 static void
 walk_block(pto_block *b, void (*fn)(pto_stmt *, void *), void *ctx)

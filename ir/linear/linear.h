@@ -1,7 +1,7 @@
 /* linear.h - the linear form of a function (seed 004, stages 19-22).
 
    A function of the structured IR (after the default pipeline) becomes a
-   graph of uops (ir/linear-build.c): parameters, variables, constants, loops,
+   graph of uops (ir/linear/build.c): parameters, variables, constants, loops,
    ifs, loads, stores, ALU operations and calls, each a node whose
    operands are other nodes, plus ordering-only edges (deps) that keep
    effects in program order.  The graph then goes through
@@ -14,8 +14,8 @@
      stage 22  pto_lin_cleanup       on targets without predicated stores
                                      a gated STORE becomes IF STORE ENDIF
                                      (a rewrite of the list, not the graph)
-   (ir/linear-order.c).  ir/linear-print.c prints the graph and the list and checks a
-   list's structure; ir/linear-interp.c runs a list on a memory of cells.
+   (ir/linear/order.c).  ir/linear/print.c prints the graph and the list and checks a
+   list's structure; ir/linear/interp.c runs a list on a memory of cells.
 
    Ownership: a pto_lin_fn and everything it points to is on the heap,
    freed by pto_lin_fn_free.  It refers to the program's types and names
@@ -24,7 +24,9 @@
 #ifndef PTO_LINEAR_H
 #define PTO_LINEAR_H
 
-#include "passes/passes.h"
+#include "ir/options.h"
+#include "rewrite/symbolic.h"
+#include "ir/walk.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -128,7 +130,7 @@ typedef struct pto_lin_opts {
 
 void pto_lin_opts_init(pto_lin_opts *o);
 
-/* ir/linear-build.c: the graph of F (stages up to 18 already done on the IR).
+/* ir/linear/build.c: the graph of F (stages up to 18 already done on the IR).
    Return NULL after reporting, through DIAG (a located sorry), a
    construct the linear form does not cover: while loops, break,
    continue, a return before the end of the body,
@@ -139,16 +141,16 @@ void pto_lin_fn_free(pto_lin_fn *fn);
 /* Add DEP to the ordering-only sources of uop U (a duplicate among
    the last 64 deps is skipped; others are harmless).  */
 void pto_lin_add_dep(pto_lin_fn *fn, int u, int dep);
-/* ir/linear-build.c: make E (a node zeroed by the caller) the expression of
+/* ir/linear/build.c: make E (a node zeroed by the caller) the expression of
    CONST uop U: a function reference when U names one, else a float or an
    integer/bool constant of U's type (a back end's stand-in leaf).  */
 void pto_lin_const_expr(pto_expr *e, const pto_lin_uop *u);
-/* ir/linear-build.c: append a zeroed uop OP of type T at LOC to FN's nodes;
+/* ir/linear/build.c: append a zeroed uop OP of type T at LOC to FN's nodes;
    returns its id.  */
 int pto_lin_new_uop(pto_lin_fn *fn, pto_lop op, const pto_type *t,
                     pto_loc loc);
 
-/* ir/linear-order.c: the stages, in this order.  */
+/* ir/linear/order.c: the stages, in this order.  */
 void pto_lin_split_ends(pto_lin_fn *fn);                      /* 19 */
 void pto_lin_control_flow(pto_lin_fn *fn);                    /* 20 */
 void pto_lin_linearize(pto_lin_fn *fn);                       /* 21 */
@@ -157,7 +159,7 @@ void pto_lin_cleanup(pto_lin_fn *fn, const pto_lin_opts *o);  /* 22 */
 pto_lin_fn *pto_lin_function(const pto_func *f, const pto_lin_opts *o,
                              pto_diag *diag);
 
-/* ir/linear-print.c.  */
+/* ir/linear/print.c.  */
 enum {
   PTO_LIN_PRINT_KEYS = 1,   /* run_count and priority columns */
 };
@@ -171,7 +173,7 @@ void pto_lin_print_graph(pto_buf *b, const pto_lin_fn *fn);
    to WHY.  */
 bool pto_lin_check(const pto_lin_fn *fn, pto_buf *why);
 
-/* ir/linear-interp.c: run the list.  Every value and every memory cell is a
+/* ir/linear/interp.c: run the list.  Every value and every memory cell is a
    pto_lin_val; a pointer is a cell number.  ARGS gives the parameters in
    order (a pointer: the cell number of its element 0).  MEM has NMEM
    cells (GM).  Tiles and registers get cells of their own.  Stops after

@@ -1,4 +1,4 @@
-/* ir/linear-print.c - text of the linear form and its structural checker.
+/* ir/linear/print.c - text of the linear form and its structural checker.
 
    pto_lin_print writes the linear list, one uop a line:
      %N = OP[.ALU] [TYPE] [OPERANDS] [EXTRA]      [# rc=R depth=D prio=P]
@@ -11,7 +11,7 @@
    pto_lin_check verifies a linear list: operands defined earlier in a
    block still open, deps earlier, blocks properly nested.  */
 
-#include "ir/linear.h"
+#include "ir/linear/linear.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* ir/linear-build.c - structured IR -> uop graph (the input of seed 004
+/* ir/linear/build.c - structured IR -> uop graph (the input of seed 004
    stages 19-22; see linear.h).
 
    Contract: pto_lin_build(F) returns a graph that computes what F
@@ -48,7 +48,7 @@
    useful range (unknown, or a trip count over 2^24) gets the fallback
    extent 16 and extent_known = false.  */
 
-#include "ir/linear.h"
+#include "ir/linear/linear.h"
 
 #include <stdlib.h>
 #include <string.h>
