@@ -63,4 +63,10 @@ const pto_frontend_cce *pto_frontend_cce_output (void);
    through DIAG and return false.  */
 bool pto_frontend_check_dump (const char *list, pto_diag *diag);
 
+/* Register the PLUGIN_PRE_GENERICIZE callback that turns each
+   pto_launch (k, blocks, args...) in ordinary C code into a call of the
+   kernel's stub (frontend/launch.cc), under the plugin name PLUGIN_NAME.
+   Called by the JIT bridge (plugin/jit-bridge.cc).  */
+void pto_launch_rewrite_init (const char *plugin_name);
+
 #endif /* PTO_FRONTEND_H */

@@ -25,7 +25,5 @@
 void pto_jit_bridge_init (const char *plugin_name, const bool *sim_cce,
 			  const bool *jit_linear);
 
-/* frontend/launch.cc */
-void pto_launch_rewrite_init (const char *plugin_name);
 
 #endif /* PTO_JIT_BRIDGE_H */

@@ -1,10 +1,10 @@
 /* output.cc - the files the plugin writes beside GCC's output, all or
    nothing.
 
-   Contract (frontend/frontend.h): pto_fe_output_write (PATH, TEXT, LEN)
+   Contract (plugin/output.h): pto_output_write (PATH, TEXT, LEN)
    writes TEXT to a new temporary file in PATH's directory, named
    PATH.pto-tmp.XXXXXX (XXXXXX from mkstemp), and remembers it.  Nothing
-   is ever written under PATH itself until pto_fe_outputs_commit, called
+   is ever written under PATH itself until pto_outputs_commit, called
    at PLUGIN_FINISH, renames every remembered temporary into place, and
    only when the whole compilation reported no error (seen_error (), or
    a warning turned into an error by -Werror);
@@ -17,6 +17,7 @@
    errors naming PATH; a failed write leaves no file.  */
 
 #include "frontend/fe-internal.h"
+#include "plugin/output.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -64,7 +65,7 @@ drop_pending (const char *path)
 }
 
 bool
-pto_fe_output_write (const char *path, const char *text, size_t len)
+pto_output_write (const char *path, const char *text, size_t len)
 {
   char *tmp = concat (path, ".pto-tmp.XXXXXX", NULL);
   int fd = mkstemp (tmp);
@@ -103,7 +104,7 @@ pto_fe_output_write (const char *path, const char *text, size_t len)
 }
 
 void
-pto_fe_outputs_commit (void)
+pto_outputs_commit (void)
 {
   /* A warning made an error by -Werror=OPTION counts in werrorcount
      only, and fails the compile as well (toplev.cc).  */

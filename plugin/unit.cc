@@ -1,12 +1,17 @@
-/* unit.cc - the front end's per-translation-unit work and its callbacks.
+/* unit.cc - the driver of one translation unit: the plugin's callbacks,
+   the pass pipeline, the CCE back end and the side files.  It calls the
+   front end (frontend/fe-internal.h) to capture GCC's trees into the IR,
+   the passes, the CCE back end (backend/cce/cce.h) and its checker; the
+   libgccjit back end is driven from plugin/jit-bridge.cc with the
+   program this file hands over (pto_frontend_program).
 
-   PLUGIN_ATTRIBUTES      register the DSL attributes (attribs.cc).
+   PLUGIN_ATTRIBUTES      register the DSL attributes (frontend/attribs.cc).
    PLUGIN_FINISH_TYPE     check the layout of each complete pto_tile struct.
    PLUGIN_PRE_GENERICIZE  capture each kernel/host/inline function into the
-                          unit's one pto_program (capture.cc), then replace
-                          a kernel's body by
+                          unit's one pto_program (frontend/capture.cc),
+                          then replace a kernel's body by
                             __pto_launch ("name", nparams, &p0, &p1, ...);
-                          (notes/gcc-plugin.md section 2).
+                          (frontend/kernel-body.cc).
    PLUGIN_ALL_IPA_PASSES_START
                           whole-unit checks (inline calls to undefined
                           helpers, recursion through helpers), the capture
@@ -38,6 +43,7 @@
 #include "ir/arch.h"
 #include "backend/cce/check.h"
 #include "plugin/diag-bridge.h"
+#include "plugin/output.h"
 #include "basic-block.h"
 #include "tree-ssa-alias.h"
 #include "gimple-expr.h"
@@ -45,10 +51,6 @@
 
 #include <stdio.h>
 #include <string.h>
-
-/* The C front end's lookup of a global name; weak because lto1, which
-   has no C front end, also loads the plugin (it never calls this).  */
-extern tree identifier_global_value (tree) __attribute__ ((weak));
 
 struct unit_state
 {
@@ -129,7 +131,7 @@ write_dump (const pto_program *p, int pos, const char *suffix,
   free (path);
   pto_buf b = { NULL, 0, 0 };
   pto_print_program (&b, p, flags);
-  pto_fe_output_write (full, b.s, b.len);
+  pto_output_write (full, b.s, b.len);
   pto_buf_free (&b);
   free (full);
 }
@@ -140,69 +142,6 @@ dump_pass (void *, const pto_pass *pass, int pos, const pto_program *p)
 {
   if (!seen_error ())
     write_dump (p, pos, pass->name, 0);
-}
-
-/* ------------------------------------------------------------------ */
-/* Kernel body replacement                                            */
-/* ------------------------------------------------------------------ */
-
-tree
-pto_fe_runtime_decl (const char *name, tree type)
-{
-  tree d = identifier_global_value
-	   ? identifier_global_value (get_identifier (name)) : NULL_TREE;
-  if (d && TREE_CODE (d) == FUNCTION_DECL)
-    return d;
-  d = build_fn_decl (name, type);
-  TREE_PUBLIC (d) = 1;
-  DECL_EXTERNAL (d) = 1;
-  DECL_ARTIFICIAL (d) = 1;
-  return d;
-}
-
-/* The runtime's launch entry
-     void __pto_launch (const void *name, int nparams, ...);  */
-static tree
-launch_decl (void)
-{
-  return pto_fe_runtime_decl ("__pto_launch",
-			      build_varargs_function_type_list
-				(void_type_node, const_ptr_type_node,
-				 integer_type_node, NULL_TREE));
-}
-
-/* Replace the body of kernel FNDECL by the launch stub.  */
-static void
-replace_kernel_body (tree fndecl)
-{
-  tree bind = DECL_SAVED_TREE (fndecl);
-  if (!bind || TREE_CODE (bind) != BIND_EXPR)
-    return;
-  location_t loc = DECL_SOURCE_LOCATION (fndecl);
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  auto_vec<tree> args;
-  args.safe_push (build_string_literal (strlen (name) + 1, name));
-  int nparams = 0;
-  for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
-    nparams++;
-  args.safe_push (build_int_cst (integer_type_node, nparams));
-  for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
-    {
-      TREE_ADDRESSABLE (p) = 1;
-      args.safe_push (build_fold_addr_expr (p));
-    }
-  tree body = alloc_stmt_list ();
-  append_to_statement_list (build_call_expr_loc_array (loc, launch_decl (),
-						       args.length (),
-						       args.address ()),
-			    &body);
-  BIND_EXPR_BODY (bind) = body;
-  BIND_EXPR_VARS (bind) = NULL_TREE;
-  if (tree b = BIND_EXPR_BLOCK (bind))
-    {
-      BLOCK_VARS (b) = NULL_TREE;
-      BLOCK_SUBBLOCKS (b) = NULL_TREE;
-    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -445,7 +384,7 @@ write_cce (const pto_program *p)
       free (path);
       return;
     }
-  if (pto_fe_output_write (path, text.s, text.len))
+  if (pto_output_write (path, text.s, text.len))
     keep_cce (&text);
   else
     pto_buf_free (&text);
@@ -578,7 +517,7 @@ on_pre_genericize (void *gcc_data, void *)
     unit.any_inline = true;
   bool ok = pto_fe_capture_function (unit.prog, fndecl, role);
   if (ok && role == PTO_ROLE_KERNEL && !seen_error ())
-    replace_kernel_body (fndecl);
+    pto_fe_replace_kernel_body (fndecl);
 }
 
 static void
@@ -598,7 +537,7 @@ on_finish_unit (void *, void *)
 static void
 on_finish (void *, void *)
 {
-  pto_fe_outputs_commit ();
+  pto_outputs_commit ();
   pto_program_free (unit.prog);
   unit.prog = NULL;
   free ((char *) unit.cce.text);
