@@ -34,3 +34,11 @@ include $(srcdir)/testsuite/unit/tools.mk
 
 # The linear form (seed 004 stages 19-22): random programs, interpreted.
 include $(srcdir)/testsuite/unit/linear.mk
+
+# The includes run the way doc/architecture.md's table of rooms says, with
+# no cycle between rooms; and the check refuses a wrong include, a cycle
+# and a folder in no room (over a broken copy of the sources).
+TESTS += testsuite/unit/include-direction.sh \
+	testsuite/unit/include-direction-neg.sh
+EXTRA_DIST += testsuite/unit/include-direction.sh \
+	testsuite/unit/include-direction-neg.sh
