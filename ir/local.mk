@@ -14,6 +14,8 @@ libptocore_la_SOURCES = \
 	ir/print.c \
 	ir/parse.c \
 	ir/verify.c \
+	ir/strmap.h \
+	ir/strmap.c \
 	ir/options.h \
 	ir/options.c \
 	ir/walk.h \

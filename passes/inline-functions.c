@@ -83,6 +83,7 @@
    walked; names and variable flags are hash- or id-indexed.  */
 
 #include "passes/passes.h"
+#include "ir/strmap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -91,101 +92,27 @@
 /* Small containers                                                   */
 /* ------------------------------------------------------------------ */
 
-/* A set of strings, compared by content (open addressing, linear
-   probing; each slot keeps the string's hash so that probing past other
-   strings touches only the table).  */
-typedef struct strslot {
-  const char *s;
-  unsigned hash;
-} strslot;
-
-typedef struct strset {
-  strslot *slots;
-  size_t cap, n;
-} strset;
-
-static unsigned
-hash_string(const char *s)
-{
-  unsigned h = 2166136261u;
-  for (; *s; s++)
-    h = (h ^ (unsigned char)*s) * 16777619u;
-  return h ^ (h >> 15);
-}
-
-/* The slot of STR (hash H) in S: its own, or the empty one to fill.  */
-static strslot *
-strset_slot(const strset *s, const char *str, unsigned h)
-{
-  for (size_t i = h & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
-    strslot *e = &s->slots[i];
-    if (!e->s || (e->hash == h && strcmp(e->s, str) == 0))
-      return e;
-  }
-}
-
-static void
-strset_grow(strset *s)
-{
-  strset old = *s;
-  s->cap = old.cap ? old.cap * 2 : 64;
-  s->slots = pto_xcalloc(s->cap, sizeof *s->slots);
-  for (size_t i = 0; i < old.cap; i++)
-    if (old.slots[i].s)
-      *strset_slot(s, old.slots[i].s, old.slots[i].hash) = old.slots[i];
-  free(old.slots);
-}
-
-static bool
-strset_has(const strset *s, const char *str)
-{
-  return s->cap && strset_slot(s, str, hash_string(str))->s != NULL;
-}
-
-/* Add STR to S; return false if it was there already.  */
-static bool
-strset_add(strset *s, const char *str)
-{
-  if ((s->n + 1) * 2 > s->cap)
-    strset_grow(s);
-  unsigned h = hash_string(str);
-  strslot *e = strset_slot(s, str, h);
-  if (e->s)
-    return false;
-  e->s = str;
-  e->hash = h;
-  s->n++;
-  return true;
-}
-
-static void
-strset_free(strset *s)
-{
-  free(s->slots);
-  memset(s, 0, sizeof *s);
-}
-
 /* Free the heap strings of S, then S.  */
 static void
-strset_free_all(strset *s)
+strset_free_all(pto_strmap *s)
 {
   for (size_t i = 0; i < s->cap; i++)
-    free((char *)s->slots[i].s);
-  strset_free(s);
+    free((char *)s->slots[i].key);
+  pto_strmap_free(s);
 }
 
 /* Return true the first time LOC is added to SEEN: the copies of one
    helper body repeat its locations, and one report per source position
    is enough.  */
 static bool
-loc_first_seen(strset *seen, pto_loc loc)
+loc_first_seen(pto_strmap *seen, pto_loc loc)
 {
   char buf[64];
   snprintf(buf, sizeof buf, "%d:%d@%p", loc.line, loc.col,
            (const void *)loc.file);
-  if (strset_has(seen, buf))
+  if (pto_strmap_has(seen, buf))
     return false;
-  strset_add(seen, pto_xstrdup(buf));
+  pto_strmap_add(seen, pto_xstrdup(buf));
   return true;
 }
 
@@ -287,8 +214,7 @@ typedef struct inliner {
   pto_diag *diag;
   helper *helpers;
   int nhelpers;
-  int *hslots;          /* helper index + 1 by name hash; 0 empty */
-  size_t hcap;
+  pto_strmap byname;    /* helper name -> its helper (the first one) */
   unsigned char *vflags;
   size_t nvflags;
   unsigned counter;     /* N: one per expanded call site */
@@ -296,27 +222,18 @@ typedef struct inliner {
   int nleft, capleft;
   /* The function being walked.  */
   pto_func *fn;
-  strset names;         /* the variable names FN had before the pass */
-  strset *site;         /* the names generated at the current call site */
+  pto_strmap names;         /* the variable names FN had before the pass */
+  pto_strmap *site;         /* the names generated at the current call site */
   unsigned argtmp;      /* K of the next t__inline_arg_vK */
   tuplemap tuples;      /* tuple variables replaced element-wise */
-  strset reported;      /* locations of discarded-value errors */
+  pto_strmap reported;      /* locations of discarded-value errors */
 } inliner;
 
 /* The helper named NAME, or NULL.  */
 static helper *
 helper_of(const inliner *in, const char *name)
 {
-  if (!name || !in->hcap)
-    return NULL;
-  for (size_t i = hash_string(name) & (in->hcap - 1);;
-       i = (i + 1) & (in->hcap - 1)) {
-    int k = in->hslots[i];
-    if (!k)
-      return NULL;
-    if (strcmp(in->helpers[k - 1].f->name, name) == 0)
-      return &in->helpers[k - 1];
-  }
+  return name ? pto_strmap_get(&in->byname, name) : NULL;
 }
 
 /* The helper E calls, or NULL when E is no call to a helper.  */
@@ -607,11 +524,11 @@ fresh_name(pto_program *p, const char *name, unsigned n)
 static const char *
 claim_name(inliner *in, char *name)
 {
-  if (!strset_has(&in->names, name) && strset_add(in->site, name))
+  if (!pto_strmap_has(&in->names, name) && pto_strmap_add(in->site, name))
     return name;
   for (unsigned k = 1;; k++) {
     char *alt = pto_arena_printf(in->p->arena, "%s_%u", name, k);
-    if (!strset_has(&in->names, alt) && strset_add(in->site, alt))
+    if (!pto_strmap_has(&in->names, alt) && pto_strmap_add(in->site, alt))
       return alt;
   }
 }
@@ -638,7 +555,7 @@ collect_names(inliner *in, const pto_block *b)
   for (int i = 0; i < b->n; i++) {
     const pto_stmt *s = b->items[i];
     if (s->var && (s->kind == PTO_S_DECL || s->kind == PTO_S_FOR))
-      strset_add(&in->names, s->var->name);
+      pto_strmap_add(&in->names, s->var->name);
     collect_names(in, &s->body);
     collect_names(in, &s->els);
   }
@@ -1119,7 +1036,7 @@ hoist(inliner *in, pto_expr *e, bool top, pto_block *out)
   char *name;
   do
     name = pto_arena_printf(in->p->arena, "t__inline_arg_v%u", in->argtmp++);
-  while (strset_has(&in->names, name));
+  while (pto_strmap_has(&in->names, name));
   pto_var *t = new_local(in, name, e->type, e->loc);
   walk_stmt(in, pto_s_decl(in->p, t, e, e->loc), out);
   return pto_e_var(in->p, t, e->loc);
@@ -1255,11 +1172,11 @@ expand_site(inliner *in, helper *h, pto_stmt *s, pto_block *out)
   }
   unsigned n = in->counter++;
   unsigned first_new = in->p->next_var_id;
-  strset site = {0}, *outer = in->site;
+  pto_strmap site = {0}, *outer = in->site;
   in->site = &site;
   expand_wired(in, h, s, n, first_new, out);
   in->site = outer;
-  strset_free(&site);
+  pto_strmap_free(&site);
 }
 
 /* Expand the call site S (number N) of helper H into OUT and wire its
@@ -1344,10 +1261,10 @@ expand_function(inliner *in, pto_func *f)
   in->fn = f;
   in->argtmp = 0;
   for (int i = 0; i < f->nparams; i++)
-    strset_add(&in->names, f->params[i]->name);
+    pto_strmap_add(&in->names, f->params[i]->name);
   collect_names(in, &f->body);
   walk_block(in, &f->body);
-  strset_free(&in->names);
+  pto_strmap_free(&in->names);
   tuplemap_free(&in->tuples);
   in->fn = NULL;
 }
@@ -1357,11 +1274,11 @@ expand_function(inliner *in, pto_func *f)
 /* ------------------------------------------------------------------ */
 
 typedef struct checker {
-  strset inline_names;  /* every inline function, live or dead */
+  pto_strmap inline_names;  /* every inline function, live or dead */
   pto_diag *diag;
   const leftover *left; /* sorted by call address */
   int nleft;
-  strset reported;      /* "line:col@file" of each reported location */
+  pto_strmap reported;      /* "line:col@file" of each reported location */
   int bad;
 } checker;
 
@@ -1380,7 +1297,7 @@ check_expr(checker *k, const pto_expr *e)
   if (!e)
     return;
   if ((e->kind == PTO_E_CALL && !e->is_op) || e->kind == PTO_E_FUNCREF) {
-    if (e->fname && strset_has(&k->inline_names, e->fname)
+    if (e->fname && pto_strmap_has(&k->inline_names, e->fname)
         && loc_first_seen(&k->reported, e->loc)) {
       pto_error(k->diag, e->loc,
                 e->kind == PTO_E_CALL
@@ -1434,7 +1351,7 @@ check_inlined(const pto_program *p, pto_diag *diag, const leftover *left,
     const pto_func *f = p->funcs[i];
     if (f->kind != PTO_FN_INLINE)
       continue;
-    strset_add(&k.inline_names, f->name);
+    pto_strmap_add(&k.inline_names, f->name);
     if (!f->dead) {
       pto_error(diag, f->loc,
                 "verify: inline function '%s' remains after InlineFunctions",
@@ -1446,7 +1363,7 @@ check_inlined(const pto_program *p, pto_diag *diag, const leftover *left,
     for (int i = 0; i < p->nfuncs; i++)
       if (!p->funcs[i]->dead)
         check_block(&k, &p->funcs[i]->body);
-  strset_free(&k.inline_names);
+  pto_strmap_free(&k.inline_names);
   strset_free_all(&k.reported);
   return k.bad;
 }
@@ -1472,15 +1389,11 @@ collect_helpers(inliner *in)
       continue;
     in->helpers[in->nhelpers++].f = f;
   }
-  in->hcap = 16;
-  while (in->hcap < (size_t)in->nhelpers * 2)
-    in->hcap *= 2;
-  in->hslots = pto_xcalloc(in->hcap, sizeof *in->hslots);
   for (int k = 0; k < in->nhelpers; k++) {
-    size_t i = hash_string(in->helpers[k].f->name) & (in->hcap - 1);
-    while (in->hslots[i])
-      i = (i + 1) & (in->hcap - 1);
-    in->hslots[i] = k + 1;
+    void **slot = pto_strmap_slot_of(&in->byname, in->helpers[k].f->name,
+                                     NULL);
+    if (!*slot)
+      *slot = &in->helpers[k];
   }
 }
 
@@ -1535,7 +1448,7 @@ run(pto_pass_ctx *ctx)
   free(in.helpers);
   free(in.vflags);
   free(in.left);
-  free(in.hslots);
+  pto_strmap_free(&in.byname);
   strset_free_all(&in.reported);
   return bad ? 1 : 0;
 }

@@ -76,63 +76,11 @@
    - Host functions are treated like kernels: every live function.  */
 
 #include "passes/passes.h"
+#include "ir/strmap.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------------------------ */
-/* A set of names (heap, open addressing) for uniqueness per function   */
-/* ------------------------------------------------------------------ */
-
-typedef struct nameset {
-  const char **slots;
-  size_t cap, n;
-} nameset;
-
-static size_t
-hash_name(const char *s)
-{
-  size_t h = 5381;
-  for (; *s; s++)
-    h = h * 33 + (unsigned char)*s;
-  return h;
-}
-
-static bool
-nameset_has(const nameset *ns, const char *s)
-{
-  if (!ns->cap)
-    return false;
-  for (size_t i = hash_name(s) & (ns->cap - 1); ns->slots[i];
-       i = (i + 1) & (ns->cap - 1))
-    if (!strcmp(ns->slots[i], s))
-      return true;
-  return false;
-}
-
-/* Add S (which must outlive NS) unless present.  */
-static void
-nameset_add(nameset *ns, const char *s)
-{
-  if (nameset_has(ns, s))
-    return;
-  if (2 * (ns->n + 1) > ns->cap) {
-    nameset old = *ns;
-    ns->cap = old.cap ? old.cap * 2 : 64;
-    ns->slots = pto_xcalloc(ns->cap, sizeof *ns->slots);
-    ns->n = 0;
-    for (size_t i = 0; i < old.cap; i++)
-      if (old.slots[i])
-        nameset_add(ns, old.slots[i]);
-    free(old.slots);
-  }
-  size_t i = hash_name(s) & (ns->cap - 1);
-  while (ns->slots[i])
-    i = (i + 1) & (ns->cap - 1);
-  ns->slots[i] = s;
-  ns->n++;
-}
 
 /* ------------------------------------------------------------------ */
 /* Pass state                                                         */
@@ -143,7 +91,7 @@ typedef struct unroll_ctx {
   pto_func *f;
   pto_diag *diag;
   long limit;
-  nameset names;    /* every variable name of F, generated ones too */
+  pto_strmap names;    /* every variable name of F, generated ones too */
   int loopno;       /* pre-order count of F's for loops (for loop<K>) */
 } unroll_ctx;
 
@@ -246,20 +194,20 @@ unique_name(unroll_ctx *c, const char *base)
   if (isdigit((unsigned char)s[0]))
     s = pto_arena_printf(c->p->arena, "_%s", s);
   const char *name = s;
-  for (int n = 1; nameset_has(&c->names, name); n++)
+  for (int n = 1; pto_strmap_has(&c->names, name); n++)
     name = pto_arena_printf(c->p->arena, "%s_%d", s, n);
   name = pto_intern(c->p, name);
-  nameset_add(&c->names, name);
+  pto_strmap_add(&c->names, name);
   return name;
 }
 
 static void
-collect_names_block(nameset *ns, const pto_block *b)
+collect_names_block(pto_strmap *ns, const pto_block *b)
 {
   for (int i = 0; i < b->n; i++) {
     const pto_stmt *s = b->items[i];
     if (s->var && (s->kind == PTO_S_DECL || s->kind == PTO_S_FOR))
-      nameset_add(ns, s->var->name);
+      pto_strmap_add(ns, s->var->name);
     collect_names_block(ns, &s->body);
     collect_names_block(ns, &s->els);
   }
@@ -880,11 +828,11 @@ run(pto_pass_ctx *ctx)
     unroll_ctx c = {p, f, ctx->diag, ctx->opts->unroll_limit,
                     {NULL, 0, 0}, 0};
     for (int j = 0; j < f->nparams; j++)
-      nameset_add(&c.names, f->params[j]->name);
+      pto_strmap_add(&c.names, f->params[j]->name);
     collect_names_block(&c.names, &f->body);
     unroll_block(&c, &f->body);
     resolve_factor_block(&c, &f->body, 1);
-    free(c.names.slots);
+    pto_strmap_free(&c.names);
   }
   return 0;
 }

@@ -42,3 +42,9 @@ TESTS += testsuite/unit/include-direction.sh \
 	testsuite/unit/include-direction-neg.sh
 EXTRA_DIST += testsuite/unit/include-direction.sh \
 	testsuite/unit/include-direction-neg.sh
+
+# The string set / map of the core (ir/strmap.h) against a plain array.
+check_PROGRAMS += testsuite/unit/strmap-test
+testsuite_unit_strmap_test_LDADD = libptocore.la $(LIBM)
+testsuite_unit_strmap_test_LDFLAGS = $(PTO_SAN_CFLAGS)
+TESTS += testsuite/unit/strmap-test
