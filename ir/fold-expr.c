@@ -123,7 +123,8 @@ pto_fold_value(const pto_expr *e, int64_t *r)
   if (e->type->kind != PTO_TY_SCALAR || pto_dtype_is_float(e->type->dtype))
     return false;
   pto_dtype dt = e->type->dtype;
-  if (e->kind == PTO_E_BIN && pto_expr_is_intconst(e->a) && pto_expr_is_intconst(e->b)
+  if (e->kind == PTO_E_BIN && pto_expr_is_intconst(e->a)
+      && pto_expr_is_intconst(e->b)
       && !pto_dtype_is_float(e->a->type->dtype)) {
     if (!fold_int_binop(e->u.binop, e->a->type->dtype, e->a->u.ival,
                         e->b->u.ival, r))

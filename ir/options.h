@@ -21,9 +21,9 @@ extern "C" {
    leaves it NULL), default, help.  */
 #define PTO_OPTIONS(X)                                                      \
   X(force_let_inline, "force-let-inline", B, "0",                           \
-    "run the eager LetInline pass first (seed 002 tl.force_let_inline)")    \
+    "run the eager LetInline pass first (TileLang tl.force_let_inline)")     \
   X(simplify_let_inline, "simplify-let-inline", B, "1",                     \
-    "let Simplify inline binds (seed 002 enable_simplify_let_inline)")      \
+    "let Simplify inline binds (TileLang enable_simplify_let_inline)")       \
   X(unroll_limit, "unroll-limit", I, "4096",                                \
     "largest number of copies of a loop body that unrolling may create")    \
   X(arch, "arch", S, "dav-c220", "target AI core architecture")            \

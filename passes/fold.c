@@ -36,7 +36,8 @@ fold_stmt_into(pto_program *p, pto_stmt *s, pto_block *out)
     pto_block_append(p, out, s->cond->u.ival ? &s->body : &s->els);
     return;
   }
-  if (s->kind == PTO_S_WHILE && pto_expr_is_intconst(s->cond) && !s->cond->u.ival)
+  if (s->kind == PTO_S_WHILE && pto_expr_is_intconst(s->cond)
+      && !s->cond->u.ival)
     return;
   pto_block_push(p, out, s);
 }

@@ -1,6 +1,6 @@
-/* passes/inline-functions.c - the InlineFunctions pass (seed 000): expand every
-   call to an `inline' function at its call site, then delete the inline
-   functions.
+/* inline-functions.c - the InlineFunctions pass (after PyPTO's): expand
+   every call to an `inline' function at its call site, then delete the
+   inline functions.
 
    Requires: nothing (runs on freshly built programs).  Produces:
    InlineFunctionsEliminated (no live inline function and no call to an
@@ -69,7 +69,7 @@
         check, which reports each one at its location with the reason,
         and fail.
 
-   Naming (seed 000 FreshName): an automatic name `base__tail' whose tail
+   Naming (PyPTO's FreshName): an automatic name `base__tail' whose tail
    ends in `_v<digits>' gets the qualifier: `t__inline_arg_v0' ->
    `t__inline7_inline_arg_v0'; a name ending in `_' gets `inline<N>'
    (`x_' -> `x_inline7', `_' -> `_inline7'); any other name gets

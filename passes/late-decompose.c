@@ -1,4 +1,4 @@
-/* passes/late-decompose.c - the Decompose pass: seed 004 stage 18 (late
+/* late-decompose.c - the Decompose pass: seed 004 stage 18 (late
    decompositions) over every expression of the program, the last
    rewrite before the linear form.  The last pass of the default
    pipeline (passes/pipeline.c), so both back ends receive the

@@ -1,4 +1,4 @@
-/* passes/let-inline.c - the eager LetInline pass (seed 002, TileLang's
+/* let-inline.c - the eager LetInline pass (TileLang's
    tl.LetInline) and the bind analysis it shares with Simplify
    (passes/let-inline.h).
 

@@ -1,6 +1,6 @@
-/* passes/let-inline.h - private interface shared by LetInline (passes/let-inline.c)
-   and Simplify (simplify.c): the bind analysis of seed 002 mapped onto
-   our IR (issue 6).
+/* let-inline.h - private interface shared by LetInline (let-inline.c)
+   and Simplify (simplify.c): the bind analysis of TileLang's Simplify
+   (src/transform/simplify.cc) mapped onto our IR.
 
    A *bind* is "var x: T = value;" whose variable is never written
    afterwards: never the root of an assignment, never a written operand of

@@ -74,7 +74,9 @@ typedef struct pto_pass {
 } pto_pass;
 
 /* Every pass, one line each: the symbol is pto_pass_NAME, defined in
-   passes/NAME.c (or the file its row names in pipeline.c).  */
+   the file of passes/ named after the pass (doc/architecture.md):
+   inline-functions.c, scalarize.c, unroll-loops.c, let-inline.c,
+   simplify.c, fold.c, late-decompose.c.  */
 #define PTO_PASS_LIST(X) \
   X(inline)              \
   X(scalarize)           \
@@ -82,7 +84,7 @@ typedef struct pto_pass {
   X(let_inline)          \
   X(simplify)            \
   X(fold)                \
-  X(decompose)           /* passes/late-decompose.c */
+  X(decompose)
 
 #define X(n) extern const pto_pass pto_pass_##n;
 PTO_PASS_LIST(X)

@@ -1,4 +1,4 @@
-/* passes/unroll-loops.c - the UnrollLoops pass (seed 003, pypto.loop_unroll).
+/* unroll-loops.c - the UnrollLoops pass (PyPTO's pypto.loop_unroll).
 
    Requires: InlineFunctionsEliminated.  Produces: UnrollResolved (no loop
    carries an "unroll" attribute and no pto.unroll_factor() call remains).

@@ -1,5 +1,5 @@
 /* cce-sim.h - -fplugin-arg-pto-sim=cce: the unit's kernels simulated
-   from their CCE (DESIGN section 1, the "CPU twin" of the device code).
+   from their CCE (the "CPU twin" of the device code).
 
    plugin/jit-bridge.cc calls pto_cce_sim_build at
    PLUGIN_ALL_IPA_PASSES_START with the CCE the front end wrote

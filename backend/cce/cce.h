@@ -1,4 +1,4 @@
-/* emit.h - the CCE back end's entry point.
+/* cce.h - the CCE back end's entry point.
 
    pto_emit_cce lowers every live kernel of P (after the pass pipeline:
    inline functions expanded, unrolling resolved) to CCE and appends one

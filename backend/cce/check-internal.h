@@ -1,4 +1,4 @@
-/* backend/cce/check-internal.h - what the files of the CCE checker share (see
+/* check-internal.h - what the files of the CCE checker share (see
    backend/cce/check.h for the contract).
 
      backend/cce/check-parse.c  text -> tokens (a small preprocessor) -> functions

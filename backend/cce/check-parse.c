@@ -1,4 +1,4 @@
-/* backend/cce/check-parse.c - CCE text to the checker's AST (backend/cce/check-internal.h).
+/* check-parse.c - CCE text to the checker's AST (backend/cce/check-internal.h).
 
    Requires: the text of a .cce file.  Produces: its functions (those with
    a body) as statements and expressions, every local variable numbered

@@ -1,4 +1,4 @@
-/* backend/cce/check-table.c - the intrinsics the CCE checker models.
+/* check-table.c - the intrinsics the CCE checker models.
 
    One row per intrinsic of runtime/cce-api.h (the one source of truth:
    it names the vendor file behind every group): the argument form the

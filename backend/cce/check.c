@@ -1,4 +1,4 @@
-/* backend/cce/check.c - the checks of CCE text (contract: backend/cce/check.h).
+/* check.c - the checks of CCE text (contract: backend/cce/check.h).
 
    Requires: the AST of backend/cce/check-parse.c and the intrinsic table of
    backend/cce/check-table.c.  Produces: findings, nothing else.

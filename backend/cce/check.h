@@ -1,4 +1,4 @@
-/* backend/cce/check.h - the static checker of CCE text (pto-cce-check(1) and
+/* check.h - the static checker of CCE text (pto-cce-check(1) and
    the plugin's check of what it emits).
 
    Input: the text of a .cce file as our back end emits it, or as a

@@ -1,4 +1,4 @@
-/* ir/linear/build.c - structured IR -> uop graph (the input of seed 004
+/* build.c - structured IR -> uop graph (the input of seed 004
    stages 19-22; see linear.h).
 
    Contract: pto_lin_build(F) returns a graph that computes what F

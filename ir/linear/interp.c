@@ -1,4 +1,4 @@
-/* ir/linear/interp.c - an interpreter of the linear list (linear.h), so tests
+/* interp.c - an interpreter of the linear list (linear.h), so tests
    can prove that the linear form computes what the structured IR does.
 
    Contract: pto_lin_interp runs FN->list once over a memory of cells.

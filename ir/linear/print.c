@@ -1,4 +1,4 @@
-/* ir/linear/print.c - text of the linear form and its structural checker.
+/* print.c - text of the linear form and its structural checker.
 
    pto_lin_print writes the linear list, one uop a line:
      %N = OP[.ALU] [TYPE] [OPERANDS] [EXTRA]      [# rc=R depth=D prio=P]

@@ -22,7 +22,7 @@
 # dsl-subset (C accepts it, the plugin rejects it: documented), or a
 # failure: MODE-CLASS for the first bad mode, or mismatch-R/J/C (the
 # modes' ok/err differ in a way the allowlist below does not document).
-# Failures matching a known defect (known_defect below: issue 20 items
+# Failures matching a known defect (known_defect below: items
 # being fixed) are counted as XFAIL(item N), not as failures.
 #
 # Environment (all optional):
@@ -109,7 +109,7 @@ EOF
 # (item, class pattern, regular expression over the modes' outputs) is
 # reported XFAIL(item), not as a failure.  Add a line only for a defect
 # with an open issue and its reproducer in regress/ (README.md), and
-# remove it with the fix.  Open (issue 20): a cast of the kernel to an
+# remove it with the fix.  Open: a cast of the kernel to an
 # object pointer in pto_launch, or of a GM operand to another pointer or
 # an integer, is folded into the conversion to pto.h's prototype types,
 # so the plugin accepts what reference mode rejects.

@@ -1,5 +1,5 @@
-/* lin-diff.c - differential test of the linear form (seed 004 stages
-   19-22; ir/linear/linear.h).
+/* lin-diff.c - differential test of the linear form (after tinygrad's
+   linearizer; ir/linear/linear.h).
 
    Usage: lin-diff  (environment: PTO_LIN_DIFF_CASES, default 3000;
    PTO_LIN_DIFF_SEED, default 1; PTO_LIN_DIFF_SHOW=1 prints each program)

@@ -26,13 +26,13 @@ TESTS += testsuite/unit/ir-test
 TESTS += testsuite/unit/many-kernels.sh
 EXTRA_DIST += testsuite/unit/many-kernels.sh
 
-# The symbolic rewriter (issue 7): rules, decompositions, fuzzer.
+# The symbolic rewriter: rules, decompositions, fuzzer.
 include $(srcdir)/testsuite/unit/rewrite.mk
 
 # distcc on loopback and a ccache round trip (skip when the tool is absent).
 include $(srcdir)/testsuite/unit/tools.mk
 
-# The linear form (seed 004 stages 19-22): random programs, interpreted.
+# The linear form (tinygrad's linearizer): random programs, interpreted.
 include $(srcdir)/testsuite/unit/linear.mk
 
 # The includes run the way doc/architecture.md's table of rooms says, with
