@@ -39,7 +39,7 @@ expect "ir/ -> passes/ is refused" \
   '^ir/ir.c:[0-9]*: ir/ may not include passes/passes.h'
 
 fresh
-sed 's/^\(| `ir\/` |.*|\) *|$/\1 `passes\/` |/' "$top/doc/architecture.md" \
+sed 's/^\(| `ir\/` |.*\) |$/\1 `passes\/` |/' "$top/doc/architecture.md" \
   > "$tmp/src/doc/architecture.md"
 grep -q '^| `ir/` |.*`passes/` |$' "$tmp/src/doc/architecture.md" \
   || fail "case 3 could not edit the table"
