@@ -1,6 +1,6 @@
 #! /bin/sh
 # many-kernels.sh - compile time and peak memory per kernel of a unit
-# with many small kernels (issue 20 item 9: 10,000 kernels took 184 s and
+# with many small kernels (10,000 kernels once took 184 s and
 # 827 MB).
 #
 # Generates units of N small distinct kernels (bench/many-kernels-gen.awk;

@@ -2,13 +2,14 @@
 
    Includes GCC's plugin headers in the order they need (c-common.h
    before diagnostic.h, stringpool.h before attribs.h) and declares the
-   cross-file helpers of attribs.cc, capture.cc and unit.cc.  Only the
-   front end's own C++ files include it.  */
+   cross-file helpers of attribs.cc, capture.cc, kernel-body.cc and
+   launch.cc.  The front end's C++ files include it, and the driver's
+   (plugin/unit.cc, plugin/output.cc), which call into the front end.  */
 
 #ifndef PTO_FE_INTERNAL_H
 #define PTO_FE_INTERNAL_H
 
-#include "plugin/gcc-compat.h"
+#include "frontend/gcc-compat.h"
 #include "tree.h"
 #include "c-family/c-common.h"
 #include "stringpool.h"
@@ -63,9 +64,12 @@ bool pto_fe_capture_function (pto_program *p, tree fndecl, pto_fe_role role);
 /* A pto_loc for GCC location LOC (resolved out of pto.h's macros).  */
 pto_loc pto_fe_loc (pto_program *p, location_t loc);
 
-/* unit.cc: the declaration of the runtime function NAME: the unit's own
-   if it declares one, else a public external declaration of TYPE.  */
+/* kernel-body.cc: the declaration of the runtime function NAME: the
+   unit's own if it declares one, else a public external declaration of
+   TYPE.  */
 tree pto_fe_runtime_decl (const char *name, tree type);
+/* Replace the body of kernel FNDECL by the launch stub.  */
+void pto_fe_replace_kernel_body (tree fndecl);
 
 /* launch.cc: argument A of the variadic __pto_op_launch with its default
    argument promotion (float to double, char to int ...) undone.  */
@@ -82,13 +86,5 @@ tree pto_fe_launch_kernel_call (tree t, tree kernel, location_t loc);
 /* launch.cc: for walk_tree callbacks looking for calls: the CALL_EXPR
    at *TP, or NULL_TREE (and no walk into types).  */
 tree pto_fe_walk_call (tree *tp, int *walk_subtrees);
-
-/* output.cc: write TEXT to PATH through a temporary in PATH's directory,
-   renamed into place by pto_fe_outputs_commit at the end of a unit
-   without errors (removed otherwise).  False after an error.  */
-bool pto_fe_output_write (const char *path, const char *text, size_t len);
-/* At PLUGIN_FINISH: rename the written outputs into place if no error was
-   reported, else remove them.  */
-void pto_fe_outputs_commit (void);
 
 #endif /* PTO_FE_INTERNAL_H */

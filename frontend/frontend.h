@@ -24,7 +24,7 @@
 #ifndef PTO_FRONTEND_H
 #define PTO_FRONTEND_H
 
-#include "passes/passes.h"
+#include "ir/options.h"
 
 /* Register the attributes and the callbacks of the front end under the
    plugin name PLUGIN_NAME.  OPTS, DUMP_AFTER (NULL, "all" or a comma
@@ -62,5 +62,11 @@ const pto_frontend_cce *pto_frontend_cce_output (void);
    each of which is "capture" or a pass name.  Report the first bad name
    through DIAG and return false.  */
 bool pto_frontend_check_dump (const char *list, pto_diag *diag);
+
+/* Register the PLUGIN_PRE_GENERICIZE callback that turns each
+   pto_launch (k, blocks, args...) in ordinary C code into a call of the
+   kernel's stub (frontend/launch.cc), under the plugin name PLUGIN_NAME.
+   Called by the JIT bridge (plugin/jit-bridge.cc).  */
+void pto_launch_rewrite_init (const char *plugin_name);
 
 #endif /* PTO_FRONTEND_H */

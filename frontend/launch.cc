@@ -26,8 +26,6 @@
 
 #include <string.h>
 
-#include "plugin/jit-bridge.h"
-
 /* Our messages name DSL macros (PTO_KERNEL) plainly, as the front end's
    do (frontend/fe-internal.h).  */
 #pragma GCC diagnostic ignored "-Wformat-diag"

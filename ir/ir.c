@@ -7,6 +7,7 @@
    GCC front end check user input before building).  */
 
 #include "ir/ir.h"
+#include "ir/strmap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -180,21 +181,17 @@ pto_func_kind_name(pto_func_kind k)
 /* Programs and interning                                             */
 /* ------------------------------------------------------------------ */
 
-enum { TYPE_BUCKETS = 256, STR_BUCKETS_MIN = 64 };
+enum { TYPE_BUCKETS = 256 };
 
 typedef struct type_node {
   struct type_node *next;
   pto_type t;
 } type_node;
 
-typedef struct str_node {
-  struct str_node *next;
-  const char *s;
-  unsigned hash;
-} str_node;
 
 /* Types are few (a fixed table); strings grow with the program (every
-   variable name), so their table doubles to keep chains short.  FUNCS
+   variable name): STRS is the string map of ir/strmap.h, whose keys are
+   the interned copies in P's arena.  FUNCS
    indexes P->funcs by name for pto_func_lookup (open addressing, linear
    probing: the functions of one name are met in definition order; slot
    value = index + 1, 0 empty); it covers funcs[0..NINDEXED) and grows
@@ -202,8 +199,7 @@ typedef struct str_node {
    functions.  */
 typedef struct intern_tables {
   type_node *types[TYPE_BUCKETS];
-  str_node **strs;
-  size_t nstrs, nbuckets;
+  pto_strmap strs;     /* interned string -> (its key is the copy) */
   int *funcs;
   size_t nfslots;
   int nindexed;
@@ -223,34 +219,11 @@ void
 pto_program_free(pto_program *p)
 {
   if (p) {
-    free(((intern_tables *)p->types)->funcs);
+    intern_tables *it = p->types;
+    free(it->funcs);
+    pto_strmap_free(&it->strs);
     pto_arena_free(p->arena);
   }
-}
-
-static unsigned
-hash_str(const char *s)
-{
-  unsigned h = 2166136261u;
-  for (; *s; s++)
-    h = (h ^ (unsigned char)*s) * 16777619u;
-  return h;
-}
-
-/* Give the string table of P twice as many buckets (or its first ones).  */
-static void
-grow_strings(pto_program *p, intern_tables *it)
-{
-  size_t nb = it->nbuckets ? it->nbuckets * 2 : STR_BUCKETS_MIN;
-  str_node **v = pto_arena_alloc(p->arena, sizeof *v * nb);
-  for (size_t i = 0; i < it->nbuckets; i++)
-    for (str_node *n = it->strs[i], *next; n; n = next) {
-      next = n->next;
-      n->next = v[n->hash % nb];
-      v[n->hash % nb] = n;
-    }
-  it->strs = v;
-  it->nbuckets = nb;
 }
 
 const char *
@@ -259,20 +232,12 @@ pto_intern(pto_program *p, const char *s)
   if (!s)
     return NULL;
   intern_tables *it = p->types;
-  if (it->nstrs >= it->nbuckets)
-    grow_strings(p, it);
-  unsigned h = hash_str(s);
-  str_node **slot = &it->strs[h % it->nbuckets];
-  for (str_node *n = *slot; n; n = n->next)
-    if (n->hash == h && strcmp(n->s, s) == 0)
-      return n->s;
-  str_node *n = pto_arena_alloc(p->arena, sizeof *n);
-  n->s = pto_arena_strdup(p->arena, s);
-  n->hash = h;
-  n->next = *slot;
-  *slot = n;
-  it->nstrs++;
-  return n->s;
+  const char *copy = pto_strmap_key(&it->strs, s);
+  if (!copy) {
+    copy = pto_arena_strdup(p->arena, s);
+    pto_strmap_add(&it->strs, copy);
+  }
+  return copy;
 }
 
 pto_loc
@@ -450,7 +415,7 @@ pto_func_new(pto_program *p, pto_func_kind kind, const char *name,
 static void
 index_func(const pto_program *p, intern_tables *it, int i)
 {
-  size_t k = hash_str(p->funcs[i]->name) & (it->nfslots - 1);
+  size_t k = pto_str_hash(p->funcs[i]->name) & (it->nfslots - 1);
   while (it->funcs[k])
     k = (k + 1) & (it->nfslots - 1);
   it->funcs[k] = i + 1;
@@ -481,7 +446,7 @@ pto_func_lookup(const pto_program *p, const char *name)
   if (p->nfuncs == 0)
     return NULL;
   sync_func_index(p, it);
-  for (size_t k = hash_str(name) & (it->nfslots - 1); it->funcs[k];
+  for (size_t k = pto_str_hash(name) & (it->nfslots - 1); it->funcs[k];
        k = (k + 1) & (it->nfslots - 1)) {
     pto_func *f = p->funcs[it->funcs[k] - 1];
     if (!f->dead && strcmp(f->name, name) == 0)

@@ -14,4 +14,24 @@ libptocore_la_SOURCES = \
 	ir/print.c \
 	ir/parse.c \
 	ir/verify.c \
-	ir/op-check.c
+	ir/op-check.c \
+	ir/strmap.h \
+	ir/strmap.c \
+	ir/options.h \
+	ir/options.c \
+	ir/walk.h \
+	ir/walk.c \
+	ir/fold-expr.h \
+	ir/fold-expr.c \
+	ir/arch.h \
+	ir/arch.c
+
+# The linear form, the second IR (ir/linear/linear.h; pto-opt --linearize): the
+# builder from the structured IR, the order of its uops, its printer and
+# its interpreter.
+libptocore_la_SOURCES += \
+	ir/linear/linear.h \
+	ir/linear/build.c \
+	ir/linear/order.c \
+	ir/linear/print.c \
+	ir/linear/interp.c

@@ -19,7 +19,9 @@
    invariant is told apart from a user error.  */
 
 #include "ir/ir.h"
+#include "ir/strmap.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -687,8 +689,9 @@ typedef struct verifier {
   const pto_func *fn;
   pto_diag *out;      /* the caller's sink */
   pto_diag sink;      /* prefixes "verify: " and forwards to OUT */
-  vslot *vars;        /* open addressing on the name */
-  size_t cap, n;
+  pto_strmap names;   /* variable name -> index + 1 in VARS */
+  vslot *vars;        /* the names of the function being walked */
+  size_t nvars, capvars;
   const pto_var **scope;   /* definitions in the enclosing blocks */
   size_t nscope, capscope;
   int loops;          /* enclosing loops */
@@ -712,38 +715,21 @@ forward_prefixed(void *ctx, pto_diag_kind kind, pto_loc loc, const char *msg)
   pto_buf_free(&b);
 }
 
-static size_t
-slot_index(const verifier *v, const char *name)
-{
-  size_t h = 2166136261u;
-  for (const char *c = name; *c; c++)
-    h = (h ^ (unsigned char)*c) * 16777619u;
-  size_t i = h & (v->cap - 1);
-  while (v->vars[i].name && strcmp(v->vars[i].name, name) != 0)
-    i = (i + 1) & (v->cap - 1);
-  return i;
-}
-
 /* The slot of NAME, inserted empty if absent.  */
 static vslot *
 slot_of(verifier *v, const char *name)
 {
-  if (2 * (v->n + 1) > v->cap) {
-    vslot *old = v->vars;
-    size_t oldcap = v->cap;
-    v->cap = v->cap ? v->cap * 2 : 64;
-    v->vars = pto_xcalloc(v->cap, sizeof *v->vars);
-    for (size_t i = 0; i < oldcap; i++)
-      if (old[i].name)
-        v->vars[slot_index(v, old[i].name)] = old[i];
-    free(old);
+  bool added;
+  void **idx = pto_strmap_slot_of(&v->names, name, &added);
+  if (added) {
+    if (v->nvars == v->capvars) {
+      v->capvars = v->capvars ? v->capvars * 2 : 64;
+      v->vars = pto_xrealloc(v->vars, v->capvars * sizeof *v->vars);
+    }
+    v->vars[v->nvars] = (vslot){.name = name};
+    *idx = (void *)(uintptr_t)++v->nvars;
   }
-  vslot *s = &v->vars[slot_index(v, name)];
-  if (!s->name) {
-    s->name = name;
-    v->n++;
-  }
-  return s;
+  return &v->vars[(uintptr_t)*idx - 1];
 }
 
 /* Record the definition of VAR (visible until its block ends).  */
@@ -946,8 +932,8 @@ static void
 verify_func(verifier *v, const pto_func *f)
 {
   v->fn = f;
-  memset(v->vars, 0, sizeof *v->vars * v->cap);
-  v->n = v->nscope = 0;
+  pto_strmap_clear(&v->names);
+  v->nvars = v->nscope = 0;
   v->loops = v->depth = 0;
   for (int i = 0; i < f->nparams; i++) {
     if (f->params[i] && !f->params[i]->is_param)
@@ -978,11 +964,11 @@ pto_verify(const pto_program *p, pto_diag *diag)
   verifier v = {.prog = p, .out = diag};
   v.sink.emit = forward_prefixed;
   v.sink.ctx = &v;
-  slot_of(&v, "");   /* allocate the table */
   verify_func_names(&v);
   for (int i = 0; i < p->nfuncs; i++)
     if (!p->funcs[i]->dead)
       verify_func(&v, p->funcs[i]);
+  pto_strmap_free(&v.names);
   free(v.vars);
   free(v.scope);
   return v.sink.errors;

@@ -5,7 +5,7 @@
 # Ask the C compiler ($CC) where its plugin directory is
 # (`$CC -print-file-name=plugin'), then check, as C++ (GCC's headers do
 # not compile as C), that <gcc-plugin.h> from that directory compiles and
-# that GCCPLUGIN_VERSION_MAJOR is at least 11 (plugin/gcc-compat.h holds
+# that GCCPLUGIN_VERSION_MAJOR is at least 11 (frontend/gcc-compat.h holds
 # the differences between releases).  The plugin is loaded into
 # the cc1 of $CC, so the headers must be those of $CC, not of $CXX.
 #

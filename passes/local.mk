@@ -8,29 +8,13 @@
 
 libptocore_la_SOURCES += \
 	passes/passes.h \
-	passes/options.c \
 	passes/manager.c \
 	passes/pipeline.c \
-	passes/walk.c \
 	passes/fold.c \
-	passes/inline_functions.c \
+	passes/inline-functions.c \
 	passes/scalarize.c \
-	passes/unroll_loops.c \
-	passes/let_inline.c \
+	passes/unroll-loops.c \
+	passes/let-inline.c \
 	passes/simplify.c \
-	passes/let_inline.h \
-	passes/rewrite.h \
-	passes/rewrite.c \
-	passes/rules.c \
-	passes/ranges.c \
-	passes/decompose.c
-
-# Seed 004 stages 18-22: the Decompose pass and the linear form
-# (passes/linear.h; pto-opt --linearize).
-libptocore_la_SOURCES += \
-	passes/linear.h \
-	passes/lin-decompose.c \
-	passes/lin-build.c \
-	passes/lin-order.c \
-	passes/lin-print.c \
-	passes/lin-interp.c
+	passes/let-inline.h \
+	passes/late-decompose.c

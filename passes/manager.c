@@ -2,7 +2,7 @@
 
    Runs a list of passes over a program.  For each pass, in order:
      1. the gate: a pass whose gate says no is skipped and leaves no
-        trace line (seed 002: "LetInline does not appear");
+        trace line (as in TileLang: "LetInline does not appear");
      2. requirements: a required property that no earlier pass produced is
         checked on the input by its verifier, so a single pass can run on
         hand-written IR that already has the property;

@@ -11,57 +11,14 @@
 #define PTO_PASSES_H
 
 #include "ir/ir.h"
+#include "ir/options.h"
+#include "ir/walk.h"
+#include "ir/fold-expr.h"
+#include "rewrite/symbolic.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* ------------------------------------------------------------------ */
-/* Options (passes/options.c)                                         */
-/* ------------------------------------------------------------------ */
-
-/* Options shared by the plugin (-fplugin-arg-pto-NAME[=V]) and pto-opt
-   (--NAME[=V]).  Columns: field, name, kind (B bool 0|1, I integer,
-   S string, R optional string: a bare NAME means "-", an empty default
-   leaves it NULL), default, help.  */
-#define PTO_OPTIONS(X)                                                      \
-  X(force_let_inline, "force-let-inline", B, "0",                           \
-    "run the eager LetInline pass first (seed 002 tl.force_let_inline)")    \
-  X(simplify_let_inline, "simplify-let-inline", B, "1",                     \
-    "let Simplify inline binds (seed 002 enable_simplify_let_inline)")      \
-  X(unroll_limit, "unroll-limit", I, "4096",                                \
-    "largest number of copies of a loop body that unrolling may create")    \
-  X(arch, "arch", S, "dav-c220", "target AI core architecture")            \
-  X(verify, "verify", B, "1",                                               \
-    "verify the IR and the claimed properties after every pass")           \
-  X(double_buffer, "double-buffer", B, "1",                                 \
-    "CCE: ping-pong buffers and overlapped pipes in streaming loops")        \
-  X(cce_linear, "cce-linear", B, "1",                                       \
-    "CCE back end: select instructions from the kernels' linear form")     \
-  X(report, "report", R, "",                                                \
-    "CCE: per-kernel plans, counts, cycles, bounds, double buffering to "   \
-    "stderr or FILE (JSON if FILE.json)")
-
-typedef struct pto_options {
-#define X(field, name, kind, def, help) PTO_OPTTYPE_##kind field;
-#define PTO_OPTTYPE_B bool
-#define PTO_OPTTYPE_I long
-#define PTO_OPTTYPE_S const char *
-#define PTO_OPTTYPE_R const char *
-  PTO_OPTIONS(X)
-#undef X
-} pto_options;
-
-/* Fill OPTS with the defaults.  */
-void pto_options_init(pto_options *opts);
-/* Set option KEY to VALUE (NULL when written without "=V": true for a
-   bool).  Return 1 if KEY is not a pipeline option (the caller may know
-   it), 0 on success, -1 after reporting a bad value through DIAG at LOC.
-   String values are kept by pointer: they must outlive OPTS.  */
-int pto_options_set(pto_options *opts, const char *key, const char *value,
-                    pto_diag *diag, pto_loc loc);
-/* Append "  NAME[=V]  help (default D)\n" lines for --help texts.  */
-void pto_options_help(pto_buf *b, const char *prefix);
 
 /* ------------------------------------------------------------------ */
 /* Properties                                                         */
@@ -117,7 +74,9 @@ typedef struct pto_pass {
 } pto_pass;
 
 /* Every pass, one line each: the symbol is pto_pass_NAME, defined in
-   passes/NAME.c (or the file its row names in pipeline.c).  */
+   the file of passes/ named after the pass (doc/architecture.md):
+   inline-functions.c, scalarize.c, unroll-loops.c, let-inline.c,
+   simplify.c, fold.c, late-decompose.c.  */
 #define PTO_PASS_LIST(X) \
   X(inline)              \
   X(scalarize)           \
@@ -125,7 +84,7 @@ typedef struct pto_pass {
   X(let_inline)          \
   X(simplify)            \
   X(fold)                \
-  X(decompose)           /* passes/lin-decompose.c */
+  X(decompose)
 
 #define X(n) extern const pto_pass pto_pass_##n;
 PTO_PASS_LIST(X)
@@ -176,54 +135,13 @@ int pto_pm_run(pto_pm *pm, pto_program *p, const pto_pass *const *passes);
 void pto_pm_print_trace(const pto_pm *pm, FILE *out);
 
 /* ------------------------------------------------------------------ */
-/* Expression folding and symbolic rewriting                          */
+/* Simplify                                                           */
 /* ------------------------------------------------------------------ */
-
-/* fold.c: fold integer/boolean operations on constants in E (bottom-up,
-   in place); return the possibly new root.  Undefined operations
-   (division by zero, shifts out of range) stay.  */
-pto_expr *pto_fold_expr(pto_program *p, pto_expr *e);
-
-/* rewrite.c (seed 004 symbolic rules; issue 7): value ranges and the
-   table-driven rewrite engine.  A range environment maps variables to
-   inclusive integer bounds (loop indices, facts from binds).  */
-typedef struct pto_range {
-  int64_t lo, hi;      /* inclusive; valid only when known */
-  bool known;
-} pto_range;
-
-typedef struct pto_range_env pto_range_env;
-
-pto_range_env *pto_range_env_new(void);
-void pto_range_env_free(pto_range_env *env);
-/* Record LO <= V <= HI (replacing what was known about V).  */
-void pto_range_env_set(pto_range_env *env, const pto_var *v, int64_t lo,
-                       int64_t hi);
-void pto_range_env_forget(pto_range_env *env, const pto_var *v);
-/* The range of integer expression E under ENV (ENV may be NULL).  */
-pto_range pto_expr_range(const pto_expr *e, const pto_range_env *env);
-/* Simplify E to a fixed point with the symbolic rules under ENV (may be
-   NULL); return the new root (E's nodes may be reused).  Never changes
-   the value E computes for any assignment of its variables that ENV
-   allows, and never removes a side effect.  */
-pto_expr *pto_simplify_expr(pto_program *p, pto_expr *e,
-                            const pto_range_env *env);
 
 /* simplify.c: LetInline (when INLINE_LET) then Simplify on F alone, the
    seed-002 _Simplify(inline_let=True) entry for internal use; returns 0.  */
 int pto_simplify_func(pto_program *p, pto_func *f, const pto_options *opts,
                       pto_diag *diag, bool inline_let);
-
-/* ------------------------------------------------------------------ */
-/* Helpers shared by passes (passes/walk.c)                           */
-/* ------------------------------------------------------------------ */
-
-/* Call FN on every statement of F (pre-order, nested blocks included).  */
-void pto_walk_stmts(pto_func *f, void (*fn)(pto_stmt *s, void *ctx),
-                    void *ctx);
-/* Call FN on every expression tree root of S (not into nested blocks).  */
-void pto_stmt_exprs(pto_stmt *s, void (*fn)(pto_expr **slot, void *ctx),
-                    void *ctx);
 
 #ifdef __cplusplus
 }

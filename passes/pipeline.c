@@ -1,13 +1,13 @@
 /* pipeline.c - the pass table and the default pipeline.
 
-   The order of the default pipeline is the order of DESIGN section 5:
-   InlineFunctions, ScalarizeTuples (the tuple locals inlined struct
-   returns leave), UnrollLoops, then LetInline (gated on
-   force-let-inline), Simplify, and Decompose (seed 004 stage 18: the
-   late decompositions, after the last symbolic rewrite, so that both
-   back ends receive shifts, masks and multiply-shift divisions instead
-   of power-of-two and constant divisions).  The late passes join it as
-   they land.
+   The default pipeline, in order: InlineFunctions first (as in PyPTO:
+   no later pass sees an inline function), ScalarizeTuples (the tuple
+   locals inlined struct returns leave), UnrollLoops, then LetInline
+   (gated on force-let-inline), Simplify, and Decompose (the late
+   decompositions, as in tinygrad, after the last symbolic rewrite, so
+   that both back ends receive shifts, masks and multiply-shift
+   divisions instead of power-of-two and constant divisions).  The late
+   passes join it as they land.
    Property names for diagnostics live here too.  */
 
 #include "passes/passes.h"

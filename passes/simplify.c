@@ -3,7 +3,7 @@
 
    Requires: nothing.  Produces: ConstantsFolded.  Invalidates: nothing.
 
-   Binds (let_inline.h: "var x: T = v;" never written afterwards) are
+   Binds (passes/let-inline.h: "var x: T = v;" never written afterwards) are
    handled in two phases, as the seed describes:
    1. Substitute.  Walking the function in order, a bind is *inlined* -
       its value substituted at every later use - when the option
@@ -61,8 +61,8 @@
        return, break or continue in the same block are unreachable and
        go.  */
 
-#include "passes/let_inline.h"
-#include "passes/rewrite.h"
+#include "passes/let-inline.h"
+#include "rewrite/rewrite.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* cce-sim.cc - -fplugin-arg-pto-sim=cce: compile the unit's CCE on the
    host (contract: plugin/cce-sim.h).  */
 
-#include "plugin/gcc-compat.h"
+#include "frontend/gcc-compat.h"
 #include "diagnostic-core.h"
 #include "options.h"
 
@@ -14,8 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "emit/asm-text.h"
-#include "emit/cce-host.h"
+#include "object/asm-text.h"
+#include "object/cce-host.h"
 #include "plugin/cce-sim.h"
 
 #ifndef PTO_INCLUDEDIR

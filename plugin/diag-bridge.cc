@@ -1,6 +1,6 @@
 /* diag-bridge.cc - core diagnostics as GCC diagnostics (diag-bridge.h).  */
 
-#include "plugin/gcc-compat.h"
+#include "frontend/gcc-compat.h"
 #include "diagnostic-core.h"
 #include "input.h"
 

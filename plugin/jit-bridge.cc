@@ -8,7 +8,7 @@
       a kernel or a PTO_HOST function, so a file without DSL code never
       loads libgccjit and its object is byte-identical to a build without
       the plugin.
-   2. pto-jit.so (emit/jit.c linked with -lgccjit) is dlopen'ed lazily,
+   2. pto-jit.so (backend/jit/jit.c linked with -lgccjit) is dlopen'ed lazily,
       RTLD_NOW | RTLD_LOCAL, from the directory of pto.so (override:
       environment variable PTO_JIT_MODULE).
    3. The JIT context gets the unit's -O level and every -m option of the
@@ -25,7 +25,7 @@
    Errors of the back end arrive through a pto_diag sink and become GCC
    errors at the recorded location.  Nothing is written to stdout.  */
 
-#include "plugin/gcc-compat.h"
+#include "frontend/gcc-compat.h"
 #include "tree.h"
 #include "stringpool.h"
 #include "attribs.h"
@@ -41,13 +41,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit/jit.h"
-#include "emit/cce-section.h"
+#include "backend/jit/jit.h"
+#include "object/cce-section.h"
 #include "frontend/frontend.h"
 #include "plugin/cce-sim.h"
 #include "plugin/jit-bridge.h"
 
-/* The unit's program after the pipeline (frontend/unit.cc).  Weak so that
+/* The unit's program after the pipeline (plugin/unit.cc).  Weak so that
    the plugin still loads while the front end does not provide it yet;
    the bridge then does nothing.  */
 extern pto_program *pto_frontend_program (void) __attribute__ ((weak));
@@ -306,7 +306,7 @@ compile_cce_on_host (const pto_program *p, const pto_jit_target *jt)
 }
 
 /* The unit's CCE text goes into the object's .pto.cce section
-   (emit/cce-section.h), for pto-extract and the device toolchain.  */
+   (object/cce-section.h), for pto-extract and the device toolchain.  */
 static void
 embed_cce_section (void)
 {

@@ -15,7 +15,7 @@
      compiles only the PTO_HOST functions and the kernels' simulation is
      their CCE compiled on the host (plugin/cce-sim.h); then the unit's
      CCE text goes into the object's .pto.cce section
-     (emit/cce-section.h), for pto-extract.  */
+     (object/cce-section.h), for pto-extract.  */
 
 #ifndef PTO_JIT_BRIDGE_H
 #define PTO_JIT_BRIDGE_H
@@ -23,7 +23,5 @@
 /* SIM_CCE (read at use time) is -fplugin-arg-pto-sim=cce.  */
 void pto_jit_bridge_init (const char *plugin_name, const bool *sim_cce);
 
-/* frontend/launch.cc */
-void pto_launch_rewrite_init (const char *plugin_name);
 
 #endif /* PTO_JIT_BRIDGE_H */

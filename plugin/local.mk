@@ -9,8 +9,9 @@
 plugin_LTLIBRARIES += plugin/pto.la
 # The front end (frontend/local.mk) is C++ with GCC headers: part of the
 # module, compiled with the flags below.
-plugin_pto_la_SOURCES = plugin/pto-plugin.cc plugin/gcc-compat.h \
+plugin_pto_la_SOURCES = plugin/pto-plugin.cc \
 	$(pto_frontend_sources) \
+	plugin/unit.cc plugin/output.cc plugin/output.h \
 	plugin/diag-bridge.cc plugin/diag-bridge.h \
 	plugin/jit-bridge.cc plugin/jit-bridge.h \
 	plugin/cce-sim.cc plugin/cce-sim.h

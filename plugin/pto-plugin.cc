@@ -33,7 +33,7 @@
      GC stress: add --param ggc-min-expand=0 --param ggc-min-heapsize=0.
    Never write to stdout here: under -pipe it is the assembler's input.  */
 
-#include "plugin/gcc-compat.h"
+#include "frontend/gcc-compat.h"
 #include "diagnostic-core.h"
 
 #include <stdio.h>

@@ -388,7 +388,7 @@ static int op_has_int(pto_sim_vop op, pto_sim_dt dt)
 
 /* Cycles per repeat of the element-wise instruction NAME: the cycles
    column of the op table (runtime/pto-ops.def, the cost model that
-   emit/report.c estimates with too); 1 for an instruction no op names
+   backend/cce/report.c estimates with too); 1 for an instruction no op names
    (conversions, vector_dup's other uses).  */
 static int op_cycles(const char *name)
 {

@@ -59,7 +59,7 @@ AM_TESTS_ENVIRONMENT = \
 	  PTO_GCC_DEFAULT PTO_RT_ENABLED PTO_SAN_CFLAGS;
 TESTS += testsuite/unit/pto-cc.sh
 EXTRA_DIST += testsuite/unit/pto-cc.sh
-# The README's first commands and .ci/setup's root message (issue 20).
+# The README's first commands and .ci/setup's root message .
 TESTS += testsuite/unit/ci-setup.sh
 EXTRA_DIST += testsuite/unit/ci-setup.sh
 include $(srcdir)/testsuite/unit/local.mk

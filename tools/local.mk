@@ -46,13 +46,13 @@ tools/pto-cc-uninstalled: $(srcdir)/tools/pto-cc.in Makefile
 
 # pto-extract: writes the CCE text kept in the .pto.cce sections of
 # objects, executables, shared libraries and archives back out as files
-# (record format: emit/cce-section.h; tests: testsuite/unit/extract.mk).
+# (record format: object/cce-section.h; tests: testsuite/unit/extract.mk).
 bin_PROGRAMS += tools/pto-extract
 tools_pto_extract_SOURCES = tools/pto-extract.c
 tools_pto_extract_LDADD = libptocore.la $(LIBM)
 
 # pto-cce-check: compiles CCE files as C++ against cce-api.h, then runs
-# the static checks of emit/cce-check.h (doc/pto-cce-check.1; tests:
+# the static checks of backend/cce/check.h (doc/pto-cce-check.1; tests:
 # testsuite/cce-check/).  Two builds of one source, like pto-cc: the
 # installed one finds cce-api.h in $(includedir), the uninstalled one in
 # the source tree's runtime/.

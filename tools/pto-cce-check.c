@@ -4,7 +4,7 @@
    For each FILE: (1) compile it as C++ against runtime/cce-api.h,
    `CXX -fsyntax-only -x c++ -std=c++17 -DPTO_CCE_ARCH_X -include
    DIR/cce-api.h FILE' (the compiler's own located errors), then (2) run
-   the static checks of emit/cce-check.h (alignment, bounds, dtype,
+   the static checks of backend/cce/check.h (alignment, bounds, dtype,
    arity, sync pairing, event ids).  Exit 0 when every file passes both,
    1 when one fails, 2 on a usage or I/O error.
 
@@ -14,7 +14,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "emit/cce-check.h"
+#include "backend/cce/check.h"
 
 #include <errno.h>
 #include <stdio.h>

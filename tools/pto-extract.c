@@ -10,7 +10,7 @@
    either byte order), an `ar' archive of them (GNU or BSD member names;
    thin archives are refused) or a raw dump of a .pto.cce section
    (`objcopy --dump-section').  The record format is in
-   emit/cce-section.h.
+   object/cce-section.h.
 
    Contract: every input is read and checked before anything is written;
    any bad input (unreadable, not ELF/ar/dump, truncated, without a
@@ -28,7 +28,7 @@
 #include "pto-config.h"
 #endif
 
-#include "emit/cce-section.h"
+#include "object/cce-section.h"
 #include "ir/ir.h"
 
 #include <errno.h>

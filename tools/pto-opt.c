@@ -7,9 +7,9 @@
      --trace             print the passes that ran, with times, to stderr
      --print-locs        print locations in the output
      --emit-cce=FILE     after the passes, write the kernels as CCE to FILE
-     --simplify-exprs    FILE is an expression corpus (passes/rewrite.h)
+     --simplify-exprs    FILE is an expression corpus (rewrite/rewrite.h)
      --linearize[=M,..]  print the linear form of each function instead
-                         (passes/linear.h); M: predicated, keys, built,
+                         (ir/linear/linear.h); M: predicated, keys, built,
                          graph
      --NAME[=V]          a pipeline option (see --help)
    Reads FILE (or standard input for "-"), prints the resulting IR on
@@ -21,10 +21,10 @@
 #include "pto-config.h"
 #endif
 
-#include "emit/emit.h"
-#include "passes/linear.h"
+#include "backend/cce/cce.h"
+#include "ir/linear/linear.h"
 #include "passes/passes.h"
-#include "passes/rewrite.h"
+#include "rewrite/rewrite.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* simplify-exprs.c - `pto-opt --simplify-exprs FILE`: run the symbolic
-   simplifier (passes/rewrite.c) over a corpus of expressions, one per
+   simplifier (rewrite/rewrite.c) over a corpus of expressions, one per
    line, so that it can be compared side by side with other systems.
 
    Input format (doc/passes.md, "Symbolic rewriting"):
@@ -22,7 +22,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "passes/rewrite.h"
+#include "rewrite/rewrite.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 #! /bin/sh
 # testsuite/cce-check/run-tests.sh - tests of pto-cce-check (and so of
-# emit/cce-check.c and the plugin's check of its own CCE).
+# backend/cce/check.c and the plugin's check of its own CCE).
 #
 # Run from the build directory (make check does):
 #   srcdir=SRC sh SRC/testsuite/cce-check/run-tests.sh

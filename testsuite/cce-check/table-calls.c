@@ -1,5 +1,5 @@
 /* table-calls.c - one call per row, arch and element type of the CCE
-   checker's intrinsic table (emit/cce-check-table.c), for
+   checker's intrinsic table (backend/cce/check-table.c), for
    testsuite/cce-check/table.sh to compile against runtime/cce-api.h:
    the table must say exactly what the header declares.
 
@@ -7,7 +7,7 @@
    line (each in a function of its own); OUT.expect one line per call:
    "LINE ok|fail WHAT", ok when the table accepts that call on ARCH.  */
 
-#include "emit/cce-check-internal.h"
+#include "backend/cce/check-internal.h"
 
 #include <stdio.h>
 #include <string.h>

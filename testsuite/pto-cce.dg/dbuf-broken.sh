@@ -29,7 +29,7 @@
 #                        still pending from copy 0): "reused";
 #   unroll-no-drain      one drain after the 4-path removed: the 2-path's
 #                        prime re-sets the pending flag ("reused").
-# Last, the sync analysis' safety net (emit/sync.c, MAX_FIXPOINT_ROUNDS):
+# Last, the sync analysis' safety net (backend/cce/sync.c, MAX_FIXPOINT_ROUNDS):
 #   rounds-net    sync-settle-nested-if.pto emitted with
 #                 PTO_EMIT_SYNC_ROUNDS=1 (emit.h): its loops cannot settle
 #                 in one round, so they are fenced with pipe_barrier(PIPE_ALL)

@@ -1,7 +1,7 @@
 /* dbuf-inplace.c - an in-place loop whose GM windows overlap from one
    iteration to the next (1024 elements loaded and stored every 512):
    iteration i+1 reads what iteration i stored, so the loop must stay
-   single-buffered (emit/sync.c, gm_iterations_disjoint); a pipelined
+   single-buffered (backend/cce/sync.c, gm_iterations_disjoint); a pipelined
    version would race on GM, which the detector reports.  Trip counts 0,
    1, 2, 3, 8.  */
 #include "harness.h"

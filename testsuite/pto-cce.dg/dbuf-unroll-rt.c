@@ -1,5 +1,5 @@
 /* dbuf-unroll-rt.c - UnrollLoops' sub-loops (4, 2, 1) with a run-time
-   step, double-buffered across their copies (emit/sync.c,
+   step, double-buffered across their copies (backend/cce/sync.c,
    dbuf_segments): y = x * a + y in place over 16x64 fp32 tiles, counting
    up (step s) and down (step -s), trip counts 0, 1, 2, 5 and 9 (the 4-
    and 2-paths empty, once, twice; parity, primes and drains at every

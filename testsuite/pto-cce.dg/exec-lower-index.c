@@ -1,4 +1,4 @@
-/* exec-lower-index.c - issue 19's index arithmetic in a block-cyclic
+/* exec-lower-index.c - the index arithmetic of a block-cyclic
    loop: with pto.block_idx() known to be in [0, block_num) the index is
    non-negative, so the CCE divides by 8 with a shift, takes % 8 with a
    mask, multiplies by 16 with a shift, divides by 7 with a multiply and

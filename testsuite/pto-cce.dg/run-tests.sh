@@ -24,7 +24,7 @@
 #     cannot be emitted for (a pto-opt error) is noted, not counted.
 #     The execution tests run the simulator on NAME.opts' arch.
 #   NAME.drop present: sync-drop test.  Each line is a number N: with
-#     PTO_EMIT_DROP_SYNC=N (emit/emit.h) the execution test must FAIL
+#     PTO_EMIT_DROP_SYNC=N (backend/cce/cce.h) the execution test must FAIL
 #     with a simulator "race:" report, i.e. the emitter's syncs are all
 #     needed and the simulator sees each one missing.
 # Set PTO_CCE_REGEN=1 to (re)write the NAME.cce golden files.

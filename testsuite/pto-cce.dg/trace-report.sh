@@ -1,6 +1,6 @@
 #!/bin/sh
 # trace-report.sh - the pipe timeline (PTO_SIM_TRACE, runtime/sim-trace.c)
-# and the kernel report (option report, emit/report.c) checked against
+# and the kernel report (option report, backend/cce/report.c) checked against
 # the simulator and the bench scripts (an automake TESTS script; by hand
 # from a build directory: srcdir=SRC sh SRC/testsuite/pto-cce.dg/trace-report.sh).
 #

@@ -1,5 +1,5 @@
 /* The libgccjit back end compiles every function from its linear form
-   (emit/jit-linear.c), with no other path: loops, a while loop with
+   (backend/jit/jit-linear.c), with no other path: loops, a while loop with
    continue (LOOP, CONTINUE), a loop whose bound reads memory that the
    body writes (a LOOP re-evaluating the test), a host function.  The
    banner no longer names the functions (there is nothing to tell apart)

@@ -1,7 +1,7 @@
 /* _Atomic in a kernel is a precise located error at the declaration
    (and at an access through an _Atomic pointer), not "statement
    expressions are not supported", which is what the C front end's
-   expansion of `c += 1' looked like (issue 20 item 8). */
+   expansion of `c += 1' looked like. */
 /* { dg-do compile } */
 #include <pto.h>
 PTO_KERNEL void k(float *y, int n)

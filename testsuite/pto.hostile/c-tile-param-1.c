@@ -1,5 +1,5 @@
 /* Hostile corpus: a tile by value as a kernel parameter is one located error on the marked line, in
-   both simulation modes, never an ICE (issue 20). */
+   both simulation modes, never an ICE . */
 /* { dg-do compile } */
 #include <pto.h>
 typedef PTO_TILE(float, 8, 8) tile_t;

@@ -1,6 +1,6 @@
 /* A kernel nested deeper than the textual IR can be read back is one
    located error ("nesting too deep"), so that every capture dump the
-   plugin writes replays in pto-opt (issue 20 item 8; pto.hostile's
+   plugin writes replays in pto-opt (pto.hostile's
    nesting.exp replays the dump of 1000 nested ifs).  The expression
    below is 2100 levels deep, beyond the 2016 the front end takes. */
 /* { dg-do compile } */

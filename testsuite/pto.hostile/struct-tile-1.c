@@ -2,7 +2,7 @@
    the declaration in both simulation modes, not an unlocated libgccjit
    failure ("gcc_jit_lvalue_access_field: e0 is not a field of struct
    pto_tuple1") nor a silent fallback; its uses say nothing more
-   (issue 20 item 3).  Structs of scalars still work.  (Line 27 keeps its
+  .  Structs of scalars still work.  (Line 27 keeps its
    message off column 15: DejaGnu would take "27:15:" for line 15's.) */
 /* { dg-do compile } */
 #include <pto.h>

@@ -1,7 +1,7 @@
 /* The raw pto_tile attribute accepts only the tile element types (float,
    _Float16, int32_t): double, char, long long, unsigned elements are a
    located error at the attribute, never a late failure of a back end
-   (issue 20 item 4). */
+   . */
 /* { dg-do compile } */
 #include <pto.h>
 struct __attribute__((pto_tile)) td { double v[8][8]; }; /* { dg-error "the element type of a tile must be float, _Float16 or int32_t, not 'double'" } */

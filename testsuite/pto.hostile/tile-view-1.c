@@ -2,7 +2,7 @@
    an 8x64 one, an int32 view of a float tile) is rejected at the cast:
    the IR has no tile views, and taking the cast for the original tile
    computed all 16 rows, or a float add instead of an integer one
-   (issue 20 item 2).  A cast between two spellings of the same tile
+  .  A cast between two spellings of the same tile
    type stays allowed. */
 /* { dg-do compile } */
 #include <pto.h>

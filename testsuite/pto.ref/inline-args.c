@@ -1,4 +1,4 @@
-/* InlineFunctions (seed 000), arguments and nesting, as C:
+/* InlineFunctions (after PyPTO's), arguments and nesting, as C:
    - a tile pointer parameter shares the caller's tile (DESIGN's axpy:
      *y += a * x, x a by-value copy scaled in place);
    - computed arguments (*pa, out + i * 8) are evaluated once;

@@ -1,4 +1,4 @@
-/* InlineFunctions (seed 000), naming, as C: helper locals named `x_' and
+/* InlineFunctions (after PyPTO's), naming, as C: helper locals named `x_' and
    `_' (renamed x_inline<N> and _inline<N>, never with `__'), a caller
    that already has variables spelled like the generated names
    (y_inline0, y_inline1), and several call sites of helpers with the

@@ -1,4 +1,4 @@
-/* InlineFunctions (seed 000), rebinding of by-value parameters, as C:
+/* InlineFunctions (after PyPTO's), rebinding of by-value parameters, as C:
    - the 3A-not-4A example: `twice' doubles its by-value tile parameter in
      place (pto_add(t, t, t)); the caller's tile a is unchanged, so
      w = a + twice(a) is 3A;

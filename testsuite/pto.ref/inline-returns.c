@@ -1,4 +1,4 @@
-/* InlineFunctions (seed 000), return values, as C:
+/* InlineFunctions (after PyPTO's), return values, as C:
    - a struct return (the seed's multi-return) used field by field, and
      one used whole; one helper returns a compound literal (a tuple
      value), the other a struct variable filled field by field;

@@ -1,4 +1,4 @@
-/* InlineFunctions (seed 000), basic shapes, as C: a single call site
+/* InlineFunctions (after PyPTO's), basic shapes, as C: a single call site
    (square), multiple call sites (each gets its own copy of the helper's
    locals), a helper whose body holds a loop and a branch (the scope is
    kept as written), `return helper(...)', an assignment call site and an

@@ -1,4 +1,4 @@
-/* UnrollLoops (seed 003) with constant bounds: in plugin mode the split
+/* UnrollLoops (PyPTO) with constant bounds: in plugin mode the split
    points between the paths of pto_unroll(4, 2, 1) are folded to constants
    (and a path proven empty is kept with equal bounds).  Trip counts 0, 1,
    7 (prime), 8 and 12, a down-counting loop, a step of 3 that does not

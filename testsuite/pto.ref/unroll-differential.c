@@ -1,4 +1,4 @@
-/* UnrollLoops (seed 003), differential: 24 loops with pseudo-random
+/* UnrollLoops (PyPTO), differential: 24 loops with pseudo-random
    bounds, steps (up and down) and unroll lists (drawn once with a fixed
    seed and written out here; a quarter of them zero-trip, lists with
    duplicates and without 1 on purpose), half with constant bounds and

@@ -1,4 +1,4 @@
-/* UnrollLoops (seed 003): the factor of the code path that runs each
+/* UnrollLoops (PyPTO): the factor of the code path that runs each
    iteration, as pto_unroll_factor() reports it.  This is the plugin-mode
    check of the seed's example: over [0, 10) with pto_unroll(1, 2, 4) the
    4-path runs indices 0..7, the 2-path 8..9 and the 1-path nothing, so

@@ -1,4 +1,4 @@
-/* UnrollLoops (seed 003): a loop whose body starts with pto_unroll(4, 2, 1)
+/* UnrollLoops (PyPTO): a loop whose body starts with pto_unroll(4, 2, 1)
    visits exactly the indices of the plain loop, in order, whatever its
    trip count.  The bounds and the step are kernel parameters, so in plugin
    mode the split points between the 4-, 2- and 1-paths are computed at

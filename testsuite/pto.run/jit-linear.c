@@ -1,5 +1,5 @@
 /* jit-linear.c - scalar code that stresses the linear form the libgccjit
-   back end compiles from (passes/linear.h, emit/jit-linear.c): down
+   back end compiles from (ir/linear/linear.h, backend/jit/jit-linear.c): down
    loops with step -3, zero-trip loops, conditional operands that load,
    narrow and unsigned integers, 64-bit values, tile elements, fp16 tile
    scalars, a host function, and a loop bound written in its own body

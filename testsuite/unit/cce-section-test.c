@@ -1,5 +1,5 @@
 /* cce-section-test - unit tests of the .pto.cce record writer and
-   reader (emit/cce-section.h), and the input generator of
+   reader (object/cce-section.h), and the input generator of
    testsuite/unit/pto-extract.sh.
 
    Without arguments: checks pto_cce_section_asm (determinism, section
@@ -17,7 +17,7 @@
    big-endian, relocatable, with one .pto.cce section holding the record
    of quotes.cce) as DIR/elf{32,64}{le,be}.o, for the shell test (DIR/in must exist).  */
 
-#include "emit/cce-section.h"
+#include "object/cce-section.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 #! /bin/sh
 # ci-setup.sh - the README's first two commands work as root and as a
-# sudoer (issue 20 item 10): README shows `bash .ci/demo' and `bash
+# sudoer: README shows `bash .ci/demo' and `bash
 # .ci/run', both scripts exist; .ci/setup, asked by a user who is not
 # root to install missing packages, exits 1 and says how to get root,
 # naming the command the user ran (sudo when there is a sudo, su -c when

@@ -1,5 +1,5 @@
 # testsuite/unit/extract.mk - tests of the .pto.cce section records
-# (emit/cce-section.h) and of tools/pto-extract (automake fragment,
+# (object/cce-section.h) and of tools/pto-extract (automake fragment,
 # included by testsuite/unit/tools.mk; paths relative to the top
 # directory).
 

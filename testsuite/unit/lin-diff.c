@@ -1,5 +1,5 @@
-/* lin-diff.c - differential test of the linear form (seed 004 stages
-   19-22; passes/linear.h).
+/* lin-diff.c - differential test of the linear form (after tinygrad's
+   linearizer; ir/linear/linear.h).
 
    Usage: lin-diff  (environment: PTO_LIN_DIFF_CASES, default 3000;
    PTO_LIN_DIFF_SEED, default 1; PTO_LIN_DIFF_SHOW=1 prints each program)
@@ -25,7 +25,8 @@
    each list first checked by pto_lin_check.  Parameters n and s take
    values in [-2, 6].  Exit status 0 when every case agrees.  */
 
-#include "passes/linear.h"
+#include "ir/linear/linear.h"
+#include "passes/passes.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -435,7 +436,7 @@ program(gen *g)
 }
 
 /* ------------------------------------------------------------------ */
-/* The structured interpreter (independent of lin-interp.c)            */
+/* The structured interpreter (independent of ir/linear/interp.c)            */
 /* ------------------------------------------------------------------ */
 
 typedef struct sx {

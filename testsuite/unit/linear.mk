@@ -1,5 +1,5 @@
-# testsuite/unit/linear.mk - unit test of the linear form (seed 004
-# stages 19-22, passes/linear.h; automake fragment included from
+# testsuite/unit/linear.mk - unit test of the linear form (after tinygrad's
+# linearizer, ir/linear/linear.h; automake fragment included from
 # testsuite/unit/local.mk; paths relative to the top directory).
 #
 #   lin-diff   3000 random structured scalar kernels (fixed seed), each

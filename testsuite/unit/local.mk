@@ -33,11 +33,25 @@ TESTS += testsuite/unit/f16-soft
 TESTS += testsuite/unit/many-kernels.sh
 EXTRA_DIST += testsuite/unit/many-kernels.sh
 
-# The symbolic rewriter (issue 7): rules, decompositions, fuzzer.
+# The symbolic rewriter: rules, decompositions, fuzzer.
 include $(srcdir)/testsuite/unit/rewrite.mk
 
 # distcc on loopback and a ccache round trip (skip when the tool is absent).
 include $(srcdir)/testsuite/unit/tools.mk
 
-# The linear form (seed 004 stages 19-22): random programs, interpreted.
+# The linear form (tinygrad's linearizer): random programs, interpreted.
 include $(srcdir)/testsuite/unit/linear.mk
+
+# The includes run the way doc/architecture.md's table of rooms says, with
+# no cycle between rooms; and the check refuses a wrong include, a cycle
+# and a folder in no room (over a broken copy of the sources).
+TESTS += testsuite/unit/include-direction.sh \
+	testsuite/unit/include-direction-neg.sh
+EXTRA_DIST += testsuite/unit/include-direction.sh \
+	testsuite/unit/include-direction-neg.sh
+
+# The string set / map of the core (ir/strmap.h) against a plain array.
+check_PROGRAMS += testsuite/unit/strmap-test
+testsuite_unit_strmap_test_LDADD = libptocore.la $(LIBM)
+testsuite_unit_strmap_test_LDFLAGS = $(PTO_SAN_CFLAGS)
+TESTS += testsuite/unit/strmap-test

@@ -1,8 +1,8 @@
 #!/bin/sh
 # many-kernels.sh - `make check' test: a unit with more kernels than one
-# libgccjit context takes (emit/jit.c JIT_BATCH, 128) is compiled in
+# libgccjit context takes (backend/jit/jit.c JIT_BATCH, 128) is compiled in
 # several contexts whose texts share the object, and every kernel still
-# runs (issue 20 item 9; bench/many-kernels.sh measures the scale).
+# runs (bench/many-kernels.sh measures the scale).
 #
 # 300 kernels k0..k299, kernel k_i adds i to a 1x8 tile; one PTO_HOST
 # function launches each on its own slice.  Checks: the -S output has one

@@ -15,7 +15,7 @@
 #define EV_UNUSED
 #endif
 
-#include "passes/rewrite.h"
+#include "rewrite/rewrite.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -44,7 +44,7 @@ static const char *const generic[] = {
     "a > 0 && (a > 0 || b > 0)", "b > 0 ? (a > 0 ? a : b) : b",
     "b > 0 ? a : (a > 0 ? a : b)", "max(a + 3, a - 1)", "min(a + 3, a)",
     "min(-a, -b)", "(a | 12) & 3", "(a & 12) | -13",
-    /* issue 19's rule classes */
+    /* block-cyclic tile indices */
     "(2 - a * 8) * -4", "(3 - a) * 5", "(a * 7) % 2", "floormod(a * 7, 2)",
     "(a * 4 + b) % 3", "floormod(a * 4 + b, 3)", "(a * 8) % 16",
     "floormod(a * 8, 16)", "(a * 2) % 8 / 7", "(a * 14 + b + 22) / 7",

@@ -281,7 +281,7 @@ static const tcase cases[] = {
     {"w * 2 / 2", "w"},
     {"(t + 100) / 2", "(t + 100:i8) / 2:i8"},
     {"v / 1 + 0", "v"},
-    /* issue 19's rule classes.  A constant factor over "c - term": */
+    /* block-cyclic tile indices.  A constant factor over "c - term": */
     {"(2 - y * 8) * -4", "y * 32 - 8"},
     {"(3 - z) * 5", "15 - z * 5"},
     /* a coefficient reduced modulo the divisor */

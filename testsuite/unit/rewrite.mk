@@ -1,5 +1,5 @@
 # testsuite/unit/rewrite.mk - unit tests of the symbolic rewriter, the
-# decompositions and the fast division (issue 7; automake fragment, to be
+# decompositions and the fast division (automake fragment, to be
 # included from the top Makefile.am; paths relative to the top dir).
 #
 #   rewrite-rules      every rule: expected form + exhaustive/sampled

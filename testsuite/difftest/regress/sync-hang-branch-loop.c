@@ -1,5 +1,5 @@
 /* sync-hang-branch-loop.c - difftest seed 1038 (minimised).  The CCE
-   emit of this kernel did not terminate: pto_sync_insert (emit/sync.c)
+   emit of this kernel did not terminate: pto_sync_insert (backend/cce/sync.c)
    spun on the loop after an if whose body holds another loop with a
    runtime bound.  Cause: vmul(t1, t0, t0) reads one range twice, and the
    analysis state held two records of one key, so the join was not a

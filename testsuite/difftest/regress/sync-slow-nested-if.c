@@ -1,6 +1,6 @@
 /* sync-slow-nested-if.c - difftest seed 1001 (minimised).  The CCE
    emit of this kernel did not finish in minutes: pto_sync_insert
-   (emit/sync.c) on a loop whose body holds an if with a nested if (a
+   (backend/cce/sync.c) on a loop whose body holds an if with a nested if (a
    load) followed by a runtime-bound loop.  Cause: an instruction reading
    one range twice gave the analysis state two records of one key, so the
    join was not a least upper bound and the loop state never compared

@@ -3,7 +3,7 @@
    works in sim=cce as in sim=jit and reference mode; the CCE back end
    used to refuse it ("taking an address is not supported in kernels by
    the CCE back end"), because the const cast of &a was bound to a
-   variable instead of substituted (issue 20 item 7). */
+   variable instead of substituted. */
 #include <pto.h>
 #include <stdio.h>
 #define C 8

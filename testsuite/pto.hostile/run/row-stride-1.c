@@ -1,7 +1,7 @@
 /* A pto_load whose run-time row stride (3) is less than the tile's 8
    columns stops the program with pto.h's message in reference mode,
    sim=jit and sim=cce alike; sim=cce used to overlap the rows silently
-   (issue 20 item 6). */
+   */
 #include <pto.h>
 #include <stdio.h>
 typedef PTO_TILE(float, 8, 8) tile_t;

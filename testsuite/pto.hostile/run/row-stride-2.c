@@ -1,6 +1,6 @@
 /* A pto_store with run-time row stride 0 stops the program with pto.h's
    message in every mode; sim=cce used to turn it into a broadcast
-   (issue 20 item 6).  A correct stride (16) runs first. */
+    A correct stride (16) runs first. */
 #include <pto.h>
 #include <stdio.h>
 typedef PTO_TILE(float, 4, 8) tile_t;

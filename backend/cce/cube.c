@@ -1,0 +1,942 @@
+/* cube.c - pto_matmul on the cube unit: placement in L1 / L0A / L0B /
+   L0C, the instruction sequence, its synchronisation, and the per-arch
+   exit of the result from L0C.
+
+   Contract.  pto_cube_plan (called by isel.c before it lowers a kernel)
+   classifies the tiles of every pto.matmul(c, a, b) of the kernel:
+   * OPERANDS (a, b): f16, rows and columns multiples of 16.  They live
+     in L1 only: the only definitions allowed are pto.load and
+     pto.load_valid (pad 0) from GM, the only use pto.matmul.  Each
+     operand tile gets its own L1 region (512 B fractal aligned, bump
+     allocated, no reuse) holding the tile as
+     column blocks: block j (columns 16j..16j+15) is R rows of 32 B, so
+     fractal (ro, co) is L1 fractal co*R1 + ro.  One copy_gm_to_cbuf per
+     column block (nBurst = R, lenBurst = 1, srcGap = stride/16 - 1):
+     the GM row stride must be a multiple of 16 elements (checked when
+     constant, required at run time otherwise).
+     pto.load_valid(t, gm, rs, vr, vc, 0) (partial tiles): the pad must
+     be the constant 0 (it enters the K sums).  dav-c220 / 3510: the L1
+     region is zeroed (create_cbuf_matrix) and one ND -> NZ DMA
+     (copy_gm_to_cbuf_multi_nd2nz_b16) writes the vr x vc region into
+     the column blocks.  dav-c100 / dav-m200 (no such DMA): the operand
+     is STAGED: every load of it goes to its UB buffer (isel.c), and
+     each pto.matmul first copies it to L1 (copy_ubuf_to_cbuf, MTE3).
+   * ACCUMULATORS (c): f32, 16-multiple shapes, each in its own L0C
+     region (1024 B aligned) in the fractal order the simulator and the
+     hardware use, C[((no*M1 + mo)*16 + mi)*16 + ni].  Their definitions
+     may only be pto.fill(c, 0) and pto.matmul.  A C variable
+     cube_init_ID (declared at the top of the kernel, 1) records that
+     the accumulator holds zero: pto.fill(c, 0) sets it, the next mad
+     passes it as initC and clears it, so a K loop's first step
+     initialises L0C and later steps accumulate, for every trip count.
+   * pto.matmul: L1 -> L0A (M1 load_cbuf_to_ca, fractals (mo, ko) in
+     mo-major order) and L1 -> L0B (K1 load_cbuf_to_cb, transposed per
+     fractal: B[((ko*N1 + no)*16 + ni)*16 + ki]), both at offset 0 of
+     L0A/L0B (M*K*2 and K*N*2 bytes must fit), then one
+     mad(c, a, b, M, K, N, cube_init_ID) on dav-c100 / dav-m200, mad(c,
+     a, b, M, K, N, 0, false, false, cube_init_ID) (unitFlag,
+     kDirectionAlign, cmatrixSource, cmatrixInitVal) on dav-c220 / 3510
+     (runtime/cce-api.h).
+   The exit of the result depends on the arch:
+   * dav-c100 / dav-m200 (L0C -> UB exists): after every mad the result
+     is copied to the accumulator's UB buffer (memplan.c places it like
+     any tile) by copy_matrix_cc_to_ubuf (pipe V); for N > 16 the
+     fractal order goes through the statement's UB scratch and N/16
+     copy_ubuf_to_ubuf reorder it to row-major.  The UB copy is then an
+     ordinary tile: stores, vector ops and element reads work unchanged.
+   * dav-c220 / 3510 (no L0C -> UB path): the accumulator never reaches
+     UB.  pto.store(gm, stride, c) is one copy_matrix_cc_to_gm (fixpipe,
+     pipe FIX, NZ -> ND, dstStride = the GM row stride); any other read
+     of c is a located error (store it and load it back in a separate
+     kernel).  pto.store_valid(gm, rs, c, vr, vc) is the same fixpipe
+     with MSize vr and NSize vc; on m200 it is isel.c's store of the UB
+     copy.
+   Synchronisation of the cube sequence is emitted here, as complete
+   set_flag/wait_flag pairs (EVENT_ID0) placed right after the producer
+   so nothing is pending across statements or loop back edges:
+     load to L1     -> MTE2 -> MTE1
+     L1 -> L0A/L0B  -> MTE1 -> M (RAW on L0A/L0B), MTE1 -> MTE2 (WAR on L1)
+     mad            M -> MTE1 (WAR on L0A/L0B); two mads on one L0C are
+                    ordered through M -> MTE1 -> M, no pipe_barrier(PIPE_M)
+     m200 exit      M -> V before it, V -> M after (WAR on L0C)
+     m200 staging   MTE1 -> MTE3 before (WAR on L1), MTE3 -> MTE1 after
+     c220 store     M -> FIX before, FIX -> S after (S orders the fixpipe
+                    before everything issued later: WAR on L0C, its GM);
+                    when no mad ran since pto.fill(c, 0) (a K loop of
+                    zero trips) the scalar unit writes the zeros instead
+   These nodes carry no L1/L0 accesses, so sync.c never adds syncs for
+   them; the GM reads of the L1 loads (MTE2), the UB writes of the
+   m200 exit (V) and the UB reads of the m200 staging (MTE3) are
+   recorded as accesses, so sync.c orders them with
+   the vector and DMA work around them (e.g. vector consumers of c wait
+   for the exit).  The fixpipe's GM write is not recorded (pto_pipe has
+   no FIX): the FIX -> S pair orders it instead.  */
+
+#include "backend/cce/cube.h"
+
+#include <string.h>
+
+typedef enum role { ROLE_OPERAND = 1, ROLE_ACC = 2 } role;
+
+typedef struct cube_tile {
+  const pto_var *var;
+  unsigned roles;
+  int64_t off, size;          /* L1 (operand) or L0C (accumulator) */
+  bool staged;                /* an operand defined by pto.load_valid on
+                                 an arch with L0C -> UB: it is loaded into
+                                 its UB buffer, each pto.matmul copies it
+                                 to L1 (UB -> L1, MTE3) */
+} cube_tile;
+
+struct pto_cube_plan {
+  cube_tile *tiles;
+  int n, cap;
+  bool ub_exit;               /* the arch copies L0C to UB */
+  int errors;                 /* reported by the (first) planning */
+};
+
+typedef struct pto_cube_plan plan;
+
+typedef struct cctx {
+  pto_mir_kernel *k;
+  pto_diag *diag;
+  plan *p;
+  int errors;
+} cctx;
+
+#define FRACTAL16 512
+#define FRACTAL32 1024
+
+/* ------------------------------------------------------------------ */
+/* Classification                                                      */
+/* ------------------------------------------------------------------ */
+
+/* The entry of tile variable V, or NULL when V is no matmul tile.  */
+static cube_tile *
+find_tile(const plan *p, const pto_var *v)
+{
+  for (int i = 0; i < p->n; i++)
+    if (p->tiles[i].var == v)
+      return &p->tiles[i];
+  return NULL;
+}
+
+/* Record that the tile variable E names plays role R (table grows in
+   the arena).  */
+static void
+add_role(cctx *c, const pto_expr *e, role r)
+{
+  if (e->kind != PTO_E_VAR || e->type->kind != PTO_TY_TILE)
+    return;
+  cube_tile *t = find_tile(c->p, e->u.var);
+  if (!t) {
+    if (c->p->n == c->p->cap) {
+      int cap = c->p->cap ? 2 * c->p->cap : 8;
+      cube_tile *v = pto_arena_alloc(c->k->prog->arena, cap * sizeof *v);
+      if (c->p->n)
+        memcpy(v, c->p->tiles, c->p->n * sizeof *v);
+      c->p->tiles = v;
+      c->p->cap = cap;
+    }
+    t = &c->p->tiles[c->p->n++];
+    memset(t, 0, sizeof *t);
+    t->var = e->u.var;
+  }
+  t->roles |= r;
+}
+
+/* Roles from every pto.matmul in B and its nested blocks.  */
+static void
+collect_block(cctx *c, const pto_mir_block *b)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
+    const pto_expr *e = s->value;
+    if (s->kind == PTO_S_EVAL && e && e->kind == PTO_E_CALL && e->is_op
+        && e->op == PTO_OP_MATMUL) {
+      for (int j = 0; j < 3; j++)
+        if (e->args[j]->kind != PTO_E_VAR) {
+          pto_sorry(c->diag, e->args[j]->loc,
+                    "the cube path needs tile variables as pto.matmul "
+                    "operands (tile pointers must be resolved by inlining)");
+          c->errors++;
+        }
+      add_role(c, e->args[0], ROLE_ACC);
+      add_role(c, e->args[1], ROLE_OPERAND);
+      add_role(c, e->args[2], ROLE_OPERAND);
+    }
+    collect_block(c, &n->body);
+    collect_block(c, &n->els);
+  }
+}
+
+/* Whether E is the constant 0 (possibly cast).  */
+static bool
+is_zero(const pto_expr *e)
+{
+  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_CAST && e->a)
+    e = e->a;
+  return (e->kind == PTO_E_INT && e->u.ival == 0)
+         || (e->kind == PTO_E_FLOAT && e->u.fval == 0.0);
+}
+
+/* The cube tile expression E names, if any.  */
+static cube_tile *
+tile_at(const cctx *c, const pto_expr *e)
+{
+  if (!e || e->kind != PTO_E_VAR)
+    return NULL;
+  return find_tile(c->p, e->u.var);
+}
+
+static void
+bad_use(cctx *c, pto_loc loc, const cube_tile *t, const char *what)
+{
+  if (t->roles & ROLE_OPERAND)
+    pto_sorry(c->diag, loc,
+              "tile '%s' is a pto.matmul operand and lives in L1: it may "
+              "only be defined by pto.load from GM and read by pto.matmul "
+              "(%s)", t->var->name, what);
+  else if (c->p->ub_exit || strncmp(what, "read", 4))
+    pto_sorry(c->diag, loc,
+              "tile '%s' is a pto.matmul accumulator: it may only be "
+              "defined by pto.fill(%s, 0) and pto.matmul (%s)",
+              t->var->name, t->var->name, what);
+  else
+    pto_sorry(c->diag, loc,
+              "tile '%s' is a pto.matmul accumulator: on %s the result "
+              "cannot leave L0C except by pto.store (fixpipe to GM; there "
+              "is no L0C -> UB path); it may only be defined by "
+              "pto.fill(%s, 0) and pto.matmul (%s)",
+              t->var->name, c->k->arch->name, t->var->name, what);
+  c->errors++;
+}
+
+/* Every mention of a cube tile inside expression E (not an intrinsic
+   call checked by check_call) is a use the cube path cannot serve,
+   except element reads of an accumulator that has a UB copy.  */
+static void
+check_expr(cctx *c, const pto_expr *e, bool write)
+{
+  if (!e)
+    return;
+  if (e->kind == PTO_E_VAR) {
+    cube_tile *t = find_tile(c->p, e->u.var);
+    if (t && (write || (t->roles & ROLE_OPERAND) || !c->p->ub_exit))
+      bad_use(c, e->loc, t, write ? "written here" : "read here");
+    return;
+  }
+  if (e->kind == PTO_E_INDEX) {
+    check_expr(c, e->a, write);
+    for (int i = 0; i < e->nargs; i++)
+      check_expr(c, e->args[i], false);
+    return;
+  }
+  check_expr(c, e->a, false);
+  check_expr(c, e->b, false);
+  check_expr(c, e->c, false);
+  for (int i = 0; i < e->nargs; i++)
+    check_expr(c, e->args[i], false);
+}
+
+/* pto.load_valid E into operand T: the pad must be the constant 0 (the
+   padding of the K dimension enters every sum; the dav-c220 ND -> NZ
+   DMA zero-fills the last 32 B block of each row, so no other pad can
+   be exact).  On archs with L0C -> UB the operand is staged in UB.  */
+static void
+check_operand_pad(cctx *c, const pto_expr *e, cube_tile *t)
+{
+  if (!is_zero(e->args[5])) {
+    pto_sorry(c->diag, e->args[5]->loc,
+              "pto.load_valid into pto.matmul operand '%s': the cube path "
+              "pads operands with 0 only (the padding of the K dimension "
+              "enters every sum)", t->var->name);
+    c->errors++;
+  }
+  if (c->p->ub_exit)
+    t->staged = true;
+}
+
+/* Intrinsic call E: the argument positions the cube path accepts.  */
+static void
+check_call(cctx *c, const pto_expr *e)
+{
+  for (int i = 0; i < e->nargs; i++) {
+    cube_tile *t = tile_at(c, e->args[i]);
+    if (!t) {
+      check_expr(c, e->args[i], false);
+      continue;
+    }
+    bool opnd = t->roles & ROLE_OPERAND, acc = t->roles & ROLE_ACC;
+    if (e->op == PTO_OP_MATMUL && ((i == 0 && acc && !opnd)
+                                   || (i > 0 && opnd && !acc)))
+      continue;
+    if (e->op == PTO_OP_LOAD && i == 0 && opnd && !acc)
+      continue;
+    if (e->op == PTO_OP_LOAD_VALID && i == 0 && opnd && !acc) {
+      check_operand_pad(c, e, t);
+      continue;
+    }
+    if ((e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID) && i == 2
+        && acc && !opnd)
+      continue;
+    if (e->op == PTO_OP_FILL && i == 0 && acc && !opnd && is_zero(e->args[1]))
+      continue;
+    if (acc && opnd) {
+      bad_use(c, e->args[i]->loc, t, "it is also a pto.matmul operand");
+      continue;
+    }
+    /* Other intrinsics write their first tile argument.  */
+    if (acc && i > 0 && c->p->ub_exit && e->op != PTO_OP_LOAD)
+      continue;
+    pto_buf what = { 0 };
+    pto_buf_printf(&what, "%s by pto.%s", i == 0 ? "written" : "read",
+                   pto_op_info(e->op)->name);
+    bad_use(c, e->args[i]->loc, t, what.s);
+    pto_buf_free(&what);
+  }
+}
+
+static void
+check_block(cctx *c, const pto_mir_block *b)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
+    const pto_expr *e = s->value;
+    if (s->kind == PTO_S_EVAL && e && e->kind == PTO_E_CALL && e->is_op)
+      check_call(c, e);
+    else {
+      if (s->kind == PTO_S_DECL && s->value && find_tile(c->p, s->var))
+        bad_use(c, s->loc, find_tile(c->p, s->var), "initialised here");
+      check_expr(c, s->lhs, true);
+      check_expr(c, s->value, false);
+      check_expr(c, s->cond, false);
+      check_expr(c, s->start, false);
+      check_expr(c, s->stop, false);
+      check_expr(c, s->step, false);
+    }
+    check_block(c, &n->body);
+    check_block(c, &n->els);
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Placement                                                           */
+/* ------------------------------------------------------------------ */
+
+static bool
+shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
+{
+  const pto_type *ty = t->var->type;
+  if (ty->dtype != want) {
+    pto_buf tb = { 0 };
+    pto_type_print(&tb, ty);
+    pto_sorry(c->diag, t->var->loc,
+              "pto.matmul %s '%s' is %s: the cube path takes f16 operands "
+              "and an f32 accumulator", t->roles & ROLE_ACC ? "accumulator"
+                                                          : "operand",
+              t->var->name, tb.s);
+    pto_buf_free(&tb);
+    c->errors++;
+    return false;
+  }
+  if (ty->rows % 16 || ty->cols % 16) {
+    pto_sorry(c->diag, t->var->loc,
+              "pto.matmul tile '%s' is %dx%d: the cube path needs rows and "
+              "columns that are multiples of 16 (16x16 fractals)",
+              t->var->name, ty->rows, ty->cols);
+    c->errors++;
+    return false;
+  }
+  return true;
+}
+
+/* Bump-allocate the tiles of role R in a buffer of CAP bytes named
+   SPACE; a located error listing them when they do not fit.  */
+static void
+place(cctx *c, role r, int64_t cap, int esz, int align, const char *space)
+{
+  int64_t used = 0;
+  for (int i = 0; i < c->p->n; i++) {
+    cube_tile *t = &c->p->tiles[i];
+    if (t->roles != (unsigned)r)
+      continue;
+    t->size = (int64_t)t->var->type->rows * t->var->type->cols * esz;
+    t->off = (used + align - 1) / align * align;
+    used = t->off + t->size;
+  }
+  if (used <= cap)
+    return;
+  pto_buf names = { 0 };
+  for (int i = 0; i < c->p->n; i++) {
+    const cube_tile *t = &c->p->tiles[i];
+    if (t->roles == (unsigned)r)
+      pto_buf_printf(&names, "%s%s (%lld bytes)", names.s ? ", " : "",
+                     t->var->name, (long long)t->size);
+  }
+  pto_error(c->diag, c->k->func->loc,
+            "the pto.matmul %s of kernel '%s' need %lld bytes of %s, more "
+            "than the %lld of %s: %s", r == ROLE_ACC ? "accumulators"
+                                                     : "operands",
+            c->k->func->name, (long long)used, space, (long long)cap,
+            c->k->arch->name, names.s);
+  pto_buf_free(&names);
+  c->errors++;
+}
+
+/* A node of C text TEXT on pipe PIPE appended to OUT; the caller adds
+   the accesses sync.c must see.  */
+static pto_mir_node *
+text_node(pto_mir_kernel *k, pto_mir_block *out, pto_loc loc, pto_pipe pipe,
+          const char *text)
+{
+  pto_mir_node *n = pto_mir_new(k, PTO_MIR_SCALAR, loc);
+  n->pipe = pipe;
+  n->text = pto_arena_strdup(k->prog->arena, text);
+  pto_mir_push(out, n);
+  return n;
+}
+
+/* The plan as a comment and the cube_init_ID variables, at the top of
+   the kernel body.  */
+static void
+declare(cctx *c)
+{
+  pto_buf t = { 0 };
+  pto_buf_printf(&t, "cube plan for %s: L0A/L0B staging at 0", c->k->arch->name);
+  for (int i = 0; i < c->p->n; i++) {
+    const cube_tile *ct = &c->p->tiles[i];
+    pto_buf_printf(&t, "\n   %-16s %s [%lld, %lld)", ct->var->name,
+                   ct->roles == ROLE_ACC ? "L0C" : "L1 ", (long long)ct->off,
+                   (long long)(ct->off + ct->size));
+  }
+  pto_mir_node *n = pto_mir_new(c->k, PTO_MIR_COMMENT, c->k->func->loc);
+  n->text = pto_arena_strdup(c->k->prog->arena, t.s);
+  pto_mir_push(&c->k->body, n);
+  pto_buf_free(&t);
+  for (int i = 0; i < c->p->n; i++)
+    if (c->p->tiles[i].roles == ROLE_ACC) {
+      char *d = pto_arena_printf(c->k->prog->arena,
+                                 "int32_t cube_init_%u = 1;",
+                                 c->p->tiles[i].var->id);
+      text_node(c->k, &c->k->body, c->k->func->loc, PTO_PIPE_S, d);
+    }
+}
+
+int
+pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
+{
+  if (k->cube)
+    return k->cube->errors;
+  plan *p = pto_arena_alloc(k->prog->arena, sizeof *p);
+  memset(p, 0, sizeof *p);
+  cctx c = { k, diag, p, 0 };
+  k->cube = p;
+  collect_block(&c, &k->src);
+  if (!p->n || c.errors)
+    return p->errors = c.errors;
+  p->ub_exit = !strcmp(k->arch->name, "dav-m200")
+               || !strcmp(k->arch->name, "dav-c100");
+  check_block(&c, &k->src);
+  for (int i = 0; i < p->n; i++) {
+    const cube_tile *t = &p->tiles[i];
+    if (t->roles == ROLE_ACC)
+      shape_ok(&c, t, PTO_DT_F32);
+    else if (t->roles == ROLE_OPERAND)
+      shape_ok(&c, t, PTO_DT_F16);
+  }
+  if (!c.errors) {
+    place(&c, ROLE_OPERAND, k->arch->l1, 2, FRACTAL16, "L1");
+    place(&c, ROLE_ACC, k->arch->l0c, 4, FRACTAL32, "L0C");
+  }
+  p->errors = c.errors;
+  if (!c.errors)
+    declare(&c);
+  return c.errors;
+}
+
+bool
+pto_cube_needs_ub(const pto_mir_kernel *k, const pto_var *v)
+{
+  const cube_tile *t = k->cube ? find_tile(k->cube, v) : NULL;
+  return !t || (t->roles == ROLE_ACC && k->cube->ub_exit) || t->staged;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lowering                                                            */
+/* ------------------------------------------------------------------ */
+
+/* A complete set_flag/wait_flag pair FROM -> TO (pipe names as text).  */
+static void
+pair(cctx *c, pto_mir_block *out, pto_loc loc, const char *from,
+     const char *to)
+{
+  char *t = pto_arena_printf(c->k->prog->arena,
+                             "set_flag(%s, %s, EVENT_ID0);\n"
+                             "wait_flag(%s, %s, EVENT_ID0);",
+                             from, to, from, to);
+  text_node(c->k, out, loc, PTO_PIPE_S, t);
+}
+
+static char *
+expr_c(cctx *c, const pto_expr *e)
+{
+  pto_buf b = { 0 };
+  pto_cce_expr(&b, c->k, e);
+  char *s = pto_arena_strdup(c->k->prog->arena, b.s ? b.s : "");
+  pto_buf_free(&b);
+  return s;
+}
+
+/* The GM row stride RS of a transfer of a ROWS x COLS tile, as C text
+   divided by DIV (NULL after an error): a constant must be at least
+   COLS and a multiple of DIV.  */
+static const char *
+stride_c(cctx *c, pto_loc loc, const pto_expr *rs, int64_t rows,
+         int64_t cols, int64_t div, int64_t sub)
+{
+  int64_t v;
+  const pto_expr *e = rs;
+  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_CAST && e->a
+      && e->a->kind == PTO_E_INT)
+    e = e->a;
+  if (rows == 1)
+    return pto_arena_printf(c->k->prog->arena, "%lld", (long long)(cols / div - sub));
+  if (e->kind != PTO_E_INT && div == 1 && sub == 0)
+    return expr_c(c, rs);
+  if (e->kind != PTO_E_INT)
+    return pto_arena_printf(c->k->prog->arena, "(%s) / %lld - %lld",
+                            expr_c(c, rs), (long long)div, (long long)sub);
+  v = e->u.ival;
+  if (v < cols || v % div) {
+    pto_sorry(c->diag, loc,
+              "the cube path needs a GM row stride that is at least the "
+              "tile's %lld columns and a multiple of %lld, not %lld",
+              (long long)cols, (long long)div, (long long)v);
+    c->errors++;
+    return NULL;
+  }
+  return pto_arena_printf(c->k->prog->arena, "%lld", (long long)(v / div - sub));
+}
+
+/* pto.load(t, gm, rs) of an operand: GM -> L1 by column blocks.  */
+static int
+lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
+{
+  int64_t rows = t->var->type->rows, cols = t->var->type->cols;
+  const char *gap = stride_c(c, e->loc, e->args[2], rows, cols, 16, 1);
+  if (!gap)
+    return -1;
+  /* The vendor's copy takes a non-const `__gm__ void *' (cce-api.h).  */
+  const char *gm = pto_arena_printf(c->k->prog->arena, "(__gm__ half *)(%s)",
+                                    expr_c(c, e->args[1]));
+  pto_buf b = { 0 };
+  for (int64_t j = 0; j < cols / 16; j++)
+    pto_buf_printf(&b, "%scopy_gm_to_cbuf((__cbuf__ half *)((uintptr_t)%lld), "
+                   "%s%s, 0, %lld, 1, %s, 0, PAD_NONE);",
+                   j ? "\n" : "", (long long)(t->off + j * rows * 32), gm,
+                   j ? pto_arena_printf(c->k->prog->arena, " + %lld",
+                                        (long long)(j * 16)) : "", (long long)rows, rows == 1 ? "0" : gap);
+  pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, b.s);
+  pto_buf_free(&b);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+  c->k->count.dma += cols / 16;
+  c->k->count.dma_min++;
+  c->k->count.bursts += rows * (cols / 16);
+  c->k->count.bursts_min += rows;
+  pair(c, out, e->loc, "PIPE_MTE2", "PIPE_MTE1");
+  return 1;
+}
+
+/* Whether E is an integer constant (possibly negated or cast); its
+   value in *V.  */
+static bool
+const_int(const pto_expr *e, int64_t *v)
+{
+  bool neg = false;
+  while (e->kind == PTO_E_UN && e->a
+         && (e->u.unop == PTO_UN_CAST || e->u.unop == PTO_UN_NEG)) {
+    neg ^= e->u.unop == PTO_UN_NEG;
+    e = e->a;
+  }
+  if (e->kind != PTO_E_INT)
+    return false;
+  *v = neg ? -e->u.ival : e->u.ival;
+  return true;
+}
+
+/* The valid rows and columns (operands 3 and 4) of pto.load_valid /
+   pto.store_valid E on tile T with GM row stride RS: a constant outside
+   [0, rows] / [0, cols] is a located error (-1 returned); otherwise a
+   scalar node declares cvrID__ / cvcID__, clamped by PTO_VALID (the
+   simulator reports a run-time value outside the tile, cce_sim.h), vc
+   also to RS when more than one row moves, as isel.c does for UB
+   tiles.  Returns ID.  */
+static int
+valid_sizes(cctx *c, pto_mir_block *out, const pto_expr *e,
+            const pto_type *t, const pto_expr *rs, const char *opname)
+{
+  for (int i = 3; i <= 4; i++) {
+    int64_t v, dim = i == 3 ? t->rows : t->cols;
+    if (const_int(e->args[i], &v) && (v < 0 || v > dim)) {
+      pto_error(c->diag, e->args[i]->loc,
+                "pto.%s: the valid %s %lld lie outside [0, %lld] of the "
+                "%d x %d tile", opname, i == 3 ? "rows" : "columns",
+                (long long)v, (long long)dim, t->rows, t->cols);
+      c->errors++;
+      return -1;
+    }
+  }
+  int id = c->k->next_id;
+  pto_buf b = { 0 };
+  pto_buf_puts(&b, "#ifndef PTO_VALID\n"
+                   "#define PTO_VALID(v, dim, what) ((int64_t)(v) < 0 ? "
+                   "(int64_t)0 : (int64_t)(v) > (int64_t)(dim) ? "
+                   "(int64_t)(dim) : (int64_t)(v))\n"
+                   "#endif\n");
+  pto_buf_printf(&b, "int64_t cvr%d__ = PTO_VALID(%s, %d, \"pto_%s: valid "
+                 "rows\");\n", id, expr_c(c, e->args[3]), t->rows, opname);
+  pto_buf_printf(&b, "int64_t cvc%d__ = PTO_VALID(%s, %d, \"pto_%s: valid "
+                 "columns\");\n", id, expr_c(c, e->args[4]), t->cols, opname);
+  pto_buf_printf(&b, "if (cvr%d__ > 1)\n"
+                 "  cvc%d__ = PTO_VALID(cvc%d__, %s, \"pto_%s: valid columns "
+                 "over the row stride\");", id, id, id, expr_c(c, rs), opname);
+  text_node(c->k, out, e->loc, PTO_PIPE_S, b.s);
+  pto_buf_free(&b);
+  return id;
+}
+
+/* dav-c220 pto.load_valid(t, gm, rs, vr, vc, 0) of an operand: the tile
+   is zeroed in L1 (create_cbuf_matrix), then one ND -> NZ DMA
+   (copy_gm_to_cbuf_multi_nd2nz_b16) writes the vr x vc region in the
+   column-block layout (row r of block j at L1 32 B block j*R + r:
+   dstNzC0Stride R, dstNzNStride 1), zero-filling each row's last
+   block; it reads exactly vc elements of each of the vr GM rows.  Both
+   are MTE2: in order, WAR on L1 with the last pto.matmul's MTE1 reads
+   is the MTE1 -> MTE2 pair lower_matmul leaves.  */
+static int
+lower_load_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
+                 const cube_tile *t)
+{
+  const pto_type *ty = t->var->type;
+  int id = valid_sizes(c, out, e, ty, e->args[2], "load_valid");
+  if (id < 0)
+    return -1;
+  int64_t rows = ty->rows, cols = ty->cols;
+  char *txt = pto_arena_printf(
+      c->k->prog->arena,
+      "create_cbuf_matrix((__cbuf__ half *)((uintptr_t)%lld), "
+      "(int64_t)%lld << 16 | 1, (half)0);\n"
+      "if (cvr%d__ > 0 && cvc%d__ > 0)\n"
+      "  copy_gm_to_cbuf_multi_nd2nz_b16((__cbuf__ half *)((uintptr_t)%lld), "
+      "(__gm__ half *)(%s), 0, 1, cvr%d__, cvc%d__, 0, cvr%d__ > 1 ? (int64_t)(%s) : "
+      "cvc%d__, %lld, 1, 1);",
+      (long long)t->off, (long long)(rows * cols / 16), id, id,
+      (long long)t->off, expr_c(c, e->args[1]), id, id, id,
+      expr_c(c, e->args[2]), id, (long long)rows);
+  pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, txt);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+  c->k->count.dma += 2;
+  c->k->count.dma_min++;
+  c->k->count.bursts += rows;
+  c->k->count.bursts_min += rows;
+  pair(c, out, e->loc, "PIPE_MTE2", "PIPE_MTE1");
+  return 1;
+}
+
+/* One node copying staged operand T from its UB buffer to its L1
+   region: one copy_ubuf_to_cbuf per column block (R bursts of 32 B,
+   UB gap C/16 - 1 blocks).  The UB read is recorded, so sync.c orders
+   it after the vector / scalar writes of the load and before the next
+   ones.  */
+static void
+stage_copy(cctx *c, pto_mir_block *out, pto_loc loc, const cube_tile *t)
+{
+  int64_t rows = t->var->type->rows, cols = t->var->type->cols;
+  const pto_mir_buffer *ub = pto_mir_buffer_of(c->k, t->var, NULL);
+  pto_assert(ub);
+  pto_buf b = { 0 };
+  for (int64_t j = 0; j < cols / 16; j++)
+    pto_buf_printf(&b, "%scopy_ubuf_to_cbuf((__cbuf__ half *)((uintptr_t)%lld), "
+                   "(__ubuf__ half *)((uintptr_t)%lld), 0, %lld, 1, %lld, 0);",
+                   j ? "\n" : "", (long long)(t->off + j * rows * 32),
+                   (long long)(ub->offset + j * 32), (long long)rows,
+                   rows == 1 ? 0LL : (long long)(cols / 16 - 1));
+  pto_mir_node *n = text_node(c->k, out, loc, PTO_PIPE_MTE3, b.s);
+  pto_buf_free(&b);
+  pto_mir_add_access(n, PTO_MEM_UB, ub->offset, ub->offset + rows * cols * 2,
+                     false);
+  c->k->count.dma += cols / 16;
+  c->k->count.dma_min++;
+}
+
+/* dav-m200: the staged operands among A and B (loaded into their UB
+   buffers by isel.c) copied to L1 before a pto.matmul reads them:
+   after the MTE1 reads of earlier pto.matmuls (WAR on L1), then
+   MTE3 -> MTE1 (RAW).  */
+static void
+stage_to_l1(cctx *c, pto_mir_block *out, pto_loc loc, const cube_tile *a,
+            const cube_tile *b)
+{
+  if (!a->staged && !b->staged)
+    return;
+  pair(c, out, loc, "PIPE_MTE1", "PIPE_MTE3");
+  if (a->staged)
+    stage_copy(c, out, loc, a);
+  if (b->staged && b != a)
+    stage_copy(c, out, loc, b);
+  pair(c, out, loc, "PIPE_MTE3", "PIPE_MTE1");
+}
+
+/* m200: L0C -> the accumulator's UB buffer, row-major.  */
+static void
+exit_to_ub(cctx *c, pto_mir_block *out, const pto_stmt *s, pto_loc loc,
+           const cube_tile *ct)
+{
+  int64_t m = ct->var->type->rows, n = ct->var->type->cols;
+  int64_t m1 = m / 16, n1 = n / 16;
+  const pto_mir_buffer *ub = pto_mir_buffer_of(c->k, ct->var, NULL);
+  const pto_mir_buffer *scr = n1 > 1 ? pto_mir_buffer_of(c->k, NULL, s) : ub;
+  pto_assert(ub && scr);
+  pair(c, out, loc, "PIPE_M", "PIPE_V");
+  char *t = pto_arena_printf(
+      c->k->prog->arena,
+      "copy_matrix_cc_to_ubuf((__ubuf__ float *)((uintptr_t)%lld), "
+      "(__cc__ float *)((uintptr_t)%lld), 0, 1, %lld, 0, 0, CRMODE_NONE);",
+      (long long)scr->offset, (long long)ct->off, (long long)(m1 * n1));
+  pto_mir_node *x = text_node(c->k, out, loc, PTO_PIPE_V, t);
+  pto_mir_add_access(x, PTO_MEM_UB, scr->offset, scr->offset + m * n * 4, true);
+  c->k->count.dma++;
+  c->k->count.dma_min++;
+  pair(c, out, loc, "PIPE_V", "PIPE_M");
+  for (int64_t no = 0; no < n1 && n1 > 1; no++) {
+    /* Column block NO is the M x 16 row-major matrix at NO*M*64.  */
+    pto_mir_node *d = pto_mir_new(c->k, PTO_MIR_DMA, loc);
+    d->pipe = PTO_PIPE_V;
+    d->op = "copy_ubuf_to_ubuf";
+    d->ctype = "float";
+    d->ub = ub->offset + no * 64;
+    d->ub2 = scr->offset + no * m * 64;
+    d->nburst = m;
+    d->lenburst = 2;
+    d->srcgap = 0;
+    d->dstgap = n / 8 - 2;
+    pto_mir_add_access(d, PTO_MEM_UB, d->ub2, d->ub2 + m * 64, false);
+    pto_mir_add_strided(d, PTO_MEM_UB, d->ub, m, n * 4, 64, true);
+    pto_mir_push(out, d);
+    c->k->count.vec++;
+  }
+}
+
+/* pto.matmul(c, a, b): L1 -> L0A/L0B, mad, and on m200 the exit.  */
+/* The operands of mad between N and the init flag on ARCH: dav-c220's
+   form has unitFlag 0, kDirectionAlign and cmatrixSource false there.  */
+static const char *
+mad_flags(const pto_arch *arch)
+{
+  return arch->isa == PTO_ISA_V220 ? "0, false, false, " : "";
+}
+
+static int
+lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
+             const pto_expr *e)
+{
+  const cube_tile *ct = tile_at(c, e->args[0]), *at = tile_at(c, e->args[1]),
+                  *bt = tile_at(c, e->args[2]);
+  pto_assert(ct && at && bt);   /* pto_cube_plan rejected anything else */
+  int64_t m = ct->var->type->rows, n = ct->var->type->cols;
+  int64_t k = at->var->type->cols;
+  int64_t m1 = m / 16, k1 = k / 16, n1 = n / 16;
+  if (m * k * 2 > c->k->arch->l0a || k * n * 2 > c->k->arch->l0b) {
+    pto_error(c->diag, e->loc,
+              "pto.matmul operands '%s' (%lld bytes) and '%s' (%lld bytes) "
+              "do not fit L0A/L0B (%lld / %lld bytes on %s)",
+              at->var->name, (long long)(m * k * 2), bt->var->name,
+              (long long)(k * n * 2), (long long)c->k->arch->l0a,
+              (long long)c->k->arch->l0b, c->k->arch->name);
+    c->errors++;
+    return -1;
+  }
+  stage_to_l1(c, out, e->loc, at, bt);
+  pto_buf b = { 0 };
+  for (int64_t mo = 0; mo < m1; mo++)
+    pto_buf_printf(&b, "%sload_cbuf_to_ca((__ca__ half *)((uintptr_t)%lld), "
+                   "(__cbuf__ half *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0, 0, inc);",
+                   mo ? "\n" : "", (long long)(mo * k1 * FRACTAL16),
+                   (long long)at->off, (long long)mo, (long long)k1,
+                   (long long)m1);
+  for (int64_t ko = 0; ko < k1; ko++)
+    pto_buf_printf(&b, "\nload_cbuf_to_cb((__cb__ half *)((uintptr_t)%lld), "
+                   "(__cbuf__ half *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0, 1, inc);",
+                   (long long)(ko * n1 * FRACTAL16), (long long)bt->off,
+                   (long long)ko, (long long)n1, (long long)k1);
+  text_node(c->k, out, e->loc, PTO_PIPE_MTE1, b.s);
+  pto_buf_free(&b);
+  c->k->count.dma += m1 + k1;
+  c->k->count.dma_min += 2;
+  pair(c, out, e->loc, "PIPE_MTE1", "PIPE_M");
+  pair(c, out, e->loc, "PIPE_MTE1", "PIPE_MTE2");
+  char *t = pto_arena_printf(
+      c->k->prog->arena,
+      "mad((__cc__ float *)((uintptr_t)%lld), (__ca__ half *)((uintptr_t)0), "
+      "(__cb__ half *)((uintptr_t)0), %lld, %lld, %lld, %scube_init_%u);\n"
+      "cube_init_%u = 0;",
+      (long long)ct->off, (long long)m, (long long)k, (long long)n,
+      mad_flags(c->k->arch), ct->var->id, ct->var->id);
+  text_node(c->k, out, e->loc, PTO_PIPE_M, t);
+  pair(c, out, e->loc, "PIPE_M", "PIPE_MTE1");
+  if (c->p->ub_exit)
+    exit_to_ub(c, out, s, e->loc, ct);
+  return 1;
+}
+
+/* dav-c220 pto.store(gm, rs, c): fixpipe L0C -> GM, NZ -> ND.  */
+static int
+lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *ct)
+{
+  int64_t m = ct->var->type->rows, n = ct->var->type->cols;
+  const char *ld = stride_c(c, e->loc, e->args[1], m, n, 1, 0);
+  if (!ld)
+    return -1;
+  const char *gm = expr_c(c, e->args[0]);
+  /* No mad since the last pto.fill(c, 0): L0C was never written, the
+     scalar unit writes the zeros.  */
+  char *t = pto_arena_printf(
+      c->k->prog->arena,
+      "if (cube_init_%u) {\n"
+      "  for (int32_t r__ = 0; r__ < %lld; ++r__)\n"
+      "    for (int32_t k__ = 0; k__ < %lld; ++k__)\n"
+      "      (%s)[r__ * (%s) + k__] = 0.0f;\n"
+      "} else {\n"
+      "  set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "  copy_matrix_cc_to_gm(%s, (__cc__ float *)((uintptr_t)%lld), 0, %lld, "
+      "%lld, %s, %lld, 0, NoQuant, 0, 0, 1);\n"
+      "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "  wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "}",
+      ct->var->id, (long long)m, (long long)n, gm, ld, gm, (long long)ct->off,
+      (long long)n, (long long)m, ld, (long long)m);
+  pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
+  /* For sync.c, the GM write is the scalar unit's (FIX is ordered before
+     everything after it by the FIX -> S pair).  */
+  pto_mir_add_access(x, PTO_MEM_GM, 0, 0, true);
+  c->k->count.dma++;
+  c->k->count.dma_min++;
+  return 1;
+}
+
+/* dav-c220 pto.store_valid(gm, rs, c, vr, vc): the fixpipe writes
+   exactly the vr x vc region (MSize vr, NSize vc, dstStride the row
+   stride; srcStride the accumulator's rows, its fractal column
+   height), as lower_store does for the whole tile; nothing when vr or
+   vc is 0; the scalar unit writes the zeros when no mad ran.  */
+static int
+lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
+                  const cube_tile *ct)
+{
+  int id = valid_sizes(c, out, e, ct->var->type, e->args[1], "store_valid");
+  if (id < 0)
+    return -1;
+  const char *gm = expr_c(c, e->args[0]), *rs = expr_c(c, e->args[1]);
+  char *t = pto_arena_printf(
+      c->k->prog->arena,
+      "if (cvr%d__ > 0 && cvc%d__ > 0) {\n"
+      "  if (cube_init_%u) {\n"
+      "    for (int32_t r__ = 0; r__ < cvr%d__; ++r__)\n"
+      "      for (int32_t k__ = 0; k__ < cvc%d__; ++k__)\n"
+      "        (%s)[(int64_t)r__ * (%s) + k__] = 0.0f;\n"
+      "  } else {\n"
+      "    set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "    wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "    copy_matrix_cc_to_gm(%s, (__cc__ float *)((uintptr_t)%lld), 0, "
+      "cvc%d__, cvr%d__, cvr%d__ > 1 ? (int64_t)(%s) : cvc%d__, %d, 0, "
+      "NoQuant, 0, 0, 1);\n"
+      "    set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "    wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "  }\n"
+      "}",
+      id, id, ct->var->id, id, id, gm, rs, gm, (long long)ct->off, id, id,
+      id, rs, id, ct->var->type->rows);
+  pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
+  pto_mir_add_access(x, PTO_MEM_GM, 0, 0, true);
+  c->k->count.dma++;
+  c->k->count.dma_min++;
+  return 1;
+}
+
+int
+pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
+               const pto_stmt *s, const pto_expr *e)
+{
+  if (!k->cube || !k->cube->n)
+    return 0;
+  cctx c = { k, diag, k->cube, 0 };
+  int r = 0;
+  const cube_tile *t;
+  switch (e->op) {
+  case PTO_OP_MATMUL:
+    r = lower_matmul(&c, out, s, e);
+    break;
+  case PTO_OP_LOAD:
+    /* A staged operand is loaded into UB by isel.c.  */
+    if ((t = tile_at(&c, e->args[0])) && !t->staged)
+      r = lower_load(&c, out, e, t);
+    break;
+  case PTO_OP_LOAD_VALID:
+    if ((t = tile_at(&c, e->args[0])) && !t->staged)
+      r = lower_load_valid(&c, out, e, t);
+    break;
+  case PTO_OP_STORE:
+    if ((t = tile_at(&c, e->args[2])) && !c.p->ub_exit)
+      r = lower_store(&c, out, e, t);
+    break;
+  case PTO_OP_STORE_VALID:
+    if ((t = tile_at(&c, e->args[2])) && !c.p->ub_exit)
+      r = lower_store_valid(&c, out, e, t);
+    break;
+  case PTO_OP_FILL:
+    if ((t = tile_at(&c, e->args[0]))) {
+      text_node(k, out, e->loc, PTO_PIPE_S,
+                pto_arena_printf(k->prog->arena, "cube_init_%u = 1;",
+                                 t->var->id));
+      /* m200: the UB copy is zeroed too (isel.c).  */
+      r = c.p->ub_exit ? 0 : 1;
+    }
+    break;
+  default:
+    break;
+  }
+  return r;
+}
+
+int64_t
+pto_cube_scratch_bytes(const pto_mir_kernel *k, const pto_stmt *s)
+{
+  const pto_expr *e = s->value;
+  if (k && k->cube && k->cube->n && !k->cube->ub_exit)
+    return 0;
+  if (s->kind != PTO_S_EVAL || !e || e->kind != PTO_E_CALL || !e->is_op
+      || e->op != PTO_OP_MATMUL || e->args[0]->type->kind != PTO_TY_TILE)
+    return 0;
+  const pto_type *t = e->args[0]->type;
+  if (t->cols <= 16 || t->rows % 16 || t->cols % 16)
+    return 0;
+  return (int64_t)t->rows * t->cols * 4;
+}
+
+bool
+pto_cube_tile(const pto_mir_kernel *k, int i, const pto_var **var, bool *acc,
+              int64_t *off, int64_t *size)
+{
+  if (!k->cube || i < 0 || i >= k->cube->n)
+    return false;
+  const cube_tile *t = &k->cube->tiles[i];
+  *var = t->var;
+  *acc = (t->roles & ROLE_ACC) != 0;
+  *off = t->off;
+  *size = t->size;
+  return true;
+}

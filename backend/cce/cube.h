@@ -1,0 +1,43 @@
+/* cube.h - the cube path of the CCE back end (pto_matmul), see cube.c.
+
+   isel.c calls pto_cube_plan once per kernel before it lowers the body,
+   then offers every intrinsic call to pto_cube_lower first.  */
+
+#ifndef PTO_EMIT_CUBE_H
+#define PTO_EMIT_CUBE_H
+
+#include "backend/cce/mir.h"
+
+/* Find the kernel's pto_matmul operands and accumulators, check that
+   the cube can run them (dtypes, 16-multiple shapes, the uses each
+   tile may have on K->arch), place them in L1 / L0C and set K->cube
+   (with no tiles when the kernel has no matmul).  Appends the
+   declarations the lowering needs to K->body.  Returns the number of errors reported
+   through DIAG (each located and naming the tile).  */
+int pto_cube_plan(pto_mir_kernel *k, pto_diag *diag);
+/* Later calls return the first call's error count and do nothing else,
+   so memplan.c may plan first (memory-space inference) and isel.c
+   again.  After planning: whether tile variable V needs a UB buffer (not
+   an operand, which lives in L1 only, nor an accumulator on an arch
+   without the L0C -> UB exit).  */
+bool pto_cube_needs_ub(const pto_mir_kernel *k, const pto_var *v);
+
+/* Lower op call E (statement S) if the cube path owns it, appending to
+   OUT.  Returns 1 when E is fully lowered, 0 when isel.c must still
+   lower it as usual (cube.c may have appended bookkeeping), -1 after
+   an error reported through DIAG.  */
+int pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
+                   const pto_stmt *s, const pto_expr *e);
+
+/* UB scratch bytes matmul statement S needs (the L0C -> UB exit
+   reorders fractals through it when N > 16); 0 otherwise.  K (planned,
+   or NULL: assume the exit exists) tells the arch.  */
+/* Tile I (from 0) of K's cube plan: its variable, whether it is an
+   accumulator (L0C; else an operand in L1), its offset and size.  False
+   when I is past the last tile or K was not planned.  */
+bool pto_cube_tile(const pto_mir_kernel *k, int i, const pto_var **var,
+                   bool *acc, int64_t *off, int64_t *size);
+
+int64_t pto_cube_scratch_bytes(const pto_mir_kernel *k, const pto_stmt *s);
+
+#endif /* PTO_EMIT_CUBE_H */

@@ -1,0 +1,1888 @@
+/* isel.c - instruction selection: tile intrinsics to CCE instructions.
+
+   Contract.  Input: a kernel's source MIR K->src (mir.h) whose tiles
+   memplan.c has placed in UB (dense row-major, see memplan.c).  Output:
+   K->body, the kernel as MIR
+   (mir.h): scalar statements and control flow kept, each tile intrinsic
+   replaced by DMA, VEC, MASK and SCALAR nodes with their pipes and the
+   UB/GM byte ranges they touch; no SYNC nodes yet (sync.c).
+
+   Numerics follow include/pto.h exactly, except where noted:
+   * Element-wise ops run over the tile as one flat vector of R*C
+     elements: ceil(n / lanes) repeats (lanes = 256 B / element size),
+     at most 255 per instruction (more instructions otherwise), the
+     partial last repeat under a normal-mode mask that is reset to all
+     lanes right after.  fp16 ops compute in float and round once, as
+     pto.h and the simulator do.  The scalar of adds/muls/maxs/mins/fill
+     is converted to the element type first.
+   * neg is vmuls by -1 (exact, wraps for int32); int32 div has no vector
+     instruction: the scalar unit divides (truncating, x / -1 wrapping,
+     x / 0 giving 0: pto.h stops the program there, the device does
+     not define it).
+   * cast: vconv_f322f16, vconv_f162f32, vconv_f322s32r (nearest even,
+     saturating), vconv_s322f32; f16 <-> i32 go through f32, which is
+     exact (every f16 is a float; an int32 that float rounds is beyond
+     the f16 range either way).  Same dtype: copy_ubuf_to_ubuf.
+   * row_sum/row_max (see "Row reductions" below): the repeats of each
+     row folded element-wise by vadd / vmax into one 256 B accumulator
+     row, then vcadd / vcmax (ONLY_VALUE) once per row where the arch
+     has it for the dtype (half, float; vcmax only on dav-c220 / 3510),
+     else a halving vadd / vmax tree down to one 32 B block and the
+     scalar unit (int32 everywhere, max on dav-c100 / dav-m200).  Sums
+     therefore add in another order than pto.h's left-to-right one:
+     equal when the partial sums are exact (integers, int32 always),
+     else within float rounding.
+     fp16 sums are converted to f32 first and rounded once at the end.
+     Rows whose byte length is not a multiple of 32 B cannot be
+     addressed by repeat strides: the scalar unit reduces them, left to
+     right exactly as pto.h.
+   * row_expand_add/sub/mul/div (d[i][j] = a[i][j] OP r[i][0], r an
+     R x 1 tile) on archs with vbrcb (dav-c220, 3510), rows a multiple
+     of 32 B: vbrcb puts r[i] into 32 B block i of a scratch, then one
+     vadd/vsub/vmul/vdiv per 256 B column of the rows does every row
+     (repeat i = row i), its second source re-reading block i (block
+     stride 0): 1 + ceil(C / lanes) instructions (rowbcast_brcb).
+   * row_expand (d[i][j] = r[i][0]), and the others on dav-c100 /
+     dav-m200: when rows are a multiple of
+     32 B, one vector op per row whose scalar operand is r[i][0] read by
+     the scalar unit (PTO_UB_LOAD at issue; sync.c orders it after the
+     V op that produced r, one V->S wait per statement, not per row;
+     the partial last repeats of all rows run under one mask):
+     vector_dup(d_i, r_i) for row_expand, vadds(d_i, a_i, r_i), vmuls,
+     and vadds(d_i, a_i, -r_i) for sub (a + (-r) is a - r exactly, also
+     for fp16 computed in float).  div stays exact (pto.h divides, a
+     multiply by 1/r would round twice): vector_dup(scratch_i, r_i) for
+     every row into an R x C scratch tile (pto_isel_scratch_bytes,
+     planned by memplan.c), then one flat vdiv(d, a, scratch): one
+     pipe_barrier(PIPE_V) between the dups and the divide instead of
+     one per row that a reused one-row scratch would need.  Rows of other
+     byte lengths cannot be addressed by vector instructions: the scalar
+     unit computes them (in float for fp16, rounded once, as pto.h).
+     (Those archs have no UB-to-vector broadcast, hence the per-row
+     scalar reads.)
+   * load/store: a tile stored contiguously in GM (one row, or row
+     stride == cols) moves as one burst of whole 32 B blocks; rows of a
+     multiple of 32 B with a constant stride that is a multiple of 32 B
+     move as one DMA with nBurst = rows and a gap; with a run-time
+     stride, one DMA per row in a C loop; other shapes element by
+     element on the scalar unit.  The bytes of a contiguous transfer
+     past its last whole 32 B block are moved by the scalar unit, so a
+     store never writes a byte outside the tile's GM region (no tail
+     clobber) and a load never reads past it.
+   * Tile elements t[i][j] in scalar code are read and written by the
+     scalar unit (PTO_UB_LOAD / PTO_UB_STORE); GM elements p[i] are
+     plain scalar loads and stores.
+   * matmul and the loads/stores/fills of its tiles: the cube path
+     (cube.c), offered every intrinsic first.  */
+
+#include "backend/cce/mir.h"
+#include "backend/cce/cube.h"
+
+#include <string.h>
+
+typedef struct isel {
+  pto_mir_kernel *k;
+  pto_diag *diag;
+  int errors;
+  /* Copy forwarding (lower_block): while lowering one statement, source
+     operands naming FWD_VAR read FWD_BUF instead.  */
+  const pto_var *fwd_var;
+  const pto_mir_buffer *fwd_buf;
+} isel;
+
+static int64_t
+round32(int64_t n)
+{
+  return (n + 31) / 32 * 32;
+}
+
+static int64_t
+ceil_div(int64_t a, int64_t b)
+{
+  return (a + b - 1) / b;
+}
+
+/* The least vector work an op over BYTES bytes needs.  */
+static void
+note_vec_min(pto_mir_kernel *k, int64_t bytes)
+{
+  int64_t reps = ceil_div(bytes, 256);
+  k->count.reps_min += reps;
+  k->count.vec_min += ceil_div(reps, 255);
+}
+
+static bool
+const_int(const pto_expr *e, int64_t *v)
+{
+  if (e->kind == PTO_E_INT) {
+    *v = e->u.ival;
+    return true;
+  }
+  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_CAST && e->a
+      && e->a->kind == PTO_E_INT) {
+    *v = e->a->u.ival;
+    return true;
+  }
+  return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Operands                                                            */
+/* ------------------------------------------------------------------ */
+
+/* The UB buffer of tile operand E, or NULL after an error.  */
+static const pto_mir_buffer *
+tile_of(isel *c, const pto_expr *e)
+{
+  if (e->kind != PTO_E_VAR || e->type->kind != PTO_TY_TILE) {
+    pto_sorry(c->diag, e->loc,
+              "the CCE back end needs a tile variable here (tile pointers "
+              "must be resolved by inlining)");
+    c->errors++;
+    return NULL;
+  }
+  const pto_mir_buffer *b = pto_mir_buffer_of(c->k, e->u.var, NULL);
+  pto_assert(b);
+  return b;
+}
+
+/* What the scalar code of an expression touches: GM (any read, or a
+   write through an lvalue) and the hull of the tile bytes it reads or
+   writes element-wise (PTO_UB_LOAD / PTO_UB_STORE on pipe S).  */
+typedef struct sacc {
+  bool gm_read, gm_write;
+  int64_t r_lo, r_hi, w_lo, w_hi;   /* empty when lo == hi */
+} sacc;
+
+static void
+hull(int64_t *lo, int64_t *hi, int64_t a, int64_t b)
+{
+  if (*lo == *hi) {
+    *lo = a;
+    *hi = b;
+    return;
+  }
+  if (a < *lo)
+    *lo = a;
+  if (b > *hi)
+    *hi = b;
+}
+
+/* The buffer of the tile whose element E (a tile INDEX) names, or NULL
+   after an error.  */
+static const pto_mir_buffer *
+elem_tile(isel *c, const pto_expr *e)
+{
+  if (e->a->kind != PTO_E_VAR || e->nargs != 2) {
+    pto_sorry(c->diag, e->loc, "the CCE back end needs a tile variable "
+                               "with two indices here");
+    c->errors++;
+    return NULL;
+  }
+  return pto_mir_buffer_of(c->k, e->a->u.var, NULL);
+}
+
+/* Check that scalar expression E is one the back end prints and note
+   what it touches in A.  */
+static bool
+scalar_expr_ok(isel *c, const pto_expr *e, sacc *a)
+{
+  if (!e)
+    return true;
+  switch (e->kind) {
+  case PTO_E_INDEX:
+    if (e->a->type->kind == PTO_TY_TILE) {
+      const pto_mir_buffer *b = elem_tile(c, e);
+      if (!b)
+        return false;
+      hull(&a->r_lo, &a->r_hi, b->offset, b->offset + b->size);
+      for (int i = 0; i < e->nargs; i++)
+        if (!scalar_expr_ok(c, e->args[i], a))
+          return false;
+      return true;
+    }
+    a->gm_read = true;
+    break;
+  case PTO_E_UN:
+    if (e->u.unop == PTO_UN_DEREF)
+      a->gm_read = true;
+    if (e->u.unop == PTO_UN_ADDR) {
+      pto_sorry(c->diag, e->loc, "taking an address is not supported in "
+                                 "kernels by the CCE back end");
+      c->errors++;
+      return false;
+    }
+    break;
+  case PTO_E_CALL:
+    if (!e->is_op || (e->op != PTO_OP_BLOCK_IDX && e->op != PTO_OP_BLOCK_NUM
+                      && e->op != PTO_OP_UNROLL_FACTOR)) {
+      pto_sorry(c->diag, e->loc, "call to '%s' is not supported in kernel "
+                "code by the CCE back end",
+                e->is_op ? pto_op_info(e->op)->name : e->fname);
+      c->errors++;
+      return false;
+    }
+    break;
+  case PTO_E_TUPLE:
+  case PTO_E_GETITEM:
+  case PTO_E_FUNCREF:
+    pto_sorry(c->diag, e->loc, "tuples are not supported in kernel code by "
+                               "the CCE back end");
+    c->errors++;
+    return false;
+  case PTO_E_VAR:
+    if (e->type->kind == PTO_TY_TILE) {
+      pto_error(c->diag, e->loc, "a tile is not a scalar value");
+      c->errors++;
+      return false;
+    }
+    break;
+  default:
+    break;
+  }
+  bool ok = scalar_expr_ok(c, e->a, a) && scalar_expr_ok(c, e->b, a)
+            && scalar_expr_ok(c, e->c, a);
+  for (int i = 0; ok && i < e->nargs; i++)
+    ok = scalar_expr_ok(c, e->args[i], a);
+  return ok;
+}
+
+/* Give node N the accesses of A.  */
+static void
+attach(pto_mir_node *n, const sacc *a)
+{
+  if (a->gm_read)
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+  if (a->gm_write)
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, true);
+  if (a->r_lo != a->r_hi)
+    pto_mir_add_access(n, PTO_MEM_UB, a->r_lo, a->r_hi, false);
+  if (a->w_lo != a->w_hi)
+    pto_mir_add_access(n, PTO_MEM_UB, a->w_lo, a->w_hi, true);
+}
+
+static bool
+touches(const sacc *a)
+{
+  return a->gm_read || a->gm_write || a->r_lo != a->r_hi || a->w_lo != a->w_hi;
+}
+
+static char *
+expr_text(isel *c, const pto_expr *e)
+{
+  pto_buf b = { 0 };
+  pto_cce_expr(&b, c->k, e);
+  char *s = pto_arena_strdup(c->k->prog->arena, b.s ? b.s : "");
+  pto_buf_free(&b);
+  return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* Node builders                                                       */
+/* ------------------------------------------------------------------ */
+
+static pto_mir_node *
+add_node(isel *c, pto_mir_block *out, pto_mir_kind kind, pto_loc loc,
+         pto_pipe pipe)
+{
+  pto_mir_node *n = pto_mir_new(c->k, kind, loc);
+  n->pipe = pipe;
+  pto_mir_push(out, n);
+  return n;
+}
+
+static void
+add_mask(isel *c, pto_mir_block *out, pto_loc loc, int64_t lanes)
+{
+  /* A mask set right after another one replaces it (the reset to all
+     lanes between two masked instructions).  */
+  pto_mir_node *n = out->n ? out->items[out->n - 1] : NULL;
+  if (!n || n->kind != PTO_MIR_MASK || n->mask_mode != 0)
+    n = add_node(c, out, PTO_MIR_MASK, loc, PTO_PIPE_V);
+  if (lanes < 0) {
+    n->hi = n->lo = ~(uint64_t)0;
+    return;
+  }
+  n->lo = lanes >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << lanes) - 1);
+  n->hi = lanes <= 64 ? 0
+          : lanes >= 128 ? ~(uint64_t)0
+                         : (((uint64_t)1 << (lanes - 64)) - 1);
+}
+
+/* A scalar-unit node with text TEXT touching UB [LO, HI) (WRITE or not)
+   and GM when GM_READ / GM_WRITE.  */
+static pto_mir_node *
+add_scalar(isel *c, pto_mir_block *out, pto_loc loc, const char *text)
+{
+  pto_mir_node *n = add_node(c, out, PTO_MIR_SCALAR, loc, PTO_PIPE_S);
+  n->text = pto_arena_strdup(c->k->prog->arena, text);
+  return n;
+}
+
+/* The scalar unit evaluates the operands of the next instruction when
+   it issues it: an empty S node carries what they touch for sync.c.  */
+static void
+operand_reads(isel *c, pto_mir_block *out, pto_loc loc, const sacc *a)
+{
+  if (touches(a))
+    attach(add_scalar(c, out, loc, ""), a);
+}
+
+/* What a flat vector instruction does.  */
+typedef struct vspec {
+  pto_vform form;
+  const char *op;
+  const char *ctype, *stype;
+  int dsz, ssz;         /* element sizes of dst and sources */
+  int lanes;            /* per repeat: 256 / the wider element size */
+  int nsrc;
+  const pto_expr *scalar;
+  const char *lit;
+} vspec;
+
+/* One instruction of V over REPEAT repeats from byte DST (and SRC).
+   VALID is the number of enabled lanes of the last repeat.  */
+static void
+vec_instr(isel *c, pto_mir_block *out, pto_loc loc, const vspec *v,
+          int64_t dst, const int64_t *src, int64_t repeat, int64_t valid)
+{
+  pto_mir_node *n = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps += repeat;
+  n->form = v->form;
+  n->op = v->op;
+  n->ctype = v->ctype;
+  n->stype = v->stype ? v->stype : v->ctype;
+  n->dst = dst;
+  n->repeat = repeat;
+  n->dbs = 1;
+  n->drs = v->lanes * v->dsz / 32;
+  n->scalar = v->scalar;
+  n->scalar_lit = v->lit;
+  int64_t dext = ((repeat - 1) * v->lanes + valid) * v->dsz;
+  pto_mir_add_access(n, PTO_MEM_UB, dst, dst + round32(dext), true);
+  for (int i = 0; i < v->nsrc; i++) {
+    n->src[i] = src[i];
+    n->sbs[i] = 1;
+    n->srs[i] = v->lanes * v->ssz / 32;
+    int64_t sext = ((repeat - 1) * v->lanes + valid) * v->ssz;
+    pto_mir_add_access(n, PTO_MEM_UB, src[i], src[i] + round32(sext), false);
+  }
+}
+
+/* V over N elements from DST/SRC: full repeats in instructions of at
+   most 255, then the masked tail.  */
+static void
+vec_flat(isel *c, pto_mir_block *out, pto_loc loc, const vspec *v,
+         int64_t dst, const int64_t *src, int64_t n)
+{
+  int64_t full = n / v->lanes, tail = n % v->lanes, done = 0;
+  while (done < full) {
+    int64_t r = full - done > 255 ? 255 : full - done;
+    int64_t s[2];
+    for (int i = 0; i < v->nsrc; i++)
+      s[i] = src[i] + done * v->lanes * v->ssz;
+    vec_instr(c, out, loc, v, dst + done * v->lanes * v->dsz, s, r, v->lanes);
+    done += r;
+  }
+  if (tail) {
+    int64_t s[2];
+    for (int i = 0; i < v->nsrc; i++)
+      s[i] = src[i] + full * v->lanes * v->ssz;
+    add_mask(c, out, loc, tail);
+    vec_instr(c, out, loc, v, dst + full * v->lanes * v->dsz, s, 1, tail);
+    add_mask(c, out, loc, -1);
+  }
+}
+
+static vspec
+spec(pto_vform form, const char *op, pto_dtype dt, int nsrc)
+{
+  vspec v = { 0 };
+  v.form = form;
+  v.op = op;
+  v.ctype = pto_mir_ctype(dt);
+  v.dsz = v.ssz = pto_dtype_bytes(dt);
+  v.lanes = 256 / v.dsz;
+  v.nsrc = nsrc;
+  return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* GM <-> UB                                                           */
+/* ------------------------------------------------------------------ */
+
+static const char *
+ub_ptr(isel *c, const char *ctype, const char *offset)
+{
+  return pto_arena_printf(c->k->prog->arena,
+                          "(__ubuf__ %s *)((uintptr_t)(%s))", ctype, offset);
+}
+
+/* A DMA node between tile buffer B and GM pointer GM.  */
+static pto_mir_node *
+dma(isel *c, pto_mir_block *out, pto_loc loc, bool load,
+    const pto_mir_buffer *b, const char *ctype, const pto_expr *gm)
+{
+  pto_mir_node *n = add_node(c, out, PTO_MIR_DMA, loc,
+                             load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3);
+  n->op = load ? "copy_gm_to_ubuf" : "copy_ubuf_to_gm";
+  n->ctype = ctype;
+  n->ub = b->offset;
+  n->gm = gm;
+  n->nburst = 1;
+  return n;
+}
+
+static void
+dma_access(pto_mir_node *n, bool load, int64_t lo, int64_t hi)
+{
+  pto_mir_add_access(n, PTO_MEM_UB, lo, hi, load);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
+}
+
+/* The run-time row stride check of a pto_load / pto_store (LOAD) of a
+   ROWS x COLS tile whose GM row stride RS is not a constant:
+   PTO_ROW_STRIDE, which cce_sim.h defines as pto.h's check (sim=cce
+   reports what sim=jit does) and the prelude of the device build
+   (backend/cce/cce.c) as nothing.  */
+static void
+row_stride_check(isel *c, pto_mir_block *out, pto_loc loc, bool load,
+                 const pto_expr *rs, int64_t rows, int64_t cols)
+{
+  pto_buf tx = { 0 };
+  pto_buf_printf(&tx, "PTO_ROW_STRIDE(\"pto_%s\", %s, %lld, %lld);",
+                 load ? "load" : "store", expr_text(c, rs), (long long)rows,
+                 (long long)cols);
+  add_scalar(c, out, loc, tx.s);
+  pto_buf_free(&tx);
+}
+
+/* Elements [FROM, TO) of a contiguous tile moved by the scalar unit.  */
+static void
+scalar_contig(isel *c, pto_mir_block *out, pto_loc loc, bool load,
+              const pto_mir_buffer *b, const char *ctype, int esz,
+              const char *gm, int64_t from, int64_t to)
+{
+  pto_buf t = { 0 };
+  const char *p = ub_ptr(c, ctype, pto_arena_printf(c->k->prog->arena,
+                                                    "%lld + k__ * %d",
+                                                    (long long)b->offset, esz));
+  pto_buf_printf(&t, "for (int32_t k__ = %lld; k__ < %lld; ++k__)\n",
+                 (long long)from, (long long)to);
+  if (load)
+    pto_buf_printf(&t, "  PTO_UB_STORE(%s, (%s)[k__]);", p, gm);
+  else
+    pto_buf_printf(&t, "  (%s)[k__] = PTO_UB_LOAD(%s);", gm, p);
+  pto_mir_node *n = add_scalar(c, out, loc, t.s);
+  pto_buf_free(&t);
+  pto_mir_add_access(n, PTO_MEM_UB, b->offset + from * esz,
+                     b->offset + to * esz, load);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
+}
+
+static void
+lower_copy(isel *c, pto_mir_block *out, const pto_expr *call, bool load)
+{
+  const pto_expr *te = call->args[load ? 0 : 2];
+  const pto_expr *gm = call->args[load ? 1 : 0];
+  const pto_expr *rs = call->args[load ? 2 : 1];
+  const pto_mir_buffer *b = tile_of(c, te);
+  sacc sa = { 0 };
+  if (!b || !scalar_expr_ok(c, gm, &sa) || !scalar_expr_ok(c, rs, &sa))
+    return;
+  operand_reads(c, out, call->loc, &sa);
+  const pto_type *t = te->type;
+  int esz = pto_dtype_bytes(t->dtype);
+  const char *ctype = pto_mir_ctype(t->dtype);
+  int64_t rows = t->rows, cols = t->cols, rowb = cols * esz;
+  int64_t total = rows * rowb, rsv = 0;
+  bool rs_const = const_int(rs, &rsv);
+  const char *gmtext = expr_text(c, gm);
+  bool contiguous = rows == 1 || (rs_const && rsv == cols);
+  c->k->count.dma_min++;
+  c->k->count.bursts_min += contiguous ? 1 : rows;
+  if (rs_const && rows > 1 && rsv < cols) {
+    pto_error(c->diag, call->loc, "row stride %lld is less than the tile's "
+              "%lld columns", (long long)rsv, (long long)cols);
+    c->errors++;
+    return;
+  }
+  if (!rs_const && rows > 1)
+    row_stride_check(c, out, call->loc, load, rs, rows, cols);
+  if (rows == 1 || (rs_const && rsv == cols)) {
+    /* Contiguous: whole blocks by DMA, the rest by the scalar unit.  */
+    int64_t blocks = total / 32, done = 0;
+    while (done < blocks) {
+      int64_t len = blocks - done > 65535 ? 65535 : blocks - done;
+      pto_mir_node *n = dma(c, out, call->loc, load, b, ctype, gm);
+      n->ub = b->offset + done * 32;
+      n->srcgap = n->dstgap = 0;
+      n->lenburst = len;
+      n->gm_off = done * 32 / esz;
+      dma_access(n, load, n->ub, n->ub + len * 32);
+      c->k->count.dma++;
+      c->k->count.bursts++;
+      done += len;
+    }
+    if (total % 32) {
+      c->k->count.scalar_elems += rows * cols - blocks * 32 / esz;
+      scalar_contig(c, out, call->loc, load, b, ctype, esz, gmtext,
+                    blocks * 32 / esz, rows * cols);
+    }
+    return;
+  }
+  if (rowb % 32 == 0 && rs_const && (rsv * esz) % 32 == 0 && rows < 4096
+      && rowb / 32 < 65536 && (rsv * esz - rowb) / 32 < 65536) {
+    pto_mir_node *n = dma(c, out, call->loc, load, b, ctype, gm);
+    n->nburst = rows;
+    n->lenburst = rowb / 32;
+    int64_t gap = (rsv * esz - rowb) / 32;
+    n->srcgap = load ? gap : 0;
+    n->dstgap = load ? 0 : gap;
+    dma_access(n, load, b->offset, b->offset + total);
+    c->k->count.dma++;
+    c->k->count.bursts += rows;
+    return;
+  }
+  if (rowb % 32 == 0 && rowb / 32 < 65536) {
+    pto_mir_node *n = dma(c, out, call->loc, load, b, ctype, gm);
+    n->nburst = rows;
+    n->lenburst = rowb / 32;
+    n->row_stride = rs;
+    n->ub_pitch = rowb;
+    dma_access(n, load, b->offset, b->offset + total);
+    c->k->count.dma += rows;
+    c->k->count.bursts += rows;
+    return;
+  }
+  /* Rows not addressable by DMA: element by element.  */
+  c->k->count.scalar_elems += rows * cols;
+  pto_buf tx = { 0 };
+  const char *p = ub_ptr(c, ctype, pto_arena_printf(
+                                       c->k->prog->arena,
+                                       "%lld + (r__ * %lld + k__) * %d",
+                                       (long long)b->offset, (long long)cols,
+                                       esz));
+  char *rstext = expr_text(c, rs);
+  pto_buf_printf(&tx, "for (int32_t r__ = 0; r__ < %lld; ++r__)\n"
+                      "  for (int32_t k__ = 0; k__ < %lld; ++k__)\n",
+                 (long long)rows, (long long)cols);
+  if (load)
+    pto_buf_printf(&tx, "    PTO_UB_STORE(%s, (%s)[(int64_t)r__ * (%s) + k__]);",
+                   p, gmtext, rstext);
+  else
+    pto_buf_printf(&tx, "    (%s)[(int64_t)r__ * (%s) + k__] = PTO_UB_LOAD(%s);",
+                   gmtext, rstext, p);
+  pto_mir_node *n = add_scalar(c, out, call->loc, tx.s);
+  pto_buf_free(&tx);
+  pto_mir_add_access(n, PTO_MEM_UB, b->offset, b->offset + total, load);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
+}
+
+/* ------------------------------------------------------------------ */
+/* Partial tiles: load_valid / store_valid                             */
+/* ------------------------------------------------------------------ */
+
+/* A text node on PIPE (printed as is; sync.c sees only its accesses).  */
+static pto_mir_node *
+add_text(isel *c, pto_mir_block *out, pto_loc loc, pto_pipe pipe,
+         const char *text)
+{
+  pto_mir_node *n = add_scalar(c, out, loc, text);
+  n->pipe = pipe;
+  return n;
+}
+
+/* The statement declaring VR/VC, the valid rows and columns of a
+   pto.load_valid / pto.store_valid (operands 3 and 4 of CALL on the
+   R x C tile T), checked and clamped by PTO_VALID, and with more than
+   one valid row VC also against the row stride RS (rows must not
+   overlap, as pto.h requires): the simulator
+   (cce_sim.h) reports a value outside [0, dim] as a fault and clamps it,
+   the device code only clamps (defined here when cce_sim.h is not
+   included).  The names carry ID so that several transfers of one
+   block do not clash.  */
+static void
+valid_decls(isel *c, pto_mir_block *out, const pto_expr *call,
+            const pto_type *t, const pto_expr *rs, int id,
+            const char *opname)
+{
+  pto_buf tx = { 0 };
+  pto_buf_puts(&tx, "#ifndef PTO_VALID\n"
+                    "#define PTO_VALID(v, dim, what) ((int64_t)(v) < 0 ? "
+                    "(int64_t)0 : (int64_t)(v) > (int64_t)(dim) ? "
+                    "(int64_t)(dim) : (int64_t)(v))\n"
+                    "#endif\n");
+  pto_buf_printf(&tx, "int64_t vr%d__ = PTO_VALID(%s, %lld, \"pto_%s: valid "
+                 "rows\");\n", id, expr_text(c, call->args[3]),
+                 (long long)t->rows, opname);
+  pto_buf_printf(&tx, "int64_t vc%d__ = PTO_VALID(%s, %lld, \"pto_%s: valid "
+                 "columns\");\n", id, expr_text(c, call->args[4]),
+                 (long long)t->cols, opname);
+  /* Several valid rows must not overlap in GM: vc <= rs.  */
+  pto_buf_printf(&tx, "if (vr%d__ > 1)\n"
+                 "  vc%d__ = PTO_VALID(vc%d__, %s, \"pto_%s: valid columns "
+                 "over the row stride\");", id, id, id,
+                 expr_text(c, rs), opname);
+  add_scalar(c, out, call->loc, tx.s);
+  pto_buf_free(&tx);
+}
+
+/* The C statement that sets the DMA pad register (set_mov_pad_val) to
+   the bit pattern of PAD converted to DT.  */
+static char *
+pad_setter(isel *c, const pto_expr *pad, pto_dtype dt, int id)
+{
+  const char *p = expr_text(c, pad);
+  if (dt == PTO_DT_I32)
+    return pto_arena_printf(c->k->prog->arena,
+                            "set_mov_pad_val((uint64_t)(uint32_t)(int32_t)(%s));",
+                            p);
+  bool h = dt == PTO_DT_F16;
+  return pto_arena_printf(c->k->prog->arena,
+                          "{ union { %s f; %s u; } pad%d__; pad%d__.f = (%s)(%s); "
+                          "set_mov_pad_val((uint64_t)pad%d__.u); }",
+                          h ? "half" : "float", h ? "uint16_t" : "uint32_t",
+                          id, id, h ? "half" : "float", p, id);
+}
+
+/* pto.load_valid(t, p, rs, vr, vc, pad) and pto.store_valid(p, rs, t,
+   vr, vc).  A constant valid size outside [0, rows] / [0, cols] is a
+   located error (the front end reports literals first; this catches
+   the values inlining and folding produce).  The valid region is a
+   run-time size, so both are lowered
+   to the dav-c220 byte-granular DMA (runtime/cce_sim.h, "partial
+   tiles"):
+     load:  vector_dup(t, pad) over the whole tile (V), then one
+            copy_gm_to_ubuf_align_b32/b16 (MTE2) of vr bursts of vc
+            elements, each right-padded with pad to its 32 B block;
+     store: one copy_ubuf_to_gm_align_b32/b16 (MTE3) writing exactly vc
+            elements of each of vr rows: no byte past the valid region,
+            whatever the alignment of p and rs.
+   Both are skipped when vr or vc is 0 (nBurst and lenBurst must be
+   positive).  Rows whose byte length is not a multiple of 32 B (the UB
+   side of the DMA must be), tiles of 4096 rows or more, and archs
+   without the byte-granular DMA (dav-c100, dav-m200: their DMA moves
+   whole 32 B blocks only) go element by element on the scalar unit.  The DMA nodes are text nodes on their
+   pipe, so sync.c orders them by their accesses (the whole tile, and
+   GM) and the loop around them is not double-buffered.  */
+static void
+lower_copy_valid(isel *c, pto_mir_block *out, const pto_expr *call,
+                 bool load)
+{
+  const pto_expr *te = call->args[load ? 0 : 2];
+  const pto_expr *gm = call->args[load ? 1 : 0];
+  const pto_expr *rs = call->args[load ? 2 : 1];
+  const pto_mir_buffer *b = tile_of(c, te);
+  sacc sa = { 0 };
+  if (!b || !scalar_expr_ok(c, gm, &sa) || !scalar_expr_ok(c, rs, &sa)
+      || !scalar_expr_ok(c, call->args[3], &sa)
+      || !scalar_expr_ok(c, call->args[4], &sa)
+      || (load && !scalar_expr_ok(c, call->args[5], &sa)))
+    return;
+  const pto_type *t = te->type;
+  for (int i = 3; i <= 4; i++) {
+    int64_t v = 0, dim = i == 3 ? t->rows : t->cols;
+    const pto_expr *a = call->args[i];
+    bool neg = a->kind == PTO_E_UN && a->u.unop == PTO_UN_NEG;
+    bool is_const = const_int(neg ? a->a : a, &v);
+    v = neg ? -v : v;
+    if (is_const && (v < 0 || v > dim)) {
+      pto_error(c->diag, call->args[i]->loc,
+                "pto.%s: the valid %s %lld lie outside [0, %lld] of the "
+                "%lld x %lld tile", load ? "load_valid" : "store_valid",
+                i == 3 ? "rows" : "columns", (long long)v, (long long)dim,
+                (long long)t->rows, (long long)t->cols);
+      c->errors++;
+      return;
+    }
+  }
+  operand_reads(c, out, call->loc, &sa);
+  int esz = pto_dtype_bytes(t->dtype);
+  const char *ctype = pto_mir_ctype(t->dtype);
+  int64_t rows = t->rows, cols = t->cols, rowb = cols * esz;
+  int64_t total = rows * rowb;
+  int id = c->k->next_id;
+  const char *opname = load ? "load_valid" : "store_valid";
+  valid_decls(c, out, call, t, rs, id, opname);
+  if (load) {
+    vspec v = spec(PTO_VF_DUP, "vector_dup", t->dtype, 0);
+    v.scalar = call->args[5];
+    note_vec_min(c->k, total);
+    vec_flat(c, out, call->loc, &v, b->offset, NULL, rows * cols);
+  }
+  const char *gmtext = expr_text(c, gm), *rstext = expr_text(c, rs);
+  pto_buf tx = { 0 };
+  pto_mir_node *n;
+  c->k->count.dma_min++;
+  c->k->count.bursts_min += rows;
+  bool align_dma = strcmp(c->k->arch->name, "dav-c100") != 0
+                   && strcmp(c->k->arch->name, "dav-m200") != 0;
+  if (align_dma && rowb % 32 == 0 && rows < 4096) {
+    const char *form = pto_arena_printf(
+        c->k->prog->arena, "copy_%s_align_b%d",
+        load ? "gm_to_ubuf" : "ubuf_to_gm", esz * 8);
+    pto_buf_printf(&tx, "if (vr%d__ > 0 && vc%d__ > 0) {\n", id, id);
+    if (load)
+      pto_buf_printf(&tx, "  %s\n", pad_setter(c, call->args[5], t->dtype, id));
+    /* GM-side gap in bytes, UB-side gap in 32 B blocks.  */
+    char *gmgap = pto_arena_printf(
+        c->k->prog->arena,
+        "(uint32_t)(vr%d__ > 1 ? ((int64_t)(%s) - vc%d__) * %d : 0)", id,
+        rstext, id, esz);
+    char *ubgap = pto_arena_printf(
+        c->k->prog->arena, "(uint32_t)((%lld - (vc%d__ * %d + 31) / 32 * 32) / 32)",
+        (long long)rowb, id, esz);
+    char *ubp = pto_arena_printf(c->k->prog->arena,
+                                 "(__ubuf__ %s *)((uintptr_t)%lld)", ctype,
+                                 (long long)b->offset);
+    /* The vendor's copies take a non-const GM pointer (cce-api.h).  */
+    char *gmp = pto_arena_printf(c->k->prog->arena, "(__gm__ %s *)(%s)",
+                                 ctype, gmtext);
+    if (load)
+      pto_buf_printf(&tx, "  %s(%s, %s, 0, (uint16_t)vr%d__, "
+                     "(uint32_t)(vc%d__ * %d), 0, (uint8_t)((32 - vc%d__ * %d "
+                     "%% 32) %% 32 / %d), %s, %s);\n}",
+                     form, ubp, gmp, id, id, esz, id, esz, esz, gmgap,
+                     ubgap);
+    else
+      pto_buf_printf(&tx, "  %s(%s, %s, 0, (uint16_t)vr%d__, "
+                     "(uint32_t)(vc%d__ * %d), 0, 0, %s, %s);\n}",
+                     form, gmp, ubp, id, id, esz, ubgap, gmgap);
+    n = add_text(c, out, call->loc, load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3,
+                 tx.s);
+    c->k->count.dma++;
+    c->k->count.bursts += rows;
+  } else {
+    const char *p = ub_ptr(c, ctype, pto_arena_printf(
+                                         c->k->prog->arena,
+                                         "%lld + (r__ * %lld + k__) * %d",
+                                         (long long)b->offset,
+                                         (long long)cols, esz));
+    pto_buf_printf(&tx, "for (int32_t r__ = 0; r__ < vr%d__; ++r__)\n"
+                        "  for (int32_t k__ = 0; k__ < vc%d__; ++k__)\n",
+                   id, id);
+    if (load)
+      pto_buf_printf(&tx, "    PTO_UB_STORE(%s, (%s)[(int64_t)r__ * (%s) + k__]);",
+                     p, gmtext, rstext);
+    else
+      pto_buf_printf(&tx, "    (%s)[(int64_t)r__ * (%s) + k__] = PTO_UB_LOAD(%s);",
+                     gmtext, rstext, p);
+    n = add_scalar(c, out, call->loc, tx.s);
+    c->k->count.scalar_elems += rows * cols;
+  }
+  pto_buf_free(&tx);
+  pto_mir_add_access(n, PTO_MEM_UB, b->offset, b->offset + round32(total),
+                     load);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
+}
+
+/* ------------------------------------------------------------------ */
+/* Element-wise ops                                                    */
+/* ------------------------------------------------------------------ */
+
+/* The CCE vector instruction of element-wise OP: its row's cce column in
+   runtime/pto-ops.def, or NULL when it has a lowering of its own.  */
+static const char *
+vec_opcode(pto_op op)
+{
+  const char *cce = pto_op_info(op)->cce;
+  return *cce ? cce : NULL;
+}
+
+/* int32 division on the scalar unit (no vector instruction).  */
+static void
+lower_idiv(isel *c, pto_mir_block *out, pto_loc loc, const pto_mir_buffer *d,
+           const pto_mir_buffer *a, const pto_mir_buffer *b, int64_t n)
+{
+  pto_buf t = { 0 };
+  pto_buf_printf(&t,
+                 "for (int32_t k__ = 0; k__ < %lld; ++k__) {\n"
+                 "  int32_t x__ = PTO_UB_LOAD((__ubuf__ int32_t *)((uintptr_t)"
+                 "(%lld + k__ * 4)));\n"
+                 "  int32_t y__ = PTO_UB_LOAD((__ubuf__ int32_t *)((uintptr_t)"
+                 "(%lld + k__ * 4)));\n"
+                 "  PTO_UB_STORE((__ubuf__ int32_t *)((uintptr_t)(%lld + k__ * 4)),"
+                 " y__ == 0 ? 0 : y__ == -1 ? (int32_t)(0u - (uint32_t)x__)"
+                 " : x__ / y__);\n"
+                 "}",
+                 (long long)n, (long long)a->offset, (long long)b->offset,
+                 (long long)d->offset);
+  pto_mir_node *nd = add_scalar(c, out, loc, t.s);
+  pto_buf_free(&t);
+  c->k->count.scalar_elems += n;
+  note_vec_min(c->k, n * 4);
+  pto_mir_add_access(nd, PTO_MEM_UB, a->offset, a->offset + n * 4, false);
+  pto_mir_add_access(nd, PTO_MEM_UB, b->offset, b->offset + n * 4, false);
+  pto_mir_add_access(nd, PTO_MEM_UB, d->offset, d->offset + n * 4, true);
+}
+
+/* int32 abs: the vendor's vabs is half / float only (runtime/cce-api.h),
+   so max(a, -a): vmuls(scratch, a, -1) then vmax(d, a, scratch) (the
+   statement's scratch of N elements: pto_isel_scratch_bytes; wraps for
+   INT32_MIN like the neg of pto.h).  */
+static void
+lower_iabs(isel *c, pto_mir_block *out, const pto_stmt *s,
+           const pto_expr *call, const pto_mir_buffer *d,
+           const pto_mir_buffer *a, int64_t n)
+{
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+  pto_assert(tmp);
+  vspec neg = spec(PTO_VF_SCALAR, "vmuls", PTO_DT_I32, 1);
+  neg.lit = "-1";
+  note_vec_min(c->k, n * 4);
+  vec_flat(c, out, call->loc, &neg, tmp->offset, &a->offset, n);
+  vspec mx = spec(PTO_VF_BINARY, "vmax", PTO_DT_I32, 2);
+  int64_t so[2] = { a->offset, tmp->offset };
+  vec_flat(c, out, call->loc, &mx, d->offset, so, n);
+}
+
+static void
+lower_elementwise(isel *c, pto_mir_block *out, const pto_stmt *s,
+                  const pto_expr *call)
+{
+  const pto_opinfo *info = pto_op_info(call->op);
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  if (!d)
+    return;
+  const pto_type *t = call->args[0]->type;
+  int64_t n = (int64_t)t->rows * t->cols;
+  const pto_mir_buffer *src[2] = { NULL, NULL };
+  int nsrc = 0;
+  const pto_expr *scalar = NULL;
+  for (int i = 1; i < call->nargs; i++) {
+    if (info->sig[i] == 't') {
+      const pto_expr *a = call->args[i];
+      if (c->fwd_var && a->kind == PTO_E_VAR && a->u.var == c->fwd_var)
+        src[nsrc++] = c->fwd_buf;
+      else if (!(src[nsrc++] = tile_of(c, a)))
+        return;
+    } else {
+      scalar = call->args[i];
+      sacc sa = { 0 };
+      if (!scalar_expr_ok(c, scalar, &sa))
+        return;
+      operand_reads(c, out, call->loc, &sa);
+    }
+  }
+  if (call->op == PTO_OP_DIV && !pto_dtype_is_float(t->dtype)) {
+    lower_idiv(c, out, call->loc, d, src[0], src[1], n);
+    return;
+  }
+  if (call->op == PTO_OP_ABS && !pto_dtype_is_float(t->dtype)) {
+    lower_iabs(c, out, s, call, d, src[0], n);
+    return;
+  }
+  pto_vform form = call->op == PTO_OP_FILL ? PTO_VF_DUP
+                   : scalar                 ? PTO_VF_SCALAR
+                   : nsrc == 2              ? PTO_VF_BINARY
+                                            : PTO_VF_UNARY;
+  vspec v = spec(form, vec_opcode(call->op), t->dtype, nsrc);
+  v.scalar = scalar;
+  if (call->op == PTO_OP_NEG) {
+    v.form = PTO_VF_SCALAR;
+    v.lit = "-1";
+  }
+  int64_t so[2] = { src[0] ? src[0]->offset : 0, src[1] ? src[1]->offset : 0 };
+  note_vec_min(c->k, n * v.dsz);
+  vec_flat(c, out, call->loc, &v, d->offset, so, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Casts                                                               */
+/* ------------------------------------------------------------------ */
+
+static void
+conv(isel *c, pto_mir_block *out, pto_loc loc, const char *op, pto_dtype to,
+     pto_dtype from, int64_t dst, int64_t src, int64_t n)
+{
+  vspec v = spec(PTO_VF_UNARY, op, to, 1);
+  v.stype = pto_mir_ctype(from);
+  v.ssz = pto_dtype_bytes(from);
+  v.lanes = 64;
+  vec_flat(c, out, loc, &v, dst, &src, n);
+}
+
+static const char *
+conv_op(pto_dtype to, pto_dtype from)
+{
+  if (to == PTO_DT_F16 && from == PTO_DT_F32)
+    return "vconv_f322f16";
+  if (to == PTO_DT_F32 && from == PTO_DT_F16)
+    return "vconv_f162f32";
+  if (to == PTO_DT_I32 && from == PTO_DT_F32)
+    return "vconv_f322s32r";
+  if (to == PTO_DT_F32 && from == PTO_DT_I32)
+    return "vconv_s322f32";
+  return NULL;
+}
+
+/* D = A for two tiles of one dtype: a UB to UB copy (pipe V).  */
+static void
+tile_copy(isel *c, pto_mir_block *out, pto_loc loc, const pto_mir_buffer *d,
+          const pto_mir_buffer *a, pto_dtype dt)
+{
+  if (d->offset == a->offset)
+    return;
+  pto_mir_node *nd = add_node(c, out, PTO_MIR_DMA, loc, PTO_PIPE_V);
+  /* Overhead of value semantics (a by-value tile parameter, a tile
+     assignment): the minimum is no instruction at all.  */
+  c->k->count.vec++;
+  c->k->count.reps += d->size / 256;
+  nd->op = "copy_ubuf_to_ubuf";
+  nd->ctype = pto_mir_ctype(dt);
+  nd->ub = d->offset;
+  nd->ub2 = a->offset;
+  nd->nburst = 1;
+  nd->lenburst = d->size / 32;
+  pto_mir_add_access(nd, PTO_MEM_UB, a->offset, a->offset + a->size, false);
+  pto_mir_add_access(nd, PTO_MEM_UB, d->offset, d->offset + d->size, true);
+}
+
+/* "var t: tile = u;" and "t = u;".  */
+static void
+lower_tile_assign(isel *c, pto_mir_block *out, const pto_stmt *s,
+                  const pto_mir_buffer *d, const pto_expr *value)
+{
+  const pto_mir_buffer *a = tile_of(c, value);
+  if (!d || !a)
+    return;
+  int before = out->n;
+  tile_copy(c, out, s->loc, d, a, value->type->dtype);
+  if (out->n > before) {
+    pto_buf note = { 0 };
+    pto_print_stmt(&note, s, 0, 0);
+    while (note.len && note.s[note.len - 1] == '\n')
+      note.s[--note.len] = 0;
+    out->items[before]->note = pto_arena_strdup(c->k->prog->arena, note.s);
+    pto_buf_free(&note);
+  }
+}
+
+static void
+lower_cast(isel *c, pto_mir_block *out, const pto_stmt *s,
+           const pto_expr *call)
+{
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  const pto_mir_buffer *a = tile_of(c, call->args[1]);
+  if (!d || !a)
+    return;
+  const pto_type *td = call->args[0]->type, *ta = call->args[1]->type;
+  int64_t n = (int64_t)td->rows * td->cols;
+  if (td->dtype != ta->dtype)
+    note_vec_min(c->k, n * 4);
+  if (td->dtype == ta->dtype) {
+    tile_copy(c, out, call->loc, d, a, td->dtype);
+    return;
+  }
+  const char *op = conv_op(td->dtype, ta->dtype);
+  if (op) {
+    conv(c, out, call->loc, op, td->dtype, ta->dtype, d->offset, a->offset, n);
+    return;
+  }
+  /* f16 <-> i32 through f32 scratch.  */
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+  pto_assert(tmp);
+  conv(c, out, call->loc, conv_op(PTO_DT_F32, ta->dtype), PTO_DT_F32,
+       ta->dtype, tmp->offset, a->offset, n);
+  conv(c, out, call->loc, conv_op(td->dtype, PTO_DT_F32), td->dtype,
+       PTO_DT_F32, d->offset, tmp->offset, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Row reductions                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Row reductions on the vector unit (rows a multiple of 32 B):
+   1. fold: every row's 256 B repeats are combined element-wise (vadd /
+      vmax over ROWS repeats at once, the row's pitch as the source's
+      repeat stride) into one 256 B accumulator row of scratch, padded
+      with the identity (0, -inf, INT32_MIN) when a row does not fill
+      whole repeats (rows of at most one repeat skip this step when
+      step 2 applies);
+   2. the accumulator rows (or the source rows) are reduced across
+      lanes by one vcadd / vcmax repeat per row into the dense result,
+      where the arch has that instruction for the dtype (half and float;
+      vcmax only on dav-c220 / 3510: dav-m200's vcmax writes [value,
+      index] pairs);
+   3. otherwise (int32 everywhere, max on dav-c100 / dav-m200) the
+      accumulator is halved (vadd / vmax of its upper half onto its lower
+      half) down to one 32 B block per row, then one vcgmax per 8 rows
+      (one result per block, the rows' blocks 256 B apart, the
+      accumulator padded to a multiple of 8 rows: the results of the pad
+      rows land in the result tile's 32 B rounding) for half and float,
+      or the scalar unit folds each block into its result (int32: the
+      vendor has no integer cross-lane reduction).
+   Every destination and source is 32 B aligned (results are written in
+   runs of 240 rows, 960 B of float or 480 B of half).  */
+
+/* The scratch bytes of a reduction of ROWS rows of COLS elements of ESZ
+   bytes (CROSS: red_cross_ok): the accumulator rows, if any.  */
+static int64_t
+red_scratch(int64_t rows, int64_t cols, int esz, bool cross)
+{
+  return cols <= 256 / esz && cross ? 0 : (rows + 7) / 8 * 8 * 256;
+}
+
+/* Whether rows of COLS elements can be reduced by the vector unit.  */
+static bool
+red_vector_ok(int64_t cols, int esz)
+{
+  return (cols * esz) % 32 == 0;
+}
+
+/* Whether ARCH reduces a repeat of DT across lanes in one instruction
+   (vcadd for SUM, vcmax for max): runtime/cce-api.h.  */
+static bool
+red_cross_ok(const pto_arch *arch, bool sum, pto_dtype dt)
+{
+  if (dt != PTO_DT_F32 && dt != PTO_DT_F16)
+    return false;
+  return sum || !arch || arch->isa == PTO_ISA_V220;
+}
+
+/* A new vector node OP of FORM over REPEAT repeats of DT, counted.  */
+static pto_mir_node *
+red_node(isel *c, pto_mir_block *out, pto_loc loc, pto_vform form,
+         const char *op, pto_dtype dt, int64_t repeat)
+{
+  pto_mir_node *x = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps += repeat;
+  x->form = form;
+  x->op = op;
+  x->ctype = x->stype = pto_mir_ctype(dt);
+  x->repeat = repeat;
+  return x;
+}
+
+/* OP (vadd / vmax) of ROWS rows: DST rows 256 B apart, S0 / S1 rows
+   S0_PITCH / S1_PITCH bytes apart (multiples of 32), VALID lanes of
+   each.  */
+static void
+red_binary(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
+           pto_dtype dt, int64_t dst, int64_t s0, int64_t s1, int64_t rows,
+           int64_t s0_pitch, int64_t s1_pitch, int64_t valid)
+{
+  int esz = pto_dtype_bytes(dt);
+  bool strided = s0_pitch / 32 <= 255 && s1_pitch / 32 <= 255;
+  int64_t step = strided ? 255 : 1;
+  for (int64_t r0 = 0; r0 < rows; r0 += step) {
+    int64_t n = rows - r0 < step ? rows - r0 : step;
+    pto_mir_node *x = red_node(c, out, loc, PTO_VF_BINARY, op, dt, n);
+    x->dst = dst + r0 * 256;
+    x->src[0] = s0 + r0 * s0_pitch;
+    x->src[1] = s1 + r0 * s1_pitch;
+    x->dbs = x->sbs[0] = x->sbs[1] = 1;
+    x->drs = 8;
+    x->srs[0] = strided ? (int)(s0_pitch / 32) : 8;
+    x->srs[1] = strided ? (int)(s1_pitch / 32) : 8;
+    int64_t w = round32(valid * esz);
+    pto_mir_add_strided(x, PTO_MEM_UB, x->dst, n, 256, w, true);
+    pto_mir_add_strided(x, PTO_MEM_UB, x->src[0], n, s0_pitch, w, false);
+    pto_mir_add_strided(x, PTO_MEM_UB, x->src[1], n, s1_pitch, w, false);
+  }
+}
+
+/* Fold the ROWS rows of COLS elements at SRC (PITCH bytes apart) into
+   accumulator rows at ACC (step 1 above), combining with BOP.  */
+static void
+red_fold(isel *c, pto_mir_block *out, pto_loc loc, const char *bop,
+         const char *identity, pto_dtype dt, int64_t acc, int64_t src,
+         int64_t rows, int64_t cols, int64_t pitch)
+{
+  int64_t lanes = 256 / pto_dtype_bytes(dt);
+  int64_t nfull = cols / lanes, tail = cols % lanes, k = 0;
+  if (nfull >= 2 && !tail) {
+    red_binary(c, out, loc, bop, dt, acc, src, src + 256, rows, pitch, pitch,
+               lanes);
+    k = 2;
+  } else {
+    /* Pad rows too (step 3's groups of 8).  */
+    vspec v = spec(PTO_VF_DUP, "vector_dup", dt, 0);
+    v.lit = identity;
+    vec_flat(c, out, loc, &v, acc, NULL, (rows + 7) / 8 * 8 * lanes);
+  }
+  for (; k < nfull; k++)
+    red_binary(c, out, loc, bop, dt, acc, acc, src + k * 256, rows, 256,
+               pitch, lanes);
+  if (tail) {
+    add_mask(c, out, loc, tail);
+    red_binary(c, out, loc, bop, dt, acc, acc, src + nfull * 256, rows, 256,
+               pitch, tail);
+    add_mask(c, out, loc, -1);
+  }
+}
+
+/* vcadd / vcmax of one repeat per row: ROWS rows PITCH bytes apart at
+   SRC (VALID lanes each) into dense results at DST (step 2).  */
+static void
+red_cross(isel *c, pto_mir_block *out, pto_loc loc, bool sum, pto_dtype dt,
+          int64_t dst, int64_t src, int64_t rows, int64_t pitch,
+          int64_t valid)
+{
+  int esz = pto_dtype_bytes(dt);
+  int64_t lanes = 256 / esz;
+  bool strided = pitch / 32 <= 255;
+  int64_t step = strided ? 240 : 1;
+  if (valid < lanes)
+    add_mask(c, out, loc, valid);
+  for (int64_t r0 = 0; r0 < rows; r0 += step) {
+    int64_t n = rows - r0 < step ? rows - r0 : step;
+    pto_mir_node *x = red_node(c, out, loc, PTO_VF_REDUCE,
+                               sum ? "vcadd" : "vcmax", dt, n);
+    x->order = sum ? NULL : "ONLY_VALUE";
+    x->dst = dst + r0 * esz;
+    x->src[0] = src + r0 * pitch;
+    x->drs = 1;
+    x->sbs[0] = 1;
+    x->srs[0] = strided ? (int)(pitch / 32) : 8;
+    pto_mir_add_strided(x, PTO_MEM_UB, x->src[0], n, pitch,
+                        round32(valid * esz), false);
+    pto_mir_add_access(x, PTO_MEM_UB, x->dst, x->dst + round32(n * esz),
+                       true);
+  }
+  if (valid < lanes)
+    add_mask(c, out, loc, -1);
+}
+
+/* Halve the accumulator rows at ACC down to one 32 B block each (step
+   3).  */
+static void
+red_halve(isel *c, pto_mir_block *out, pto_loc loc, bool sum, pto_dtype dt,
+          int64_t acc, int64_t rows)
+{
+  int esz = pto_dtype_bytes(dt);
+  for (int64_t w = 128 / esz; w >= 32 / esz; w /= 2) {
+    add_mask(c, out, loc, w);
+    red_binary(c, out, loc, sum ? "vadd" : "vmax", dt, acc, acc, acc + w * esz,
+               rows, 256, 256, w);
+  }
+  add_mask(c, out, loc, -1);
+}
+
+/* vcgadd / vcgmax of the first block of each accumulator row at ACC
+   (rows padded to a multiple of 8) into dense results at DST.  */
+static void
+red_group(isel *c, pto_mir_block *out, pto_loc loc, bool sum, pto_dtype dt,
+          int64_t dst, int64_t acc, int64_t rows)
+{
+  int esz = pto_dtype_bytes(dt);
+  int64_t groups = (rows + 7) / 8;
+  for (int64_t g0 = 0; g0 < groups; g0 += 255) {
+    int64_t n = groups - g0 < 255 ? groups - g0 : 255;
+    pto_mir_node *x = red_node(c, out, loc, PTO_VF_REDUCE,
+                               sum ? "vcgadd" : "vcgmax", dt, n);
+    x->dst = dst + g0 * 8 * esz;
+    x->src[0] = acc + g0 * 8 * 256;
+    x->drs = 1;
+    x->sbs[0] = 8;
+    x->srs[0] = 64;
+    pto_mir_add_strided(x, PTO_MEM_UB, x->src[0], n * 8, 256, 32, false);
+    pto_mir_add_access(x, PTO_MEM_UB, x->dst, x->dst + round32(n * 8 * esz),
+                       true);
+  }
+}
+
+/* The scalar unit folds the first block of each accumulator row at ACC
+   into the dense results at DST.  */
+static void
+red_block_scalar(isel *c, pto_mir_block *out, pto_loc loc, bool sum,
+                 pto_dtype dt, int64_t dst, int64_t acc, int64_t rows)
+{
+  int esz = pto_dtype_bytes(dt);
+  int64_t blk = 32 / esz;
+  const char *ct = pto_mir_ctype(dt);
+  const char *at = dt == PTO_DT_I32 && sum ? "uint32_t" : ct;
+  pto_buf t = { 0 };
+  pto_buf_printf(&t,
+                 "for (int32_t r__ = 0; r__ < %lld; ++r__) {\n"
+                 "  %s acc__ = (%s)PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                 "(%lld + r__ * 256)));\n"
+                 "  for (int32_t k__ = 1; k__ < %lld; ++k__) {\n"
+                 "    %s v__ = (%s)PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                 "(%lld + r__ * 256 + k__ * %d)));\n",
+                 (long long)rows, at, at, ct, (long long)acc, (long long)blk,
+                 at, at, ct, (long long)acc, esz);
+  pto_buf_puts(&t, sum ? "    acc__ += v__;\n"
+                       : "    if (v__ > acc__)\n      acc__ = v__;\n");
+  pto_buf_printf(&t, "  }\n  PTO_UB_STORE((__ubuf__ %s *)((uintptr_t)(%lld + "
+                     "r__ * %d)), (%s)acc__);\n}",
+                 ct, (long long)dst, esz, ct);
+  pto_mir_node *n = add_scalar(c, out, loc, t.s);
+  pto_buf_free(&t);
+  c->k->count.scalar_elems += rows * blk;
+  pto_mir_add_strided(n, PTO_MEM_UB, acc, rows, 256, 32, false);
+  pto_mir_add_access(n, PTO_MEM_UB, dst, dst + rows * esz, true);
+}
+
+/* Reduce ROWS rows of COLS elements of DT (PITCH bytes apart, a
+   multiple of 32) at SRC into ROWS dense results at DST (32 B aligned),
+   using the accumulator rows at SCRATCH.  */
+static void
+reduce_rows(isel *c, pto_mir_block *out, pto_loc loc, bool sum, pto_dtype dt,
+            int64_t dst, int64_t src, int64_t rows, int64_t cols,
+            int64_t pitch, int64_t scratch)
+{
+  int64_t lanes = 256 / pto_dtype_bytes(dt);
+  bool cross = red_cross_ok(c->k->arch, sum, dt);
+  if (cross && cols <= lanes) {
+    red_cross(c, out, loc, sum, dt, dst, src, rows, pitch, cols);
+    return;
+  }
+  const char *identity = sum                 ? "0"
+                         : dt == PTO_DT_I32  ? "(-2147483647 - 1)"
+                                             : "-__builtin_inff()";
+  red_fold(c, out, loc, sum ? "vadd" : "vmax", identity, dt, scratch, src,
+           rows, cols, pitch);
+  if (cross) {
+    red_cross(c, out, loc, sum, dt, dst, scratch, rows, 256, lanes);
+    return;
+  }
+  red_halve(c, out, loc, sum, dt, scratch, rows);
+  if (dt == PTO_DT_I32)
+    red_block_scalar(c, out, loc, sum, dt, dst, scratch, rows);
+  else
+    red_group(c, out, loc, sum, dt, dst, scratch, rows);
+}
+
+/* The scalar unit reduces each row left to right (pto.h's order).  */
+static void
+reduce_scalar(isel *c, pto_mir_block *out, pto_loc loc, bool sum,
+              pto_dtype dt, const pto_mir_buffer *d, const pto_mir_buffer *a,
+              int64_t rows, int64_t cols)
+{
+  const char *ct = pto_mir_ctype(dt);
+  int esz = pto_dtype_bytes(dt);
+  const char *acc = dt == PTO_DT_I32 ? (sum ? "uint32_t" : "int32_t")
+                    : sum            ? "float"
+                                     : ct;
+  pto_buf t = { 0 };
+  pto_buf_printf(&t, "for (int32_t r__ = 0; r__ < %lld; ++r__) {\n",
+                 (long long)rows);
+  if (sum)
+    pto_buf_printf(&t, "  %s acc__ = 0;\n"
+                       "  for (int32_t k__ = 0; k__ < %lld; ++k__)\n"
+                       "    acc__ += (%s)PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                       "(%lld + (r__ * %lld + k__) * %d)));\n",
+                   acc, (long long)cols, acc, ct, (long long)a->offset,
+                   (long long)cols, esz);
+  else
+    pto_buf_printf(&t, "  %s acc__ = PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                       "(%lld + r__ * %lld)));\n"
+                       "  for (int32_t k__ = 1; k__ < %lld; ++k__) {\n"
+                       "    %s v__ = PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                       "(%lld + (r__ * %lld + k__) * %d)));\n"
+                       "    if (v__ > acc__)\n"
+                       "      acc__ = v__;\n"
+                       "  }\n",
+                   acc, ct, (long long)a->offset, (long long)(cols * esz),
+                   (long long)cols, ct, ct, (long long)a->offset,
+                   (long long)cols, esz);
+  pto_buf_printf(&t, "  PTO_UB_STORE((__ubuf__ %s *)((uintptr_t)(%lld + r__ * %d)),"
+                     " (%s)acc__);\n}",
+                 ct, (long long)d->offset, esz, ct);
+  pto_mir_node *n = add_scalar(c, out, loc, t.s);
+  pto_buf_free(&t);
+  pto_mir_add_access(n, PTO_MEM_UB, a->offset, a->offset + rows * cols * esz,
+                     false);
+  pto_mir_add_access(n, PTO_MEM_UB, d->offset, d->offset + rows * esz, true);
+}
+
+static void
+lower_rowred(isel *c, pto_mir_block *out, const pto_stmt *s,
+             const pto_expr *call)
+{
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  const pto_mir_buffer *a = tile_of(c, call->args[1]);
+  if (!d || !a)
+    return;
+  const pto_type *ta = call->args[1]->type;
+  bool sum = call->op == PTO_OP_ROW_SUM;
+  pto_dtype dt = ta->dtype;
+  int esz = pto_dtype_bytes(dt);
+  int64_t rows = ta->rows, cols = ta->cols;
+  note_vec_min(c->k, rows * cols * esz);
+  if (!red_vector_ok(cols, esz)) {
+    c->k->count.scalar_elems += rows * cols;
+    reduce_scalar(c, out, call->loc, sum, dt, d, a, rows, cols);
+    return;
+  }
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+  int64_t scratch = tmp ? tmp->offset : 0;
+  if (sum && dt == PTO_DT_F16) {
+    /* In float, rounded once: f16 -> f32 copy, f32 sums, -> f16.  */
+    int64_t wide = scratch, sums = wide + round32(rows * cols * 4);
+    int64_t part = sums + round32(rows * 4);
+    conv(c, out, call->loc, "vconv_f162f32", PTO_DT_F32, PTO_DT_F16, wide,
+         a->offset, rows * cols);
+    reduce_rows(c, out, call->loc, sum, PTO_DT_F32, sums, wide, rows, cols,
+                cols * 4, part);
+    conv(c, out, call->loc, "vconv_f322f16", PTO_DT_F16, PTO_DT_F32,
+         d->offset, sums, rows);
+    return;
+  }
+  reduce_rows(c, out, call->loc, sum, dt, d->offset, a->offset, rows, cols,
+              cols * esz, scratch);
+}
+
+/* ------------------------------------------------------------------ */
+/* Row broadcasts                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Whether the rows of a row broadcast over COLS elements of ESZ bytes
+   are addressable by vector instructions (32 B aligned rows).  */
+static bool
+rowbcast_vector_ok(int64_t cols, int esz)
+{
+  return (cols * esz) % 32 == 0;
+}
+
+/* Whether ARCH has vbrcb (dav-c220 and later; not 910A / 310P).  */
+static bool
+has_vbrcb(const pto_arch *arch)
+{
+  return arch && (!strcmp(arch->name, "dav-c220") || !strcmp(arch->name, "3510"));
+}
+
+/* Whether row_expand_<op> OP over ROWS rows of COLS elements of ESZ
+   bytes runs as vbrcb + strided vector ops (rowbcast_brcb) on ARCH: a
+   source tile, more than one row (one row is already one vadds/vmuls
+   with its scalar), rows a multiple of 32 B and at most 255 blocks apart
+   (a repeat stride).  */
+static bool
+rowbcast_brcb_ok(const pto_arch *arch, pto_op op, int64_t rows, int64_t cols,
+                 int esz)
+{
+  return has_vbrcb(arch) && op != PTO_OP_ROW_EXPAND && rows > 1
+         && (esz == 2 || esz == 4)
+         && (cols * esz) % 32 == 0 && cols * esz / 32 <= 255;
+}
+
+/* Scratch bytes of the broadcast blocks of ROWS values: one 32 B block
+   per value, vbrcb writing 8 per repeat.  */
+static int64_t
+brcb_bytes(int64_t rows)
+{
+  return ceil_div(rows, 8) * 256;
+}
+
+/* The C operator of a row_expand_<op>, or NULL for row_expand.  */
+static const char *
+rowbcast_cop(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_ROW_EXPAND_ADD: return "+";
+  case PTO_OP_ROW_EXPAND_SUB: return "-";
+  case PTO_OP_ROW_EXPAND_MUL: return "*";
+  case PTO_OP_ROW_EXPAND_DIV: return "/";
+  default: return NULL;
+  }
+}
+
+/* Scalar-unit fallback: every element of D from A and R (A NULL for
+   row_expand), r[i] read before row i is written, arithmetic in float
+   and rounded once to the element type, as pto.h.  */
+static void
+rowbcast_scalar(isel *c, pto_mir_block *out, pto_loc loc, pto_op op,
+                pto_dtype dt, const pto_mir_buffer *d,
+                const pto_mir_buffer *a, const pto_mir_buffer *r,
+                int64_t rows, int64_t cols)
+{
+  const char *ct = pto_mir_ctype(dt);
+  int esz = pto_dtype_bytes(dt);
+  const char *cop = rowbcast_cop(op);
+  pto_buf t = { 0 };
+  pto_buf_printf(&t, "for (int32_t r__ = 0; r__ < %lld; ++r__) {\n"
+                     "  %s s__ = PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                     "(%lld + r__ * %d)));\n"
+                     "  for (int32_t k__ = 0; k__ < %lld; ++k__)\n",
+                 (long long)rows, a ? "float" : ct, ct, (long long)r->offset,
+                 esz, (long long)cols);
+  pto_buf_printf(&t, "    PTO_UB_STORE((__ubuf__ %s *)((uintptr_t)"
+                     "(%lld + (r__ * %lld + k__) * %d)), ",
+                 ct, (long long)d->offset, (long long)cols, esz);
+  if (a)
+    pto_buf_printf(&t, "(%s)((float)PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                       "(%lld + (r__ * %lld + k__) * %d))) %s s__));\n}",
+                   ct, ct, (long long)a->offset, (long long)cols, esz, cop);
+  else
+    pto_buf_puts(&t, "s__);\n}");
+  pto_mir_node *n = add_scalar(c, out, loc, t.s);
+  pto_buf_free(&t);
+  c->k->count.scalar_elems += rows * cols;
+  pto_mir_add_access(n, PTO_MEM_UB, r->offset, r->offset + rows * esz, false);
+  if (a)
+    pto_mir_add_access(n, PTO_MEM_UB, a->offset,
+                       a->offset + rows * cols * esz, false);
+  pto_mir_add_access(n, PTO_MEM_UB, d->offset, d->offset + rows * cols * esz,
+                     true);
+}
+
+/* The operands of one row broadcast on the vector path.  */
+typedef struct rowbcast {
+  pto_op op;
+  pto_dtype dt;
+  int esz;
+  int64_t pitch;                        /* bytes per row */
+  const pto_mir_buffer *d, *a, *r, *tmp;  /* a NULL for row_expand */
+} rowbcast;
+
+/* Elements [E0, E0 + N) of row I: the scalar unit reads r[i][0] at the
+   issue of the instruction (an S node carries that read for sync.c),
+   then vector_dup (into d, or into the divisor scratch for div), vadds
+   or vmuls.  N whole repeats through vec_flat, or (MASKED) one repeat
+   of N lanes under the caller's mask.  */
+static void
+rowbcast_part(isel *c, pto_mir_block *out, pto_loc loc, const rowbcast *b,
+              int64_t i, int64_t e0, int64_t n, bool masked)
+{
+  int64_t ri = b->r->offset + i * b->esz;
+  sacc sa = { 0 };
+  sa.r_lo = ri;
+  sa.r_hi = ri + b->esz;
+  operand_reads(c, out, loc, &sa);
+  vspec v;
+  if (b->op == PTO_OP_ROW_EXPAND || b->op == PTO_OP_ROW_EXPAND_DIV)
+    v = spec(PTO_VF_DUP, "vector_dup", b->dt, 0);
+  else
+    v = spec(PTO_VF_SCALAR, b->op == PTO_OP_ROW_EXPAND_MUL ? "vmuls" : "vadds",
+             b->dt, 1);
+  v.lit = pto_arena_printf(c->k->prog->arena,
+                           "%sPTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)(%lld)))",
+                           b->op == PTO_OP_ROW_EXPAND_SUB ? "-" : "",
+                           v.ctype, (long long)ri);
+  int64_t off = i * b->pitch + e0 * b->esz;
+  int64_t dst = (b->tmp ? b->tmp : b->d)->offset + off;
+  int64_t so[2] = { b->a ? b->a->offset + off : 0, 0 };
+  if (masked)
+    vec_instr(c, out, loc, &v, dst, so, 1, n);
+  else
+    vec_flat(c, out, loc, &v, dst, so, n);
+}
+
+/* The vector opcode of row_expand_<op> OP.  */
+static const char *
+rowbcast_vop(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_ROW_EXPAND_ADD: return "vadd";
+  case PTO_OP_ROW_EXPAND_SUB: return "vsub";
+  case PTO_OP_ROW_EXPAND_MUL: return "vmul";
+  default: return "vdiv";
+  }
+}
+
+/* Columns [E0, E0 + N) (N lanes, one repeat per row) of d = a OP
+   blocks: ROWS rows from ROW0, in instructions of at most 255 repeats;
+   the second source is row i's broadcast block (block stride 0, repeat
+   stride one block).  */
+static void
+rowbcast_brcb_cols(isel *c, pto_mir_block *out, pto_loc loc,
+                   const rowbcast *b, int64_t rows, int64_t e0, int64_t n)
+{
+  int pb = (int)(b->pitch / 32);
+  for (int64_t row0 = 0; row0 < rows; row0 += 255) {
+    int64_t nr = rows - row0 > 255 ? 255 : rows - row0;
+    int64_t off = row0 * b->pitch + e0 * b->esz;
+    pto_mir_node *v = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+    c->k->count.vec++;
+    c->k->count.reps += nr;
+    v->form = PTO_VF_BINARY;
+    v->op = rowbcast_vop(b->op);
+    v->ctype = v->stype = pto_mir_ctype(b->dt);
+    v->dst = b->d->offset + off;
+    v->src[0] = b->a->offset + off;
+    v->src[1] = b->tmp->offset + row0 * 32;
+    v->repeat = nr;
+    v->dbs = 1;
+    v->sbs[0] = 1;
+    v->sbs[1] = 0;
+    v->drs = v->srs[0] = pb;
+    v->srs[1] = 1;
+    int64_t w = round32(n * b->esz);
+    pto_mir_add_strided(v, PTO_MEM_UB, v->src[0], nr, b->pitch, w, false);
+    pto_mir_add_access(v, PTO_MEM_UB, v->src[1], v->src[1] + nr * 32, false);
+    pto_mir_add_strided(v, PTO_MEM_UB, v->dst, nr, b->pitch, w, true);
+  }
+}
+
+/* d = a OP r with vbrcb (rowbcast_brcb_ok): vbrcb(tmp, r, 1, 8, ...)
+   writes r[i] into 32 B block i of the scratch (8 rows per repeat, at
+   most 254 repeats per instruction so that every chunk of r starts 32 B
+   aligned), then per 256 B column of the rows one vadd/vsub/vmul/vdiv
+   over all rows (repeat i = row i, repeat stride = the row pitch) whose
+   second source reads block i eight times (block stride 0): 1 + ceil(C
+   / lanes) instructions instead of one vector op per row with a scalar
+   read by S.  The arithmetic is exactly pto.h's (a OP r, fp16 in float
+   rounded once).  */
+static void
+rowbcast_brcb(isel *c, pto_mir_block *out, pto_loc loc, const rowbcast *b,
+              int64_t rows, int64_t cols)
+{
+  const char *ut = b->esz == 4 ? "uint32_t" : "uint16_t";
+  for (int64_t done = 0; done < rows;) {
+    int64_t reps = ceil_div(rows - done, 8);
+    if (reps > 254)
+      reps = 254;
+    pto_mir_node *v = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+    c->k->count.vec++;
+    c->k->count.reps += reps;
+    v->form = PTO_VF_BRCB;
+    v->op = "vbrcb";
+    v->ctype = v->stype = ut;
+    v->dst = b->tmp->offset + done * 32;
+    v->src[0] = b->r->offset + done * b->esz;
+    v->repeat = reps;
+    v->dbs = 1;
+    v->drs = 8;
+    pto_mir_add_access(v, PTO_MEM_UB, v->src[0],
+                       v->src[0] + reps * 8 * b->esz, false);
+    pto_mir_add_access(v, PTO_MEM_UB, v->dst, v->dst + reps * 256, true);
+    done += reps * 8;
+  }
+  int64_t lanes = 256 / b->esz, full = cols / lanes, tail = cols % lanes;
+  for (int64_t j = 0; j < full; j++)
+    rowbcast_brcb_cols(c, out, loc, b, rows, j * lanes, lanes);
+  if (tail) {
+    add_mask(c, out, loc, tail);
+    rowbcast_brcb_cols(c, out, loc, b, rows, full * lanes, tail);
+    add_mask(c, out, loc, -1);
+  }
+}
+
+/* pto.row_expand(d, r) and pto.row_expand_<op>(d, a, r).  The whole
+   repeats of every row first, then the partial last repeat of every
+   row under one mask (set and reset once, not per row).  */
+static void
+lower_rowbcast(isel *c, pto_mir_block *out, const pto_stmt *s,
+               const pto_expr *call)
+{
+  bool has_src = call->op != PTO_OP_ROW_EXPAND;
+  rowbcast b = { 0 };
+  b.op = call->op;
+  b.d = tile_of(c, call->args[0]);
+  b.a = has_src ? tile_of(c, call->args[1]) : NULL;
+  b.r = tile_of(c, call->args[call->nargs - 1]);
+  if (!b.d || !b.r || (has_src && !b.a))
+    return;
+  const pto_type *t = call->args[0]->type;
+  b.dt = t->dtype;
+  b.esz = pto_dtype_bytes(b.dt);
+  int64_t rows = t->rows, cols = t->cols;
+  b.pitch = cols * b.esz;
+  note_vec_min(c->k, rows * b.pitch);
+  if (!rowbcast_vector_ok(cols, b.esz)) {
+    rowbcast_scalar(c, out, call->loc, call->op, b.dt, b.d, b.a, b.r, rows,
+                    cols);
+    return;
+  }
+  if (rowbcast_brcb_ok(c->k->arch, call->op, rows, cols, b.esz)) {
+    b.tmp = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(b.tmp);
+    rowbcast_brcb(c, out, call->loc, &b, rows, cols);
+    return;
+  }
+  if (call->op == PTO_OP_ROW_EXPAND_DIV) {
+    b.tmp = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(b.tmp);
+  }
+  int64_t lanes = 256 / b.esz, full = cols / lanes * lanes;
+  int64_t tail = cols - full;
+  if (full)
+    for (int64_t i = 0; i < rows; i++)
+      rowbcast_part(c, out, call->loc, &b, i, 0, full, false);
+  if (tail) {
+    add_mask(c, out, call->loc, tail);
+    for (int64_t i = 0; i < rows; i++)
+      rowbcast_part(c, out, call->loc, &b, i, full, tail, true);
+    add_mask(c, out, call->loc, -1);
+  }
+  if (b.tmp) {
+    /* d = a / the broadcast divisor, flat over the dense rows.  */
+    vspec v = spec(PTO_VF_BINARY, "vdiv", b.dt, 2);
+    int64_t so[2] = { b.a->offset, b.tmp->offset };
+    vec_flat(c, out, call->loc, &v, b.d->offset, so, rows * cols);
+  }
+}
+
+int64_t
+pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
+{
+  const pto_expr *e = s->value;
+  if (s->kind != PTO_S_EVAL || !e || e->kind != PTO_E_CALL || !e->is_op)
+    return 0;
+  if (e->op == PTO_OP_MATMUL)
+    return pto_cube_scratch_bytes(NULL, s);
+  if (e->op == PTO_OP_CAST) {
+    pto_dtype to = e->args[0]->type->dtype, from = e->args[1]->type->dtype;
+    if (to != from && !conv_op(to, from))
+      return round32((int64_t)e->args[0]->type->rows * e->args[0]->type->cols * 4);
+    return 0;
+  }
+  if (e->op == PTO_OP_ABS && e->args[0]->type->kind == PTO_TY_TILE
+      && !pto_dtype_is_float(e->args[0]->type->dtype))
+    return round32((int64_t)e->args[0]->type->rows * e->args[0]->type->cols * 4);
+  if (e->op == PTO_OP_ROW_SUM || e->op == PTO_OP_ROW_MAX) {
+    const pto_type *ta = e->args[1]->type;
+    if (ta->kind != PTO_TY_TILE)
+      return 0;
+    int esz = pto_dtype_bytes(ta->dtype);
+    int64_t rows = ta->rows, cols = ta->cols;
+    if (!red_vector_ok(cols, esz))
+      return 0;
+    bool sum = e->op == PTO_OP_ROW_SUM;
+    if (sum && ta->dtype == PTO_DT_F16)
+      return round32(rows * cols * 4) + round32(rows * 4)
+             + red_scratch(rows, cols, 4, true);
+    return red_scratch(rows, cols, esz, red_cross_ok(arch, sum, ta->dtype));
+  }
+  if (e->op == PTO_OP_ROW_EXPAND_ADD || e->op == PTO_OP_ROW_EXPAND_SUB
+      || e->op == PTO_OP_ROW_EXPAND_MUL || e->op == PTO_OP_ROW_EXPAND_DIV) {
+    const pto_type *t = e->args[0]->type;
+    if (t->kind != PTO_TY_TILE)
+      return 0;
+    int esz = pto_dtype_bytes(t->dtype);
+    /* The broadcast blocks (rowbcast_brcb), or for div without vbrcb
+       the broadcast divisor, R x C (lower_rowbcast).  */
+    if (rowbcast_brcb_ok(arch, e->op, t->rows, t->cols, esz))
+      return brcb_bytes(t->rows);
+    if (e->op != PTO_OP_ROW_EXPAND_DIV || !rowbcast_vector_ok(t->cols, esz))
+      return 0;
+    return round32((int64_t)t->rows * t->cols * esz);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Statements                                                          */
+/* ------------------------------------------------------------------ */
+
+static void lower_block(isel *c, pto_mir_block *out, const pto_mir_block *b);
+
+static void
+lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
+{
+  /* The cube path (cube.c) owns matmul and its tiles' loads/stores.  */
+  int cube = pto_cube_lower(c->k, c->diag, out, s, e);
+  if (cube) {
+    c->errors += cube < 0;
+    return;
+  }
+  switch (e->op) {
+  case PTO_OP_LOAD:
+    lower_copy(c, out, e, true);
+    break;
+  case PTO_OP_STORE:
+    lower_copy(c, out, e, false);
+    break;
+  case PTO_OP_LOAD_VALID:
+  case PTO_OP_STORE_VALID:
+    lower_copy_valid(c, out, e, e->op == PTO_OP_LOAD_VALID);
+    break;
+  case PTO_OP_CAST:
+    lower_cast(c, out, s, e);
+    break;
+  case PTO_OP_ROW_SUM:
+  case PTO_OP_ROW_MAX:
+    lower_rowred(c, out, s, e);
+    break;
+  case PTO_OP_ROW_EXPAND:
+  case PTO_OP_ROW_EXPAND_ADD:
+  case PTO_OP_ROW_EXPAND_SUB:
+  case PTO_OP_ROW_EXPAND_MUL:
+  case PTO_OP_ROW_EXPAND_DIV:
+    lower_rowbcast(c, out, s, e);
+    break;
+  case PTO_OP_MATMUL:
+    pto_ice("pto.matmul not lowered by cube.c");
+    break;
+  case PTO_OP_LAUNCH:
+    pto_error(c->diag, e->loc, "pto.launch cannot appear in a kernel");
+    c->errors++;
+    break;
+  default:
+    if (vec_opcode(e->op))
+      lower_elementwise(c, out, s, e);
+    else {
+      /* block_idx() etc. as a statement: no effect.  */
+    }
+    break;
+  }
+}
+
+/* A scalar statement kept as is, with what it touches.  */
+static void
+keep_stmt(isel *c, pto_mir_block *out, const pto_stmt *s)
+{
+  sacc sa = { 0 };
+  if (!scalar_expr_ok(c, s->value, &sa))
+    return;
+  const pto_expr *l = s->lhs;
+  if (l && l->kind == PTO_E_INDEX && l->a->type->kind == PTO_TY_TILE) {
+    const pto_mir_buffer *b = elem_tile(c, l);
+    if (!b)
+      return;
+    hull(&sa.w_lo, &sa.w_hi, b->offset, b->offset + b->size);
+    for (int i = 0; i < l->nargs; i++)
+      if (!scalar_expr_ok(c, l->args[i], &sa))
+        return;
+  } else if (l && l->kind != PTO_E_VAR) {
+    sacc la = { 0 };
+    if (!scalar_expr_ok(c, l, &la))
+      return;
+    /* An lvalue through a GM pointer writes GM; its index reads.  */
+    sa.gm_write = sa.gm_write || la.gm_read;
+    if (la.r_lo != la.r_hi)
+      hull(&sa.r_lo, &sa.r_hi, la.r_lo, la.r_hi);
+  }
+  pto_mir_node *n = add_node(c, out, PTO_MIR_STMT, s->loc, PTO_PIPE_S);
+  n->stmt = s;
+  attach(n, &sa);
+}
+
+/* Lower source node SRC (K->src) with statement S (SRC's, or a copy).  */
+static void
+lower_stmt(isel *c, pto_mir_block *out, const pto_mir_node *src,
+           const pto_stmt *s)
+{
+  switch (s->kind) {
+  case PTO_S_DECL:
+    if (s->var->type->kind == PTO_TY_TILE) {
+      const pto_mir_buffer *b = pto_mir_buffer_of(c->k, s->var, NULL);
+      pto_buf t = { 0 };
+      pto_type_print(&t, s->var->type);
+      pto_mir_node *n = add_node(c, out, PTO_MIR_COMMENT, s->loc, PTO_PIPE_S);
+      if (b)
+        n->text = pto_arena_printf(c->k->prog->arena,
+                                   "tile %s: %s at UB [%lld, %lld)",
+                                   s->var->name, t.s, (long long)b->offset,
+                                   (long long)(b->offset + b->size));
+      else
+        n->text = pto_arena_printf(c->k->prog->arena, "tile %s: %s (unused)",
+                                   s->var->name, t.s);
+      pto_buf_free(&t);
+      if (s->value && b)
+        lower_tile_assign(c, out, s, b, s->value);
+      return;
+    }
+    keep_stmt(c, out, s);
+    return;
+  case PTO_S_EVAL:
+    if (s->value->kind == PTO_E_CALL && s->value->is_op) {
+      const pto_opinfo *info = pto_op_info(s->value->op);
+      pto_buf note = { 0 };
+      pto_print_expr(&note, s->value);
+      pto_mir_block *tgt = out;
+      int before = tgt->n;
+      lower_op(c, out, s, s->value);
+      if (tgt->n > before)
+        tgt->items[before]->note = pto_arena_strdup(c->k->prog->arena, note.s);
+      pto_buf_free(&note);
+      (void)info;
+      return;
+    }
+    keep_stmt(c, out, s);
+    return;
+  case PTO_S_ASSIGN:
+    if (s->lhs->type->kind == PTO_TY_TILE) {
+      const pto_mir_buffer *d = tile_of(c, s->lhs);
+      if (d)
+        lower_tile_assign(c, out, s, d, s->value);
+      return;
+    }
+    keep_stmt(c, out, s);
+    return;
+  case PTO_S_FOR:
+  case PTO_S_WHILE:
+  case PTO_S_IF: {
+    sacc sa = { 0 };
+    if (!scalar_expr_ok(c, s->cond, &sa) || !scalar_expr_ok(c, s->start, &sa)
+        || !scalar_expr_ok(c, s->stop, &sa) || !scalar_expr_ok(c, s->step, &sa))
+      return;
+    pto_mir_kind kind = s->kind == PTO_S_FOR     ? PTO_MIR_FOR
+                        : s->kind == PTO_S_WHILE ? PTO_MIR_WHILE
+                                                 : PTO_MIR_IF;
+    pto_mir_node *n = add_node(c, out, kind, s->loc, PTO_PIPE_S);
+    n->stmt = s;
+    attach(n, &sa);
+    lower_block(c, &n->body, &src->body);
+    lower_block(c, &n->els, &src->els);
+    return;
+  }
+  default:
+    keep_stmt(c, out, s);
+    return;
+  }
+}
+
+/* If S copies a tile ("var t: tile = u;" or "t = u;") and NEXT is an
+   element-wise op that writes all of t and reads t, return t: the copy
+   can be skipped and NEXT read u instead (the by-value tile parameters
+   of inlined helpers are such copies).  NULL otherwise.  */
+static const pto_var *
+forwardable_copy(const pto_stmt *s, const pto_stmt *next)
+{
+  const pto_expr *val = s->value;
+  const pto_var *t = NULL;
+  if (s->kind == PTO_S_DECL && val && s->var->type->kind == PTO_TY_TILE)
+    t = s->var;
+  else if (s->kind == PTO_S_ASSIGN && s->lhs->kind == PTO_E_VAR
+           && s->lhs->type->kind == PTO_TY_TILE)
+    t = s->lhs->u.var;
+  if (!t || !val || val->kind != PTO_E_VAR || val->u.var == t || !next
+      || next->kind != PTO_S_EVAL || next->value->kind != PTO_E_CALL
+      || !next->value->is_op)
+    return NULL;
+  const pto_expr *call = next->value;
+  if (!vec_opcode(call->op) || call->op == PTO_OP_FILL
+      || pto_op_info(call->op)->rule != PTO_RULE_ELEM
+      || call->args[0]->kind != PTO_E_VAR || call->args[0]->u.var != t)
+    return NULL;
+  for (int i = 1; i < call->nargs; i++)
+    if (call->args[i]->kind == PTO_E_VAR && call->args[i]->u.var == t)
+      return t;
+  return NULL;
+}
+
+static void
+lower_block(isel *c, pto_mir_block *out, const pto_mir_block *b)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
+    const pto_var *t = forwardable_copy(s, i + 1 < b->n ? b->items[i + 1]->stmt
+                                                        : NULL);
+    if (!t) {
+      lower_stmt(c, out, n, s);
+      continue;
+    }
+    if (s->kind == PTO_S_DECL) {
+      /* The declaration comment, without the copy.  */
+      pto_stmt decl = *s;
+      decl.value = NULL;
+      lower_stmt(c, out, n, &decl);
+    }
+    const pto_mir_buffer *from = tile_of(c, s->value);
+    if (!from)
+      continue;
+    c->fwd_var = t;
+    c->fwd_buf = from;
+    ++i;
+    lower_stmt(c, out, b->items[i], b->items[i]->stmt);
+    c->fwd_var = NULL;
+    c->fwd_buf = NULL;
+  }
+}
+
+int
+pto_isel(pto_mir_kernel *k, pto_diag *diag)
+{
+  isel c = { k, diag, 0, NULL, NULL };
+  c.errors = pto_cube_plan(k, diag);
+  if (c.errors)
+    return c.errors;
+  lower_block(&c, &k->body, &k->src);
+  return c.errors;
+}
