@@ -1458,16 +1458,18 @@ tile_view_cast (capture &c, tree t, location_t loc)
 /* If conversion T turns a pointer to a tile into a pointer to a
    non-tile object (`*(int *) &t' as a tile operand), report it at LOC
    and return true: reference mode says the operand "is not a
-   PTO_TILE".  */
+   PTO_TILE".  USER: T is inside pto.h's __pto_tile_ref, the user's own
+   conversion, where a cast to void * is one too (`*(void *) t'); the
+   conversions outside are the prototype's to void *.  */
 static bool
-tile_pointer_cast_away (capture &c, tree t, location_t loc)
+tile_pointer_cast_away (capture &c, tree t, bool user, location_t loc)
 {
   if (!CONVERT_EXPR_P (t) || !POINTER_TYPE_P (TREE_TYPE (t))
       || !POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
     return false;
   tree to = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (t)));
   tree from = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (TREE_OPERAND (t, 0))));
-  if (VOID_TYPE_P (to) || pto_fe_is_tile_type (to)
+  if ((VOID_TYPE_P (to) && !user) || pto_fe_is_tile_type (to)
       || !pto_fe_is_tile_type (from))
     return false;
   err (c, loc_of (t, loc), "a tile operand cannot go through a pointer "
@@ -1482,16 +1484,21 @@ static tree
 strip_tile_arg (capture &c, tree arg, location_t loc)
 {
   tree a = arg;
+  bool user = false;
   for (;;)
     if (CONVERT_EXPR_P (a) || TREE_CODE (a) == NON_LVALUE_EXPR
 	|| TREE_CODE (a) == FLOAT_EXPR)
       {
-	if (tile_view_cast (c, a, loc) || tile_pointer_cast_away (c, a, loc))
+	if (tile_view_cast (c, a, loc)
+	    || tile_pointer_cast_away (c, a, user, loc))
 	  return NULL_TREE;
 	a = TREE_OPERAND (a, 0);
       }
     else if (tile_ref_call_p (a))
-      a = CALL_EXPR_ARG (a, 1);
+      {
+	a = CALL_EXPR_ARG (a, 1);
+	user = true;
+      }
     else
       return a;
 }

@@ -2,7 +2,8 @@
    non-tile pointer (`*(int *) t') is not a tile: reference mode says
    "operand * (int *) t is not a PTO_TILE"; the plugin used to strip the
    cast and take the tile (issue 20, found by the one-hour fuzz run:
-   seeds 20664 and 21367, from pto.dg/capture-o0-1.c). */
+   seeds 20664 and 21367, from pto.dg/capture-o0-1.c; seed 25239 with
+   `*(void *) t', reference mode: "invalid use of void expression"). */
 /* { dg-do compile } */
 #include <pto.h>
 typedef PTO_TILE(float, 8, 8) t_t;
@@ -10,6 +11,8 @@ PTO_INLINE static void twice(t_t *t)
 {
   pto_add(*(int *) t, *t, *t); /* { dg-error "a tile operand cannot go through a pointer cast from 't_t \\*' to 'int \\*': the operand is not a tile" } */
   pto_add(*t, *(float *) t, *t); /* { dg-error "from 't_t \\*' to 'float \\*'" } */
+  pto_add(*t, *t, *(void *) t); /* { dg-error "from 't_t \\*' to 'void \\*'" } */
+/* { dg-warning "dereferencing 'void \\*' pointer" "" { target *-*-* } 14 } */
 }
 PTO_KERNEL void k(float *y)
 {
