@@ -7,7 +7,7 @@
    declarations map to IR variables through their DECL_UID for the
    duration of one call.
 
-   What is translated (DESIGN section 2):
+   What is translated (the DSL contract of include/pto.h):
      scalar locals with initialisers; assignments (compound assignments
      and ++/-- arrive as x = x OP e from the C front end); integer and
      float arithmetic, comparisons, logical operators; C's implicit
@@ -29,7 +29,7 @@
    switch, do-while (decided: no lowering keeps `continue' right), inline
    asm, statement expressions, calls to ordinary functions, kernels, host
    functions or through pointers, direct recursion (cycles through
-   helpers: unit.cc), local arrays, statics, globals that are not
+   helpers: plugin/unit.cc), local arrays, statics, globals that are not
    constants, the address of a scalar outside an inline call argument,
    pointer subtraction and conversions, unsupported types, misuse of
    pto_unroll, non-canonical loops.  After an error the function's IR is

@@ -292,7 +292,7 @@ typedef struct pto__f16 {
    pto_block_num()        int: number of blocks of the running launch
    pto_unroll(f1, ...)    statement, first in a loop body: the loop's unroll_list
                           {f1, ...}, 1 to 8 positive integer constants
-                          of at most 2147483647 (seed 003)
+                          of at most 2147483647 (doc/ir.md)
    pto_unroll_factor()    int: unroll factor of the current code path (1 in
                           reference mode)
    pto_launch(k, n, ...)  run kernel k on n >= 1 blocks with the given arguments

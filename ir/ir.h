@@ -376,7 +376,7 @@ typedef struct pto_stmt pto_stmt;
 typedef struct pto_func pto_func;
 typedef struct pto_program pto_program;
 
-/* Parameter directions (DESIGN section 4).  Scalars and pointers to const
+/* Parameter directions.  Scalars and pointers to const
    are IN; a pointer to non-const is INOUT unless the front end proves it
    is only written (OUT).  */
 typedef enum pto_dir { PTO_DIR_IN, PTO_DIR_OUT, PTO_DIR_INOUT } pto_dir;

@@ -2,7 +2,7 @@
    compiles on the host (the "CPU twin" of the device code, DESIGN 1).
 
    The plugin (plugin/cce-sim.cc) compiles the result with the host C
-   compiler to assembler, embeds it in the unit's object (emit/
+   compiler to assembler, embeds it in the unit's object (object/
    asm-text.h, tag "ptocce") and skips the JIT's kernel simulations
    (pto_jit_target.kernels_from_cce).  The unit is:
      #include "cce_sim.h" and "pto-rt.h" (so their names are not renamed)

@@ -1,8 +1,8 @@
-/* late-decompose.c - the Decompose pass: seed 004 stage 18 (late
-   decompositions) over every expression of the program, the last
+/* late-decompose.c - the Decompose pass: the late
+   decompositions of rewrite/decompose.c over every expression of the program, the last
    rewrite before the linear form.  The last pass of the default
    pipeline (passes/pipeline.c), so both back ends receive the
-   decomposed forms (issue 19).
+   decomposed forms.
 
    Requires: nothing.  Produces: nothing.  Invalidates: ConstantsFolded
    (a decomposed expression is not re-folded; in practice none of the

@@ -1,4 +1,4 @@
-/* simplify.c - the Simplify pass: conditional let inlining (seed 002,
+/* simplify.c - the Simplify pass: conditional let inlining (as
    TileLang's tl.Simplify) plus the usual statement-level clean-up.
 
    Requires: nothing.  Produces: ConstantsFolded.  Invalidates: nothing.

@@ -1,4 +1,4 @@
-/* decompose.c - late decompositions (seed 004 stage 18, issue 7):
+/* decompose.c - late decompositions (after tinygrad's):
    rewrite operations the target lacks into ones it has.  Run after the
    symbolic simplifier, never before it (the simplifier canonicalises
    x << k back to x * 2^k).

@@ -1,5 +1,5 @@
-/* rewrite.c - the table-driven symbolic rewrite engine (seed 004 stage
-   16, issue 7).
+/* rewrite.c - the table-driven symbolic rewrite engine (after tinygrad's
+   symbolic pattern matcher).
 
    pto_simplify_expr rewrites an expression bottom-up to a fixed point
    with the rules of rules.c, bucketed by root (a binary operator, a unary
@@ -18,7 +18,7 @@
    Subtrees that call a function with an effect are never merged, dropped
    or duplicated (pto_rw_equal treats them as unequal to everything).
 
-   Speed (issue 19): the engine works on interned nodes (pto_rw_node,
+   Speed: the engine works on interned nodes (pto_rw_node,
    rewrite.h).  The input is interned first; every node a rule builds is
    interned by the constructors below, so structurally equal nodes are
    one node, pto_rw_same is a pointer test, and a node's size, purity,

@@ -1,5 +1,4 @@
-/* rewrite.h - private interface of the symbolic rewriter (seed 004,
-   issue 7): value ranges (ranges.c), the rewrite engine (rewrite.c), the
+/* rewrite.h - private interface of the symbolic rewriter: value ranges (ranges.c), the rewrite engine (rewrite.c), the
    rule table (rules.c) and the late decompositions (decompose.c).
 
    Ranges are computed in 128-bit arithmetic so that every value of every

@@ -1,4 +1,5 @@
-/* rules.c - the symbolic rewrite rules (seed 004 stage 16, issue 7).
+/* rules.c - the symbolic rewrite rules (after tinygrad's
+   symbolic rules).
 
    Each rule is one row of pto_rules[] (root, name, validity, matcher) and
    one short matcher function: it returns the replacement or NULL.  The
@@ -158,7 +159,7 @@ fmod_(pto_i128 a, pto_i128 b)
 /* Generic: constant folding and range folding                         */
 /* ------------------------------------------------------------------ */
 
-/* fold: an operation on constants -> its value (fold.c).  W.  */
+/* fold: an operation on constants -> its value (ir/fold-expr.c).  W.  */
 static pto_expr *
 r_fold(pto_rw *c, pto_expr *e)
 {
@@ -171,7 +172,7 @@ r_fold(pto_rw *c, pto_expr *e)
      above 2^63, whose ival is negative).  */
   if (isun(e, PTO_UN_ABS) && isint(e) && !pto_rw_dt_is_signed(DT(e)))
     return e->a;
-  /* A constant condition picks its arm (fold.c), as a constant when
+  /* A constant condition picks its arm (ir/fold-expr.c), as a constant when
      both arms are.  */
   if (e->kind == PTO_E_SELECT) {
     pto_expr *arm = e->a->u.ival ? e->b : e->c;

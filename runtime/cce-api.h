@@ -1,5 +1,5 @@
 /* cce-api.h - pto-gcc's own declaration of the CCE intrinsics, types and
-   constants its back end (emit/) may emit, per architecture.
+   constants its back end (backend/cce/) may emit, per architecture.
 
    WHAT IT IS
    The vendor compiler (ccec / bisheng, clang based) compiles a .cce file

@@ -2,7 +2,7 @@
 
    backend/cce/isel-linear.c walks a kernel's linear form (ir/linear/linear.h)
    and builds from it the kernel's source MIR (mir.h, K->src), the input
-   of memplan.c, isel.c and sync.c.  Internal to emit/ (cce.c).  */
+   of memplan.c, isel.c and sync.c.  Internal to backend/cce/ (cce.c).  */
 
 #ifndef PTO_EMIT_ISEL_LINEAR_H
 #define PTO_EMIT_ISEL_LINEAR_H

@@ -6,7 +6,7 @@
    32 B aligned UB offset; K->peak and K->tile_bytes.
 
    Memory spaces: every tile of a kernel lives in UB (the vector core's
-   buffer).  Tiles typed for L1/L0 (the cube path, issue 10) are rejected
+   buffer).  Tiles typed for L1/L0 (the cube path, cube.c) are rejected
    with a located error.
 
    Layout: a tile is stored densely, row-major (element (i, j) at

@@ -625,7 +625,7 @@ walk_block(sctx *c, pto_mir_block *b, state *st)
 }
 
 /* ------------------------------------------------------------------ */
-/* Double buffering (issue 10; option double-buffer)                   */
+/* Double buffering (option double-buffer)                            */
 /* ------------------------------------------------------------------ */
 
 /* A streaming loop (a FOR whose body is straight-line DMA/vector code

@@ -1,5 +1,5 @@
-/* build.c - structured IR -> uop graph (the input of seed 004
-   stages 19-22; see linear.h).
+/* build.c - structured IR -> uop graph (the input of the
+   linearizer, order.c; see linear.h).
 
    Contract: pto_lin_build(F) returns a graph that computes what F
    computes, or NULL after a located sorry for a construct it does not

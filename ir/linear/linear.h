@@ -1,4 +1,6 @@
-/* linear.h - the linear form of a function (seed 004, stages 19-22).
+/* linear.h - the linear form of a function (tinygrad's UOp
+   linearizer, as PyPTO uses it: END splitting, control-flow edges,
+   priority-aware ordering, IF/ENDIF for gated stores).
 
    A function of the structured IR (after the default pipeline) becomes a
    graph of uops (ir/linear/build.c): parameters, variables, constants, loops,
@@ -32,8 +34,8 @@
 extern "C" {
 #endif
 
-/* Uop kinds.  Columns: enum suffix, linearization priority (seed 004
-   stage 21: lower is earlier among nodes of equal run count), what the
+/* Uop kinds.  Columns: enum suffix, linearization priority (the
+   linearizer's key: lower is earlier among nodes of equal run count), what the
    node is.  CONST keeps tinygrad's priority 0, not the seed's -10: see
    doc/passes.md ("The linear form").  IF/ENDIF open/close a block like
    RANGE/END.

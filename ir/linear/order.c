@@ -1,4 +1,4 @@
-/* order.c - seed 004 stages 19-22 on the uop graph of ir/linear/build.c:
+/* order.c - the linearizer (after tinygrad's) on the uop graph of ir/linear/build.c:
    split multi-range ENDs, add control-flow edges, linearize, and turn
    gated stores into IF/STORE/ENDIF for targets without predicated
    stores.  See linear.h for the graph and doc/passes.md ("The linear

@@ -22,8 +22,8 @@
 # dsl-subset (C accepts it, the plugin rejects it: documented), or a
 # failure: MODE-CLASS for the first bad mode, or mismatch-R/J/C (the
 # modes' ok/err differ in a way the allowlist below does not document).
-# Failures matching a known defect (known_defect below: issue 20 items
-# being fixed) are counted as XFAIL(item N), not as failures.
+# Failures matching a known defect (known_defect below: defects of an
+# open issue) are counted as XFAIL(item N), not as failures.
 #
 # Environment (all optional):
 #   FUZZ_SEED=N      first seed (default 1); mutant K uses seed N+K and

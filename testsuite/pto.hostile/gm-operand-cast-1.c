@@ -2,7 +2,7 @@
    rejected at the operand, as in reference mode ("does not point to the
    element type", "invalid type argument of unary '*'"): pto.h passes GM
    operands through __pto_arg_ref, so the C front end can no longer fold
-   the user's cast into the prototype's void * (issue 20, found by the
+   the user's cast into the prototype's void * (found by the
    mutation fuzzer: seeds 6935 and 6926, regress/gm-operand-*.c).
    Every line is an error in reference mode too, but for the store
    through `(float *) x' (a const pointer cast to non-const), which C

@@ -3,7 +3,7 @@
    mode calls it and says "called object is not a function or function
    pointer".  pto.h passes the kernel through __pto_arg_ref, so the C
    front end can no longer fold the user's cast into the prototype's
-   type (issue 20, found by the mutation fuzzer: seeds 7974 and 5861,
+   type (found by the mutation fuzzer: seeds 7974 and 5861,
    regress/launch-kernel-objptr.c).  A cast to another function type is
    an error too (reference mode: "too many arguments"); a cast to the
    kernel's own type is allowed, as in C. */

@@ -1,4 +1,4 @@
-/* Hostile corpus (issue 18 item 4): a constant tile element index outside
+/* Hostile corpus: a constant tile element index outside
    the tile is the -Warray-bounds warning reference mode gives at -O2,
    located at the access, in both simulation modes (it used to be silent:
    sim=jit then faulted, sim=cce wrote outside the tile).  */

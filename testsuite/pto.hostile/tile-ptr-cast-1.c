@@ -1,7 +1,7 @@
 /* A tile operand reached through a cast of the tile pointer to a
    non-tile pointer (`*(int *) t') is not a tile: reference mode says
    "operand * (int *) t is not a PTO_TILE"; the plugin used to strip the
-   cast and take the tile (issue 20, found by the one-hour fuzz run:
+   cast and take the tile (found by the one-hour fuzz run:
    seeds 20664 and 21367, from pto.dg/capture-o0-1.c; seed 25239 with
    `*(void *) t', reference mode: "invalid use of void expression"). */
 /* { dg-do compile } */

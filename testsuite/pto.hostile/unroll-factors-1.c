@@ -1,4 +1,4 @@
-/* Hostile corpus (issue 18 item 4): pto_unroll's factors as pto.h states
+/* Hostile corpus: pto_unroll's factors as pto.h states
    them -- at most 8, each a positive integer constant of at most
    2147483647 -- are enforced by the plugin as by reference mode, which
    rejects each of these with a static assertion.  Before, the plugin

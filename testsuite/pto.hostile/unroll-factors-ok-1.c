@@ -1,4 +1,4 @@
-/* Hostile corpus (issue 18 item 4): 8 factors (the limit is inclusive)
+/* Hostile corpus: 8 factors (the limit is inclusive)
    and factors written as long long or char constants are accepted in
    plugin mode as in reference mode; no diagnostic at all.  */
 /* { dg-do compile } */

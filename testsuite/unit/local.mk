@@ -22,8 +22,8 @@ testsuite_unit_ir_test_LDADD = libptocore.la $(LIBM)
 testsuite_unit_ir_test_LDFLAGS = $(PTO_SAN_CFLAGS)
 TESTS += testsuite/unit/ir-test
 
-# include/pto-f16.h against _Float16 and F16C, bit for bit (issue 23:
-# GCC 11 has no _Float16, libpto-rt then uses these conversions).
+# include/pto-f16.h against _Float16 and F16C, bit for bit
+# (GCC 11 has no _Float16; libpto-rt then uses these conversions).
 check_PROGRAMS += testsuite/unit/f16-soft
 testsuite_unit_f16_soft_LDADD = $(LIBM)
 testsuite_unit_f16_soft_LDFLAGS = $(PTO_SAN_CFLAGS)

@@ -1,6 +1,6 @@
 /* Legal GM operands still compile and run the same in reference mode
    and under pto-cc with sim=jit and sim=cce now that pto.h passes them
-   through __pto_arg_ref with their own type (issue 20): a pointer of the
+   through __pto_arg_ref with their own type: a pointer of the
    tile's element type, const or not, spelt through a typedef, an array
    parameter, pointer arithmetic, a cast that only adds const or names
    the same type, an int32 tile through `int *'; the kernel launched by
