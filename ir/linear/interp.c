@@ -16,6 +16,7 @@
    nothing when its gate is false.  Floats are computed in double (f32
    results rounded to float, f16 ones to the nearest binary16).  */
 
+#include "include/pto-f16.h"
 #include "ir/linear/linear.h"
 
 #include <math.h>
@@ -67,20 +68,11 @@ isunsigned(const pto_type *t)
 }
 
 /* X rounded to the nearest IEEE binary16 value (ties to even; overflow
-   to infinity), as a double.  */
+   to infinity), as a double: the one conversion of include/pto-f16.h.  */
 static double
 round_f16(double x)
 {
-  if (!isfinite(x) || x == 0)
-    return x;
-  int e;
-  double a = fabs(x);
-  frexp(a, &e);                  /* a = m * 2^e, m in [0.5, 1) */
-  int q = e - 11 < -24 ? -24 : e - 11;   /* the unit in the last place */
-  double r = ldexp(nearbyint(ldexp(a, -q)), q);
-  if (r > 65504)
-    r = INFINITY;
-  return copysign(r, x);
+  return pto_f16_bits_to_float(pto_f16_bits_from_double(x));
 }
 
 static double
