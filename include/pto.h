@@ -235,9 +235,17 @@ typedef struct pto__f16 {
                  "int32_t");
 #if PTO_PLUGIN_MODE
 /* The plugin checks the element type of every pto_tile struct itself
-   (one located error, also for the raw attribute).  */
-#define PTO_TILE(T, R, C) \
-  struct __attribute__((pto_tile)) { T v[R][C]; PTO__SHAPE_CHECK(R, C) }
+   (one located error, also for the raw attribute).  T still goes where
+   only a type name parses, as in reference mode's checks, so that a
+   stray token such as `PTO_TILE(; int32_t, 8, 8)' is a syntax error in
+   both modes (GNU C accepts an empty declaration in a struct).  */
+#define PTO_TILE(T, R, C)                                                  \
+  struct __attribute__((pto_tile)) {                                       \
+    T v[R][C];                                                             \
+    PTO__SHAPE_CHECK(R, C)                                                 \
+    _Static_assert(__builtin_types_compatible_p(T, T),                     \
+                   "PTO_TILE: the element type must be a type name");      \
+  }
 #else
 #define PTO_TILE(T, R, C) struct { T v[R][C]; PTO__TILE_CHECKS(T, R, C) }
 #endif
