@@ -300,7 +300,8 @@ typedef struct pto__f16 {
    pto_block_num()        int: number of blocks of the running launch
    pto_unroll(f1, ...)    statement, first in a loop body: the loop's unroll_list
                           {f1, ...}, 1 to 8 positive integer constants
-                          of at most 2147483647 (doc/ir.md)
+                          of at most 2147483647 (doc/ir.md); in ordinary
+                          C code no effect (the factors are checked)
    pto_unroll_factor()    int: unroll factor of the current code path (1 in
                           reference mode)
    pto_launch(k, n, ...)  run kernel k on n >= 1 blocks with the given arguments
@@ -396,7 +397,8 @@ extern int __pto_op_block_num(void) PTO__INTRINSIC("block_num");
 extern int __pto_op_unroll_factor(void) PTO__INTRINSIC("unroll_factor");
 extern void __pto_op_launch(void *k, long long n, ...) PTO__INTRINSIC("launch");
 /* Not a registry op: the plugin turns it into the loop's unroll
-   attribute (doc/ir.md, `unroll=[...]`).  The factors follow a 0 so that
+   attribute (doc/ir.md, `unroll=[...]`); in ordinary C code it checks
+   the factors and drops the call.  The factors follow a 0 so that
    none is converted to a parameter type: the plugin sees 2.5 and
    0x100000002LL as written and rejects them as reference mode does.  */
 extern void __pto_unroll(int pto__zero, ...) PTO__INTRINSIC("unroll");
@@ -1166,7 +1168,8 @@ pto__launch_blocks(long long n, const char *kernel)
 
 /* pto_unroll(f1, ...): no effect on execution here; each factor must be a
    positive integer constant expression of at most 2147483647 (checked),
-   at most 8 factors; the plugin checks the same.  */
+   at most 8 factors; the plugin checks the same, in DSL and in ordinary
+   C code.  */
 #define PTO__UNROLL_CHECK(f)                                                \
   _Static_assert(__builtin_classify_type(f) == 1 && (f) > 0 &&            \
                      (f) <= 2147483647,                                     \
