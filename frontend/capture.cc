@@ -1606,6 +1606,15 @@ gm_arg (capture &c, const char *opname, int argno, tree arg, bool written,
 	     "type, not be %qT", argno, opname, type);
       return NULL;
     }
+  /* A volatile source as written: reference mode's pto_load passes it
+     to a `const void *' parameter, which GCC reports as discarding the
+     qualifier (a store's pointer goes through a cast there: silent).
+     Loads and stores are block copies in every mode, so volatile has no
+     effect: warn the same way.  */
+  if (!written && TYPE_VOLATILE (pointee))
+    warning_at (user_location (aloc), OPT_Wdiscarded_qualifiers,
+		"passing argument %d of %qs discards %qs qualifier from "
+		"pointer target type", argno, opname, "volatile");
   /* Const as written (reference mode: "assignment of read-only
      location"), or cast away from a const pointer (the IR keeps the
      original pointer's type).  */
@@ -1775,6 +1784,36 @@ launch (capture &c, tree t, location_t loc)
 		   L (c, loc));
 }
 
+/* For kernels and helpers (unroll below) and ordinary C code
+   (launch.cc): fe-internal.h.  */
+int
+pto_fe_unroll_factors (tree t, location_t loc, int64_t factors[8])
+{
+  /* __pto_unroll (0, f1, ...): the factors are variadic, so each keeps
+     the type it was written with; the limits are pto.h's.  */
+  int n = call_expr_nargs (t);
+  if (n - 1 > 8)
+    {
+      error_at (user_location (loc), "%<pto_unroll%>: at most 8 unroll "
+		"factors, %d given", n - 1);
+      return -1;
+    }
+  for (int i = 1; i < n; i++)
+    {
+      tree a = strip_arg (CALL_EXPR_ARG (t, i));
+      if (TREE_CODE (a) != INTEGER_CST || tree_int_cst_sgn (a) <= 0
+	  || !tree_fits_shwi_p (a) || tree_to_shwi (a) > 2147483647)
+	{
+	  error_at (user_location (loc_of (a, loc)), "%<pto_unroll%> "
+		    "factors must be positive integer constants of at most "
+		    "2147483647");
+	  return -1;
+	}
+      factors[i - 1] = tree_to_shwi (a);
+    }
+  return n - 1;
+}
+
 /* pto_unroll(f1, ...) (CALL_EXPR T) at statement level.  */
 static void
 unroll (capture &c, tree t, location_t loc, tree stmt)
@@ -1785,27 +1824,12 @@ unroll (capture &c, tree t, location_t loc, tree stmt)
 	   "loop body");
       return;
     }
-  /* __pto_unroll (0, f1, ...): the factors are variadic, so each keeps
-     the type it was written with; the limits are pto.h's.  */
-  int n = call_expr_nargs (t);
-  if (n - 1 > 8)
+  int64_t factors[8];
+  int n = pto_fe_unroll_factors (t, loc, factors);
+  if (n < 0)
     {
-      err (c, loc, "%<pto_unroll%>: at most 8 unroll factors, %d given",
-	   n - 1);
+      c.errors++;
       return;
-    }
-  auto_vec<int64_t> factors;
-  for (int i = 1; i < n; i++)
-    {
-      tree a = strip_arg (CALL_EXPR_ARG (t, i));
-      if (TREE_CODE (a) != INTEGER_CST || tree_int_cst_sgn (a) <= 0
-	  || !tree_fits_shwi_p (a) || tree_to_shwi (a) > 2147483647)
-	{
-	  err (c, loc_of (a, loc), "%<pto_unroll%> factors must be positive "
-	       "integer constants of at most 2147483647");
-	  return;
-	}
-      factors.safe_push (tree_to_shwi (a));
     }
   if (pto_attr_get (&c.unroll_loop->attrs, "unroll"))
     {
@@ -1813,8 +1837,7 @@ unroll (capture &c, tree t, location_t loc, tree stmt)
 	   "%<pto_unroll%>; keep one");
       return;
     }
-  pto_attr_set_ints (c.p, &c.unroll_loop->attrs, "unroll", factors.length (),
-		     factors.address ());
+  pto_attr_set_ints (c.p, &c.unroll_loop->attrs, "unroll", n, factors);
   c.unroll_slot = NULL_TREE;
 }
 

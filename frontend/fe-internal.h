@@ -61,6 +61,12 @@ enum { PTO_FE_MAX_BUFFER_BYTES = 1024 * 1024 };
 /* capture.cc: translate FNDECL (a function with a role) into P.  Report
    unsupported constructs with GCC errors; return false if any.  */
 bool pto_fe_capture_function (pto_program *p, tree fndecl, pto_fe_role role);
+/* Check the factors of the unroll call T, __pto_unroll (0, f1, ...)
+   (pto.h's limits: 1 to 8 positive integer constants of at most
+   2147483647), report the first bad one with a GCC error at its user
+   location (LOC when it has none) and return -1, else store them in
+   FACTORS and return how many.  */
+int pto_fe_unroll_factors (tree t, location_t loc, int64_t factors[8]);
 /* A pto_loc for GCC location LOC (resolved out of pto.h's macros).  */
 pto_loc pto_fe_loc (pto_program *p, location_t loc);
 

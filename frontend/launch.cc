@@ -18,9 +18,15 @@
 
    Errors (located at the call): the first argument is not a PTO_KERNEL,
    the number of arguments does not match the kernel, an argument C
-   cannot convert to its parameter.  A unit that
-   never declares __pto_op_launch is not walked at all.  DSL functions are
-   left to the front end.  */
+   cannot convert to its parameter.
+
+   pto_unroll (f1, ...), that is __pto_unroll (0, f1, ...), in the same
+   functions has no effect, as in reference mode, whose macro only
+   checks the factors: the factors are checked with the same limits as
+   in DSL code (pto_fe_unroll_factors, a located error) and the call is
+   replaced by an empty statement, so the object never refers to
+   __pto_unroll.  A unit that declares neither intrinsic is not walked
+   at all.  DSL functions are left to the front end.  */
 
 #include "frontend/fe-internal.h"
 
@@ -36,16 +42,12 @@ has_attr (tree decl, const char *name)
   return lookup_attribute (name, DECL_ATTRIBUTES (decl)) != NULL_TREE;
 }
 
-/* Is DECL the launch intrinsic?  */
+/* Is DECL the intrinsic NAME?  */
 static bool
-is_launch_intrinsic (tree decl)
+is_intrinsic (tree decl, const char *name)
 {
-  tree a = lookup_attribute ("pto_intrinsic", DECL_ATTRIBUTES (decl));
-  if (!a || !TREE_VALUE (a))
-    return false;
-  tree s = TREE_VALUE (TREE_VALUE (a));
-  return s && TREE_CODE (s) == STRING_CST
-	 && !strcmp (TREE_STRING_POINTER (s), "launch");
+  const char *iname = pto_fe_intrinsic_name (decl);
+  return iname && !strcmp (iname, name);
 }
 
 /* void __pto_rt_set_blocks (long long).  */
@@ -202,7 +204,17 @@ rewrite_cb (tree *tp, int *walk_subtrees, void *)
   if (!t)
     return NULL_TREE;
   tree fn = get_callee_fndecl (t);
-  if (!fn || !is_launch_intrinsic (fn))
+  if (fn && is_intrinsic (fn, "unroll"))
+    {
+      location_t loc
+	= expansion_point_location_if_in_system_header (EXPR_LOCATION (t));
+      int64_t factors[8];
+      pto_fe_unroll_factors (t, loc, factors);
+      *tp = build_empty_stmt (loc);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (!fn || !is_intrinsic (fn, "launch"))
     return NULL_TREE;
   tree r = rewrite_launch (t);
   if (r)
@@ -220,7 +232,8 @@ on_pre_genericize (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
-      || !maybe_get_identifier ("__pto_op_launch"))
+      || (!maybe_get_identifier ("__pto_op_launch")
+	  && !maybe_get_identifier ("__pto_unroll")))
     return;
   if (has_attr (fndecl, "pto_kernel") || has_attr (fndecl, "pto_host")
       || has_attr (fndecl, "pto_inline"))

@@ -235,9 +235,17 @@ typedef struct pto__f16 {
                  "int32_t");
 #if PTO_PLUGIN_MODE
 /* The plugin checks the element type of every pto_tile struct itself
-   (one located error, also for the raw attribute).  */
-#define PTO_TILE(T, R, C) \
-  struct __attribute__((pto_tile)) { T v[R][C]; PTO__SHAPE_CHECK(R, C) }
+   (one located error, also for the raw attribute).  T still goes where
+   only a type name parses, as in reference mode's checks, so that a
+   stray token such as `PTO_TILE(; int32_t, 8, 8)' is a syntax error in
+   both modes (GNU C accepts an empty declaration in a struct).  */
+#define PTO_TILE(T, R, C)                                                  \
+  struct __attribute__((pto_tile)) {                                       \
+    T v[R][C];                                                             \
+    PTO__SHAPE_CHECK(R, C)                                                 \
+    _Static_assert(__builtin_types_compatible_p(T, T),                     \
+                   "PTO_TILE: the element type must be a type name");      \
+  }
 #else
 #define PTO_TILE(T, R, C) struct { T v[R][C]; PTO__TILE_CHECKS(T, R, C) }
 #endif
@@ -292,7 +300,8 @@ typedef struct pto__f16 {
    pto_block_num()        int: number of blocks of the running launch
    pto_unroll(f1, ...)    statement, first in a loop body: the loop's unroll_list
                           {f1, ...}, 1 to 8 positive integer constants
-                          of at most 2147483647 (doc/ir.md)
+                          of at most 2147483647 (doc/ir.md); in ordinary
+                          C code no effect (the factors are checked)
    pto_unroll_factor()    int: unroll factor of the current code path (1 in
                           reference mode)
    pto_launch(k, n, ...)  run kernel k on n >= 1 blocks with the given arguments
@@ -388,7 +397,8 @@ extern int __pto_op_block_num(void) PTO__INTRINSIC("block_num");
 extern int __pto_op_unroll_factor(void) PTO__INTRINSIC("unroll_factor");
 extern void __pto_op_launch(void *k, long long n, ...) PTO__INTRINSIC("launch");
 /* Not a registry op: the plugin turns it into the loop's unroll
-   attribute (doc/ir.md, `unroll=[...]`).  The factors follow a 0 so that
+   attribute (doc/ir.md, `unroll=[...]`); in ordinary C code it checks
+   the factors and drops the call.  The factors follow a 0 so that
    none is converted to a parameter type: the plugin sees 2.5 and
    0x100000002LL as written and rejects them as reference mode does.  */
 extern void __pto_unroll(int pto__zero, ...) PTO__INTRINSIC("unroll");
@@ -1158,7 +1168,8 @@ pto__launch_blocks(long long n, const char *kernel)
 
 /* pto_unroll(f1, ...): no effect on execution here; each factor must be a
    positive integer constant expression of at most 2147483647 (checked),
-   at most 8 factors; the plugin checks the same.  */
+   at most 8 factors; the plugin checks the same, in DSL and in ordinary
+   C code.  */
 #define PTO__UNROLL_CHECK(f)                                                \
   _Static_assert(__builtin_classify_type(f) == 1 && (f) > 0 &&            \
                      (f) <= 2147483647,                                     \

@@ -124,8 +124,6 @@ known_defect ()
       return 0
     fi
   done <<'EOF'
-20 (pto_unroll outside a kernel)	mismatch-Rerr-J*	static assertion failed: "pto_unroll: unroll factors
-20 (stray token in PTO_TILE)	mismatch-Rerr-J*	expected specifier-qualifier-list before
 EOF
   return 1
 }
