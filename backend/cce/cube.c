@@ -54,7 +54,8 @@
      work unchanged.
    * dav-c220 / 3510 (no L0C -> UB path): the accumulator never reaches
      UB.  pto.store(gm, stride, c) is one copy_matrix_cc_to_gm (fixpipe,
-     pipe FIX, NZ -> ND, dstStride = the GM row stride, ReLUPRE the ReLU epilogue flag); any other read
+     pipe FIX, NZ -> ND, dstStride = the GM row stride, ReLUPRE the
+     ReLU epilogue flag); any other read
      of c is a located error (store it and load it back in a separate
      kernel).  pto.store_valid(gm, rs, c, vr, vc) is the same fixpipe
      with MSize vr and NSize vc; on m200 it is isel.c's store of the UB
