@@ -24,7 +24,14 @@
    * ACCUMULATORS (c): f32, 16-multiple shapes, each in its own L0C
      region (1024 B aligned) in the fractal order the simulator and the
      hardware use, C[((no*M1 + mo)*16 + mi)*16 + ni].  Their definitions
-     may only be pto.fill(c, 0) and pto.matmul.  A C variable
+     are pto.fill(c, 0) and pto.matmul, then EPILOGUES after the last
+     pto.matmul: on dav-c220 the in-place ReLU (pto.relu(c, c),
+     pto.maxs(c, c, 0)) sets the C variable cube_relu_ID, which the
+     fixpipe applies at the store (copy_matrix_cc_to_gm's ReLUPRE;
+     pto.fill(c, 0) clears it); on dav-c100 / dav-m200 any vector op
+     writes the UB copy.  A pto.matmul into c after an epilogue and
+     before the next pto.fill(c, 0) (loop back edges included) is a
+     located sorry: L0C holds the product without the epilogue.  A C variable
      cube_init_ID (declared at the top of the kernel, 1) records that
      the accumulator holds zero: pto.fill(c, 0) sets it, the next mad
      passes it as initC and clears it, so a K loop's first step
@@ -43,10 +50,12 @@
      any tile) by copy_matrix_cc_to_ubuf (pipe V); for N > 16 the
      fractal order goes through the statement's UB scratch and N/16
      copy_ubuf_to_ubuf reorder it to row-major.  The UB copy is then an
-     ordinary tile: stores, vector ops and element reads work unchanged.
+     ordinary tile: stores, vector ops (epilogues) and element reads
+     work unchanged.
    * dav-c220 / 3510 (no L0C -> UB path): the accumulator never reaches
      UB.  pto.store(gm, stride, c) is one copy_matrix_cc_to_gm (fixpipe,
-     pipe FIX, NZ -> ND, dstStride = the GM row stride); any other read
+     pipe FIX, NZ -> ND, dstStride = the GM row stride, ReLUPRE the
+     ReLU epilogue flag); any other read
      of c is a located error (store it and load it back in a separate
      kernel).  pto.store_valid(gm, rs, c, vr, vc) is the same fixpipe
      with MSize vr and NSize vc; on m200 it is isel.c's store of the UB
@@ -86,6 +95,11 @@ typedef struct cube_tile {
                                  an arch with L0C -> UB: it is loaded into
                                  its UB buffer, each pto.matmul copies it
                                  to L1 (UB -> L1, MTE3) */
+  bool relu;                  /* dav-c220: an accumulator with a ReLU
+                                 epilogue (pto.relu(c, c) or
+                                 pto.maxs(c, c, 0)): the C variable
+                                 cube_relu_ID feeds the fixpipe's ReLUPRE */
+  bool reported;              /* the order check reported it already */
 } cube_tile;
 
 struct pto_cube_plan {
@@ -258,6 +272,31 @@ check_operand_pad(cctx *c, const pto_expr *e, cube_tile *t)
     t->staged = true;
 }
 
+/* Whether E is a ReLU of accumulator T in place: pto.relu(t, t) or
+   pto.maxs(t, t, 0).  dav-c220 applies it in the fixpipe when the
+   result leaves L0C (copy_matrix_cc_to_gm's ReLUPRE).  */
+static bool
+relu_epilogue(const pto_expr *e, const cube_tile *t)
+{
+  if (e->op != PTO_OP_RELU && e->op != PTO_OP_MAXS)
+    return false;
+  if (e->nargs < 2 || e->args[0]->kind != PTO_E_VAR
+      || e->args[1]->kind != PTO_E_VAR || e->args[0]->u.var != t->var
+      || e->args[1]->u.var != t->var)
+    return false;
+  return e->op == PTO_OP_RELU || (e->nargs == 3 && is_zero(e->args[2]));
+}
+
+/* Whether intrinsic E may write an accumulator's UB copy (archs with
+   L0C -> UB): every vector op; not a GM load (an accumulator
+   initialised from GM needs the UB -> L0C path, not lowered).  */
+static bool
+ub_write_ok(const pto_expr *e)
+{
+  return e->op != PTO_OP_LOAD && e->op != PTO_OP_LOAD_VALID
+         && e->op != PTO_OP_MATMUL;
+}
+
 /* Intrinsic call E: the argument positions the cube path accepts.  */
 static void
 check_call(cctx *c, const pto_expr *e)
@@ -287,8 +326,15 @@ check_call(cctx *c, const pto_expr *e)
       bad_use(c, e->args[i]->loc, t, "it is also a pto.matmul operand");
       continue;
     }
-    /* Other intrinsics write their first tile argument.  */
-    if (acc && i > 0 && c->p->ub_exit && e->op != PTO_OP_LOAD)
+    if (acc && !c->p->ub_exit && relu_epilogue(e, t)) {
+      t->relu = true;
+      continue;
+    }
+    /* Other intrinsics write their first tile argument.  On archs with
+       L0C -> UB they work on the accumulator's UB copy: reads always,
+       writes by anything but a GM load (check_order rejects a
+       pto.matmul into the accumulator after such a write).  */
+    if (acc && c->p->ub_exit && (i > 0 || ub_write_ok(e)))
       continue;
     pto_buf what = { 0 };
     pto_buf_printf(&what, "%s by pto.%s", i == 0 ? "written" : "read",
@@ -319,6 +365,77 @@ check_block(cctx *c, const pto_mir_block *b)
     }
     check_block(c, &n->body);
     check_block(c, &n->els);
+  }
+}
+
+/* The accumulator call E writes other than by pto.matmul and
+   pto.fill(c, 0) (an epilogue), or NULL.  */
+static cube_tile *
+epilogue_target(cctx *c, const pto_expr *e)
+{
+  if (e->op == PTO_OP_MATMUL || !e->nargs)
+    return NULL;
+  cube_tile *t = tile_at(c, e->args[0]);
+  if (!t || t->roles != ROLE_ACC)
+    return NULL;
+  if (e->op == PTO_OP_FILL && is_zero(e->args[1]))
+    return NULL;
+  if (e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID)
+    return NULL;
+  return t;
+}
+
+/* Program order of the accumulators' definitions in B: once an epilogue
+   changed an accumulator (DIRTY[i], the writing call, for tile i), a
+   pto.matmul into it before a pto.fill(c, 0) is a located sorry: L0C
+   still holds the product without the epilogue, and the back end has
+   no path that puts the changed value back into L0C.  Loop bodies are
+   walked twice (the back edge); an if merges both branches.  */
+static void
+check_order(cctx *c, const pto_mir_block *b, const pto_expr **dirty)
+{
+  int n = c->p->n;
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *nd = b->items[i];
+    const pto_stmt *s = nd->stmt;
+    const pto_expr *e = s ? s->value : NULL;
+    if (s && s->kind == PTO_S_EVAL && e && e->kind == PTO_E_CALL
+        && e->is_op) {
+      cube_tile *t;
+      if (e->op == PTO_OP_MATMUL && (t = tile_at(c, e->args[0]))) {
+        const pto_expr *w = dirty[t - c->p->tiles];
+        if (w && !t->reported) {
+          pto_sorry(c->diag, e->loc,
+                    "pto.matmul accumulates into '%s' after pto.%s changed "
+                    "it (line %d): an epilogue on a pto.matmul accumulator "
+                    "must follow its last pto.matmul (pto.fill(%s, 0) "
+                    "starts a new product)", t->var->name,
+                    pto_op_info(w->op)->name, w->loc.line, t->var->name);
+          t->reported = true;
+          c->errors++;
+        }
+      } else if (e->op == PTO_OP_FILL && (t = tile_at(c, e->args[0]))
+                 && is_zero(e->args[1]))
+        dirty[t - c->p->tiles] = NULL;
+      else if ((t = epilogue_target(c, e)))
+        dirty[t - c->p->tiles] = e;
+    }
+    if (nd->kind == PTO_MIR_FOR || nd->kind == PTO_MIR_WHILE) {
+      check_order(c, &nd->body, dirty);
+      check_order(c, &nd->body, dirty);
+    } else if (nd->kind == PTO_MIR_IF) {
+      const pto_expr **other = pto_arena_alloc(c->k->prog->arena,
+                                               n * sizeof *other);
+      memcpy(other, dirty, n * sizeof *other);
+      check_order(c, &nd->body, dirty);
+      check_order(c, &nd->els, other);
+      for (int j = 0; j < n; j++)
+        if (!dirty[j])
+          dirty[j] = other[j];
+    } else {
+      check_order(c, &nd->body, dirty);
+      check_order(c, &nd->els, dirty);
+    }
   }
 }
 
@@ -422,6 +539,11 @@ declare(cctx *c)
                                  "int32_t cube_init_%u = 1;",
                                  c->p->tiles[i].var->id);
       text_node(c->k, &c->k->body, c->k->func->loc, PTO_PIPE_S, d);
+      if (c->p->tiles[i].relu)
+        text_node(c->k, &c->k->body, c->k->func->loc, PTO_PIPE_S,
+                  pto_arena_printf(c->k->prog->arena,
+                                   "uint8_t cube_relu_%u = 0;",
+                                   c->p->tiles[i].var->id));
     }
 }
 
@@ -440,6 +562,12 @@ pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
   p->ub_exit = !strcmp(k->arch->name, "dav-m200")
                || !strcmp(k->arch->name, "dav-c100");
   check_block(&c, &k->src);
+  if (!c.errors) {
+    const pto_expr **dirty = pto_arena_alloc(k->prog->arena,
+                                             p->n * sizeof *dirty);
+    memset(dirty, 0, p->n * sizeof *dirty);
+    check_order(&c, &k->src, dirty);
+  }
   for (int i = 0; i < p->n; i++) {
     const cube_tile *t = &p->tiles[i];
     if (t->roles == ROLE_ACC)
@@ -792,6 +920,16 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
   return 1;
 }
 
+/* The fixpipe's ReLUPRE operand for accumulator CT: its epilogue flag
+   when it has a ReLU epilogue, else 0.  */
+static const char *
+relu_arg(cctx *c, const cube_tile *ct)
+{
+  return ct->relu ? pto_arena_printf(c->k->prog->arena, "cube_relu_%u",
+                                     ct->var->id)
+                  : "0";
+}
+
 /* dav-c220 pto.store(gm, rs, c): fixpipe L0C -> GM, NZ -> ND.  */
 static int
 lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *ct)
@@ -813,12 +951,12 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *ct)
       "  set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "  copy_matrix_cc_to_gm(%s, (__cc__ float *)((uintptr_t)%lld), 0, %lld, "
-      "%lld, %s, %lld, 0, NoQuant, 0, 0, 1);\n"
+      "%lld, %s, %lld, 0, NoQuant, %s, 0, 1);\n"
       "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "  wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "}",
       ct->var->id, (long long)m, (long long)n, gm, ld, gm, (long long)ct->off,
-      (long long)n, (long long)m, ld, (long long)m);
+      (long long)n, (long long)m, ld, (long long)m, relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   /* For sync.c, the GM write is the scalar unit's (FIX is ordered before
      everything after it by the FIX -> S pair).  */
@@ -853,13 +991,13 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
       "    wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "    copy_matrix_cc_to_gm(%s, (__cc__ float *)((uintptr_t)%lld), 0, "
       "cvc%d__, cvr%d__, cvr%d__ > 1 ? (int64_t)(%s) : cvc%d__, %d, 0, "
-      "NoQuant, 0, 0, 1);\n"
+      "NoQuant, %s, 0, 1);\n"
       "    set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "    wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "  }\n"
       "}",
       id, id, ct->var->id, id, id, gm, rs, gm, (long long)ct->off, id, id,
-      id, rs, id, ct->var->type->rows);
+      id, rs, id, ct->var->type->rows, relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   pto_mir_add_access(x, PTO_MEM_GM, 0, 0, true);
   c->k->count.dma++;
@@ -897,11 +1035,25 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
     if ((t = tile_at(&c, e->args[2])) && !c.p->ub_exit)
       r = lower_store_valid(&c, out, e, t);
     break;
-  case PTO_OP_FILL:
-    if ((t = tile_at(&c, e->args[0]))) {
+  case PTO_OP_RELU:
+  case PTO_OP_MAXS:
+    /* dav-c220: the ReLU epilogue is the fixpipe's, at the store.  */
+    if ((t = tile_at(&c, e->args[0])) && t->relu && relu_epilogue(e, t)) {
       text_node(k, out, e->loc, PTO_PIPE_S,
-                pto_arena_printf(k->prog->arena, "cube_init_%u = 1;",
+                pto_arena_printf(k->prog->arena, "cube_relu_%u = 1;",
                                  t->var->id));
+      r = 1;
+    }
+    break;
+  case PTO_OP_FILL:
+    /* m200: a non-zero fill is a vector op on the UB copy.  */
+    if ((t = tile_at(&c, e->args[0]))
+        && !(c.p->ub_exit && !is_zero(e->args[1]))) {
+      text_node(k, out, e->loc, PTO_PIPE_S,
+                pto_arena_printf(k->prog->arena, t->relu
+                                 ? "cube_init_%u = 1;\ncube_relu_%u = 0;"
+                                 : "cube_init_%u = 1;",
+                                 t->var->id, t->var->id));
       /* m200: the UB copy is zeroed too (isel.c).  */
       r = c.p->ub_exit ? 0 : 1;
     }
