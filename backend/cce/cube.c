@@ -385,56 +385,120 @@ epilogue_target(cctx *c, const pto_expr *e)
   return t;
 }
 
-/* Program order of the accumulators' definitions in B: once an epilogue
-   changed an accumulator (DIRTY[i], the writing call, for tile i), a
-   pto.matmul into it before a pto.fill(c, 0) is a located sorry: L0C
-   still holds the product without the epilogue, and the back end has
-   no path that puts the changed value back into L0C.  Loop bodies are
-   walked twice (the back edge); an if merges both branches.  */
-static void
-check_order(cctx *c, const pto_mir_block *b, const pto_expr **dirty)
+/* The epilogue check's state: for each accumulator tile i, the call of
+   an epilogue that changed it since its last pto.fill(c, 0) on some path
+   to here, or NULL.  The check is a may-analysis per tile (an epilogue
+   sets, a fill clears, paths merge by union), so one walk of a loop body
+   from its entry state gives the loop head's state: entry merged with
+   the states at the end of the body and at each continue.  The loop's
+   exit merges the head with the states at each break.  */
+typedef const pto_expr **order_state;
+
+/* The innermost loop of the walk: where continue and break take the
+   state.  */
+typedef struct order_loop {
+  order_state next;             /* end of the body, continue */
+  order_state exit;             /* break */
+} order_loop;
+
+static order_state
+order_copy(cctx *c, order_state from)
 {
   int n = c->p->n;
+  order_state s = pto_arena_alloc(c->k->prog->arena, n * sizeof *s);
+  if (from)
+    memcpy(s, from, n * sizeof *s);
+  else
+    memset(s, 0, n * sizeof *s);
+  return s;
+}
+
+static void
+order_merge(cctx *c, order_state into, order_state from)
+{
+  for (int j = 0; j < c->p->n; j++)
+    if (!into[j])
+      into[j] = from[j];
+}
+
+/* The effect of intrinsic call E on STATE; with REPORT, a pto.matmul
+   into a changed accumulator is a located sorry: L0C still holds the
+   product without the epilogue, and the back end has no path that puts
+   the changed value back into L0C.  */
+static void
+order_call(cctx *c, const pto_expr *e, order_state state, bool report)
+{
+  cube_tile *t;
+  if (e->op == PTO_OP_MATMUL && (t = tile_at(c, e->args[0]))) {
+    const pto_expr *w = state[t - c->p->tiles];
+    if (report && w && !t->reported) {
+      pto_sorry(c->diag, e->loc,
+                "pto.matmul accumulates into '%s' after pto.%s changed "
+                "it (line %d): an epilogue on a pto.matmul accumulator "
+                "must follow its last pto.matmul (pto.fill(%s, 0) "
+                "starts a new product)", t->var->name,
+                pto_op_info(w->op)->name, w->loc.line, t->var->name);
+      t->reported = true;
+      c->errors++;
+    }
+  } else if (e->op == PTO_OP_FILL && (t = tile_at(c, e->args[0]))
+             && is_zero(e->args[1]))
+    state[t - c->p->tiles] = NULL;
+  else if ((t = epilogue_target(c, e)))
+    state[t - c->p->tiles] = e;
+}
+
+static void check_order(cctx *c, const pto_mir_block *b, order_state state,
+                        order_loop *loop, bool report);
+
+/* Loop node ND entered with STATE (left as its exit state).  The
+   reporting walk starts from the head's state, so it sees every path;
+   the silent walk that computes that state is one walk of the body, so
+   nested loops cost their nesting depth times their size.  */
+static void
+check_loop(cctx *c, const pto_mir_node *nd, order_state state, bool report)
+{
+  order_loop once = { order_copy(c, NULL), order_copy(c, NULL) };
+  order_state s = order_copy(c, state);
+  check_order(c, &nd->body, s, &once, false);
+  order_merge(c, once.next, s);
+  order_merge(c, state, once.next);
+  if (report) {
+    order_loop again = { order_copy(c, NULL), order_copy(c, NULL) };
+    check_order(c, &nd->body, order_copy(c, state), &again, true);
+  }
+  order_merge(c, state, once.exit);
+}
+
+/* Program order of the accumulators' definitions in B, from STATE: an
+   epilogue must follow the last pto.matmul into its accumulator
+   (order_call).  LOOP is the innermost enclosing loop, NULL outside
+   loops.  */
+static void
+check_order(cctx *c, const pto_mir_block *b, order_state state,
+            order_loop *loop, bool report)
+{
   for (int i = 0; i < b->n; i++) {
     const pto_mir_node *nd = b->items[i];
     const pto_stmt *s = nd->stmt;
     const pto_expr *e = s ? s->value : NULL;
     if (s && s->kind == PTO_S_EVAL && e && e->kind == PTO_E_CALL
-        && e->is_op) {
-      cube_tile *t;
-      if (e->op == PTO_OP_MATMUL && (t = tile_at(c, e->args[0]))) {
-        const pto_expr *w = dirty[t - c->p->tiles];
-        if (w && !t->reported) {
-          pto_sorry(c->diag, e->loc,
-                    "pto.matmul accumulates into '%s' after pto.%s changed "
-                    "it (line %d): an epilogue on a pto.matmul accumulator "
-                    "must follow its last pto.matmul (pto.fill(%s, 0) "
-                    "starts a new product)", t->var->name,
-                    pto_op_info(w->op)->name, w->loc.line, t->var->name);
-          t->reported = true;
-          c->errors++;
-        }
-      } else if (e->op == PTO_OP_FILL && (t = tile_at(c, e->args[0]))
-                 && is_zero(e->args[1]))
-        dirty[t - c->p->tiles] = NULL;
-      else if ((t = epilogue_target(c, e)))
-        dirty[t - c->p->tiles] = e;
-    }
-    if (nd->kind == PTO_MIR_FOR || nd->kind == PTO_MIR_WHILE) {
-      check_order(c, &nd->body, dirty);
-      check_order(c, &nd->body, dirty);
-    } else if (nd->kind == PTO_MIR_IF) {
-      const pto_expr **other = pto_arena_alloc(c->k->prog->arena,
-                                               n * sizeof *other);
-      memcpy(other, dirty, n * sizeof *other);
-      check_order(c, &nd->body, dirty);
-      check_order(c, &nd->els, other);
-      for (int j = 0; j < n; j++)
-        if (!dirty[j])
-          dirty[j] = other[j];
+        && e->is_op)
+      order_call(c, e, state, report);
+    else if (s && loop && s->kind == PTO_S_CONTINUE)
+      order_merge(c, loop->next, state);
+    else if (s && loop && s->kind == PTO_S_BREAK)
+      order_merge(c, loop->exit, state);
+    if (nd->kind == PTO_MIR_FOR || nd->kind == PTO_MIR_WHILE)
+      check_loop(c, nd, state, report);
+    else if (nd->kind == PTO_MIR_IF) {
+      order_state other = order_copy(c, state);
+      check_order(c, &nd->body, state, loop, report);
+      check_order(c, &nd->els, other, loop, report);
+      order_merge(c, state, other);
     } else {
-      check_order(c, &nd->body, dirty);
-      check_order(c, &nd->els, dirty);
+      check_order(c, &nd->body, state, loop, report);
+      check_order(c, &nd->els, state, loop, report);
     }
   }
 }
@@ -563,10 +627,7 @@ pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
                || !strcmp(k->arch->name, "dav-c100");
   check_block(&c, &k->src);
   if (!c.errors) {
-    const pto_expr **dirty = pto_arena_alloc(k->prog->arena,
-                                             p->n * sizeof *dirty);
-    memset(dirty, 0, p->n * sizeof *dirty);
-    check_order(&c, &k->src, dirty);
+    check_order(&c, &k->src, order_copy(&c, NULL), NULL, true);
   }
   for (int i = 0; i < p->n; i++) {
     const cube_tile *t = &p->tiles[i];
