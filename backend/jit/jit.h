@@ -5,9 +5,10 @@
    with the unit's host description (UNIT->host, required).
 
    backend/jit/ is linked with -lgccjit and the C core into a separate
-   module, pto-jit.so, installed next to pto.so.  The plugin
-   (plugin/jit-bridge.cc) dlopens it only when a translation unit has
-   work for it and looks up PTO_JIT_BACKEND, the pto_backend object.
+   module, pto-jit.so, installed next to pto.so.  The plugin's back-end
+   table (plugin/backends.cc, plugin/jit-bridge.cc) dlopens it only when
+   a translation unit has work for it and looks up PTO_JIT_BACKEND, the
+   pto_backend object.
    Nothing else crosses the boundary, so moving the back end into a
    helper process later changes one call.  */
 
