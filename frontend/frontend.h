@@ -5,8 +5,9 @@
    translation unit into ONE pto_program (ir/ir.h) as the C front end finishes parsing each
    of them (PLUGIN_PRE_GENERICIZE), reports everything outside the DSL
    with located GCC diagnostics, replaces kernel bodies by a call to the
-   runtime's launch entry, removes inline helpers from the object, writes
-   the capture dump and runs the pass pipeline.
+   runtime's launch entry.  The driver (plugin/unit.cc, which implements
+   pto_frontend_init) removes inline helpers from the object, writes the
+   capture dump, runs the pass pipeline and then the back ends.
 
    The plugin calls pto_frontend_init once from plugin_init (never in
    lto1) with pointers into its own option state; the front end reads
@@ -34,30 +35,6 @@ void pto_frontend_init (const char *plugin_name, const pto_options *opts,
 			const char *const *dump_after, const bool *trace,
 			const bool *sim_cce);
 
-/* The unit's program after the default pass pipeline, for the back
-   ends (plugin/jit-bridge.cc at PLUGIN_ALL_IPA_PASSES_START).  Runs the
-   front end's end-of-unit work first if it has not run yet (callbacks of
-   one event run in an order the plugin does not control), so the result
-   is the same whoever asks first.  NULL when the unit has no DSL code or
-   when an error has been reported.  The program belongs to the front end
-   (freed at PLUGIN_FINISH).  */
-pto_program *pto_frontend_program (void);
-
-/* The unit's CCE text as written to AUXBASE.cce, for the back ends
-   (the .pto.cce section and sim=cce): NAME is the source file's base
-   name with ".cce" for its extension (independent of -o: the name
-   inside the object), ARCH the arch it was emitted for.  NULL when no CCE was written (no kernel,
-   an error, or a kernel the CCE back end cannot lower).  Valid until
-   PLUGIN_FINISH.  */
-struct pto_frontend_cce
-{
-  const char *text;
-  size_t len;
-  const char *name;
-  const char *arch;
-};
-const pto_frontend_cce *pto_frontend_cce_output (void);
-
 /* Check a -fplugin-arg-pto-dump= LIST: "all", or comma separated names
    each of which is "capture" or a pass name.  Report the first bad name
    through DIAG and return false.  */
@@ -66,7 +43,7 @@ bool pto_frontend_check_dump (const char *list, pto_diag *diag);
 /* Register the PLUGIN_PRE_GENERICIZE callback that turns each
    pto_launch (k, blocks, args...) in ordinary C code into a call of the
    kernel's stub (frontend/launch.cc), under the plugin name PLUGIN_NAME.
-   Called by the JIT bridge (plugin/jit-bridge.cc).  */
+   Called by plugin_init after pto_frontend_init (never in lto1).  */
 void pto_launch_rewrite_init (const char *plugin_name);
 
 #endif /* PTO_FRONTEND_H */

@@ -1,10 +1,12 @@
 /* launch.cc - pto_launch in ordinary C functions (main, ...).
 
-   Contract (plugin/jit-bridge.h): in plugin mode pto.h turns
+   Contract (pto_launch_rewrite_init, frontend/frontend.h): in plugin
+   mode pto.h turns
      pto_launch (k, blocks, a1, ..., an)
    into  __pto_op_launch (__pto_arg_ref (0, k), (long long) blocks, a1,
-   ..., an), a variadic call (the marker keeps k's own type).  Inside PTO_HOST functions the front end
-   captures it into the IR (pto.launch); everywhere else this file's
+   ..., an), a variadic call (the marker keeps k's own type).  Inside
+   PTO_HOST functions the front end captures it into the IR
+   (pto.launch); everywhere else this file's
    PLUGIN_PRE_GENERICIZE callback rewrites each such call into
      (__pto_rt_set_blocks (blocks), k (a1', ..., an'))
    where ai' is ai with the default argument promotion undone and then

@@ -18,6 +18,7 @@ libptocore_la_SOURCES = \
 	ir/strmap.h \
 	ir/strmap.c \
 	ir/options.h \
+	ir/backend.h \
 	ir/options.c \
 	ir/walk.h \
 	ir/walk.c \

@@ -1,10 +1,10 @@
 /* cce-host.h - the C translation unit that -fplugin-arg-pto-sim=cce
-   compiles on the host (the "CPU twin" of the device code, DESIGN 1).
+   compiles on the host (the "CPU twin" of the device code).
 
    The plugin (plugin/cce-sim.cc) compiles the result with the host C
    compiler to assembler, embeds it in the unit's object (object/
    asm-text.h, tag "ptocce") and skips the JIT's kernel simulations
-   (pto_jit_target.kernels_from_cce).  The unit is:
+   (pto_host_target.kernels_from_cce, ir/backend.h).  The unit is:
      #include "cce_sim.h" and "pto-rt.h" (so their names are not renamed)
      #define K __pto_cce_k_K, K__sim __pto_cce_s_K   for each kernel K
      #line 1 "NAME"   then the CCE text exactly as written to NAME

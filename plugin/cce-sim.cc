@@ -49,7 +49,7 @@ write_file (const char *path, const char *text, size_t len)
 /* The options of the host compile, after the compiler's name.  */
 static void
 host_compile_args (auto_vec<const char *> *argv,
-		   const pto_cce_sim_target *t, const char *incdir,
+		   const pto_host_target *t, const char *incdir,
 		   char *olevel)
 {
   /* The CCE is compiled as C against cce_sim.h, whose intrinsics are
@@ -124,7 +124,7 @@ run_program (char *const *argv, const char *errs)
    failure (with the compiler's messages, whose locations point into the
    .cce file).  */
 static bool
-run_host_compiler (const pto_cce_sim_target *t, const char *incdir,
+run_host_compiler (const pto_host_target *t, const char *incdir,
 		   const char *src, const char *asm_file, const char *cce_name)
 {
   const char *cc = getenv ("COLLECT_GCC");
@@ -163,8 +163,8 @@ run_host_compiler (const pto_cce_sim_target *t, const char *incdir,
 }
 
 char *
-pto_cce_sim_build (const pto_program *p, const pto_frontend_cce *cce,
-		   const pto_cce_sim_target *target)
+pto_cce_sim_build (const pto_program *p, const pto_unit_cce *cce,
+		   const pto_host_target *target)
 {
   const char *incdir = sim_include_dir ();
   if (!incdir)

@@ -1,27 +1,25 @@
-/* jit-bridge.h - the plugin side of the libgccjit back end.
-
-   pto_jit_bridge_init (from plugin_init, after pto_frontend_init, never
-   in lto1) registers:
-   * PLUGIN_PRE_GENERICIZE (frontend/launch.cc): in ordinary C functions
-     (main, ...) each pto_launch(k, blocks, args...) becomes
-       (__pto_rt_set_blocks (blocks), k (args...))
-     calling the kernel's stub with its real prototype;
-   * PLUGIN_ALL_IPA_PASSES_START (plugin/jit-bridge.cc), after the front
-     end ran the pass pipeline: when the unit has kernels or PTO_HOST
-     functions, dlopen pto-jit.so (next to pto.so, or $PTO_JIT_MODULE),
-     compile the transformed program to assembler, inject it with
-     symtab->finalize_toplevel_asm, and drop the GCC bodies of the
-     PTO_HOST functions the JIT text now defines; under sim=cce the JIT
-     compiles only the PTO_HOST functions and the kernels' simulation is
-     their CCE compiled on the host (plugin/cce-sim.h); then the unit's
-     CCE text goes into the object's .pto.cce section
-     (object/cce-section.h), for pto-extract.  */
+/* jit-bridge.h - the plugin's side of the libgccjit back end: the hooks
+   of the "jit" row of the back-end table (plugin/backends.cc), which
+   runs it at PLUGIN_ALL_IPA_PASSES_START when the unit has PTO_HOST
+   functions, or kernels simulated by the JIT (sim=jit).  */
 
 #ifndef PTO_JIT_BRIDGE_H
 #define PTO_JIT_BRIDGE_H
 
-/* SIM_CCE (read at use time) is -fplugin-arg-pto-sim=cce.  */
-void pto_jit_bridge_init (const char *plugin_name, const bool *sim_cce);
+#include "ir/backend.h"
 
+/* The back end: pto-jit.so (next to pto.so, or $PTO_JIT_MODULE)
+   dlopen'ed on first use; NULL after reporting why it cannot be
+   loaded.  */
+const pto_backend *pto_jit_bridge_load (void);
+
+/* Before the call: give each static PTO_HOST function of P a hidden
+   symbol unique to the unit, and record in HOST the functions whose
+   symbol is not their C name (valid until the next call).  */
+void pto_jit_bridge_prepare (const pto_program *p, pto_host_target *host);
+
+/* After the call: the assembler TEXT into the unit's object, and the GCC
+   bodies of the PTO_HOST functions dropped (the text defines them).  */
+bool pto_jit_bridge_take (const pto_backend_unit *unit, pto_buf *text);
 
 #endif /* PTO_JIT_BRIDGE_H */

@@ -3,8 +3,9 @@
 #
 # pto.so is a libtool module built from the C++ glue plus the C11 core.
 # It is installed into $(plugindir) (configure --with-plugindir) without
-# its .la file: GCC loads the .so directly.  libgccjit is NOT linked in;
-# the emitter will dlopen it when a translation unit has kernels.
+# its .la file: GCC loads the .so directly.  libgccjit is NOT linked in:
+# the back-end table (plugin/backends.cc) dlopens the JIT back end,
+# pto-jit.so (backend/jit/local.mk), when a unit has work for it.
 
 plugin_LTLIBRARIES += plugin/pto.la
 # The front end (frontend/local.mk) is C++ with GCC headers: part of the
@@ -12,6 +13,7 @@ plugin_LTLIBRARIES += plugin/pto.la
 plugin_pto_la_SOURCES = plugin/pto-plugin.cc \
 	$(pto_frontend_sources) \
 	plugin/unit.cc plugin/output.cc plugin/output.h \
+	plugin/backends.cc plugin/backends.h \
 	plugin/diag-bridge.cc plugin/diag-bridge.h \
 	plugin/jit-bridge.cc plugin/jit-bridge.h \
 	plugin/cce-sim.cc plugin/cce-sim.h

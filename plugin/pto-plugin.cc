@@ -41,7 +41,6 @@
 
 #include "passes/passes.h"
 #include "frontend/frontend.h"
-#include "plugin/jit-bridge.h"
 #include "plugin/diag-bridge.h"
 
 #ifndef PTO_VERSION
@@ -236,9 +235,9 @@ register_callbacks (const char *name)
      through these pointers when its callbacks run, after parsing.  */
   pto_frontend_init (name, &state.opts, &state.dump_after, &state.trace,
 		     &state.sim_cce);
-  /* The host back ends (libgccjit, sim=cce), the .pto.cce section and the
-     pto_launch rewrite of ordinary C code (plugin/jit-bridge.h).  */
-  pto_jit_bridge_init (name, &state.sim_cce);
+  /* The pto_launch rewrite of ordinary C code (frontend/launch.cc).  The
+     back ends run from the unit's own callbacks (plugin/backends.h).  */
+  pto_launch_rewrite_init (name);
 }
 
 /* ------------------------------------------------------------------ */

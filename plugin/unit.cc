@@ -1,9 +1,10 @@
 /* unit.cc - the driver of one translation unit: the plugin's callbacks,
-   the pass pipeline, the CCE back end and the side files.  It calls the
-   front end (frontend/fe-internal.h) to capture GCC's trees into the IR,
-   the passes, the CCE back end (backend/cce/cce.h) and its checker; the
-   libgccjit back end is driven from plugin/jit-bridge.cc with the
-   program this file hands over (pto_frontend_program).
+   the pass pipeline and the dumps.  It calls the front end
+   (frontend/fe-internal.h) to capture GCC's trees into the IR, runs the
+   pass pipeline once, then hands the program to the back ends through
+   the back-end table (plugin/backends.h): "cce" right after the
+   pipeline, "jit" and the unit's CCE in the object at
+   PLUGIN_ALL_IPA_PASSES_START.
 
    PLUGIN_ATTRIBUTES      register the DSL attributes (frontend/attribs.cc).
    PLUGIN_FINISH_TYPE     check the layout of each complete pto_tile struct.
@@ -18,10 +19,12 @@
                           dump, the default pass pipeline (its errors are
                           GCC errors at the nodes' locations), removal of
                           inline helpers from the object (an error if
-                          ordinary C code calls one).
+                          ordinary C code calls one), then the back ends
+                          of the IPA phase (never in lto1).
    PLUGIN_FINISH_UNIT     the same checks and dump when the IPA passes never
                           ran (e.g. -fsyntax-only).
-   After the pipeline, the kernels' CCE goes to AUXBASE.cce (write_cce).
+   After the pipeline, the back ends of the pipeline phase: the kernels'
+   CCE goes to AUXBASE.cce.
    PLUGIN_FINISH          rename the side files into place (or remove them
                           after an error: output.cc), free the program.
 
@@ -39,9 +42,7 @@
 
 #include "frontend/fe-internal.h"
 #include "passes/passes.h"
-#include "backend/cce/cce.h"
-#include "ir/arch.h"
-#include "backend/cce/check.h"
+#include "plugin/backends.h"
 #include "plugin/diag-bridge.h"
 #include "plugin/output.h"
 #include "basic-block.h"
@@ -59,7 +60,6 @@ struct unit_state
   const bool *trace;
   const bool *sim_cce;
   pto_program *prog;		/* NULL until the first DSL function */
-  pto_frontend_cce cce;		/* text NULL until written */
   bool done;			/* end-of-unit work ran */
   bool any_inline;
 };
@@ -262,136 +262,8 @@ check_calls (pto_program *p)
 /* Pipeline                                                           */
 /* ------------------------------------------------------------------ */
 
-/* True if P has a live kernel.  */
-static bool
-has_kernel (const pto_program *p)
-{
-  for (int i = 0; i < p->nfuncs; i++)
-    if (!p->funcs[i]->dead && p->funcs[i]->kind == PTO_FN_KERNEL)
-      return true;
-  return false;
-}
-
-/* The sink of the CCE step: the back end's "sorry, unimplemented" (a
-   kernel it cannot lower yet) becomes one warning, with a note for each
-   further construct, since the program still builds and runs on the CPU
-   simulation; everything else goes to GCC as usual.  Under sim=cce the
-   kernels need their CCE, so a sorry is GCC's "sorry, unimplemented"
-   (an error).  CTX counts the sorries so far.  */
-static void
-emit_cce_diag (void *ctx, pto_diag_kind kind, pto_loc loc, const char *msg)
-{
-  int *sorries = (int *) ctx;
-  if (kind == PTO_DIAG_SORRY && unit.sim_cce && *unit.sim_cce)
-    {
-      location_t where = loc.host ? (location_t) loc.host : UNKNOWN_LOCATION;
-      sorry_at (where, "%s (needed by %<-fplugin-arg-pto-sim=cce%>, which "
-		"runs kernels from their CCE)", msg);
-      return;
-    }
-  if (kind != PTO_DIAG_SORRY)
-    {
-      pto_gcc_diag_emit (NULL, kind, loc, msg);
-      return;
-    }
-  location_t where = loc.host ? (location_t) loc.host : UNKNOWN_LOCATION;
-  if ((*sorries)++ == 0)
-    warning_at (where, 0, "pto: no CCE is written for this translation "
-		"unit (its kernels still run on the CPU simulator): %s", msg);
-  else
-    inform (where, "pto: also not supported by the CCE back end: %s", msg);
-}
-
-/* The name the unit's CCE goes by inside the object (the .pto.cce record,
-   pto-extract's output file, the host compile of sim=cce): the source
-   file's base name with its extension replaced by ".cce", so that the
-   object does not depend on -o (distcc and ccache compile to temporary
-   output names).  AUXBASE.cce on disk keeps GCC's naming.  */
-static char *
-cce_record_name (void)
-{
-  const char *src = lbasename (main_input_filename ? main_input_filename
-			       : "pto");
-  const char *dot = strrchr (src, '.');
-  size_t len = dot && dot != src ? (size_t) (dot - src) : strlen (src);
-  if (len == 0 || len > 200)
-    return xstrdup ("pto.cce");
-  char *name = XNEWVEC (char, len + 5);
-  memcpy (name, src, len);
-  memcpy (name + len, ".cce", 5);
-  return name;
-}
-
-/* Keep TEXT (taken over) as the unit's CCE.  */
-static void
-keep_cce (pto_buf *text)
-{
-  const pto_arch *arch = pto_arch_lookup (unit.opts ? unit.opts->arch : NULL);
-  unit.cce.text = text->s;
-  unit.cce.len = text->len;
-  unit.cce.name = cce_record_name ();
-  unit.cce.arch = arch ? arch->name : NULL;
-  text->s = NULL;
-}
-
-const pto_frontend_cce *
-pto_frontend_cce_output (void)
-{
-  return unit.cce.text && !seen_error () ? &unit.cce : NULL;
-}
-
-/* A finding of the CCE checker on what we emitted: a bug of ours.  */
-static void
-report_cce_check (void *ctx, const char *file, int line, int col,
-		  const char *func, const char *check, const char *msg)
-{
-  (void) ctx;
-  error ("pto: internal error: emitted CCE fails check %qs in kernel %qs "
-	 "at %s:%d:%d (the file is not written): %s; please report", check,
-	 func ? func : "(none)", file, line, col, msg);
-}
-
-/* Write the CCE of the unit's kernels to AUXBASE.cce, the way GCC names
-   its other auxiliary outputs (`gcc -c k.c' gives k.cce; `gcc app.c -o
-   app' gives app-app.cce).  The text goes to a temporary file renamed
-   into place at PLUGIN_FINISH only if the whole unit compiled without
-   error (output.cc), so an error, even one reported after this, never
-   leaves a .cce behind; the
-   back end's problems (a kernel that does not fit the target's buffers,
-   an op it does not lower yet) are GCC errors at the kernel's source
-   lines, except "sorry, unimplemented", which is a warning (below).
-   The text passes backend/cce/check.h's checks before it is written: a
-   finding is an internal error (report_cce_check) and no file is
-   written.  */
-static void
-write_cce (const pto_program *p)
-{
-  int sorries = 0;
-  pto_diag diag;
-  pto_diag_init (&diag);
-  diag.emit = emit_cce_diag;
-  diag.ctx = &sorries;
-  pto_buf text = { NULL, 0, 0 };
-  const char *base = aux_base_name ? aux_base_name
-		     : dump_base_name ? dump_base_name : "pto";
-  char *path = concat (base, ".cce", NULL);
-  if (pto_emit_cce (p, unit.opts, &diag, &text) != 0 || seen_error ()
-      || pto_cce_check (path, text.s, text.len,
-			pto_arch_lookup (unit.opts ? unit.opts->arch : NULL),
-			PTO_CCE_CHECK_STRICT, report_cce_check, NULL) != 0)
-    {
-      pto_buf_free (&text);
-      free (path);
-      return;
-    }
-  if (pto_output_write (path, text.s, text.len))
-    keep_cce (&text);
-  else
-    pto_buf_free (&text);
-  free (path);
-}
-
-/* Dump and (when asked) run the pipeline once the unit is parsed.  */
+/* Dump and (when asked) run the pipeline once the unit is parsed, then
+   the back ends of the pipeline phase.  */
 static void
 finish_program (void)
 {
@@ -416,15 +288,9 @@ finish_program (void)
   if (trace)
     pto_pm_print_trace (&pm, stderr);
   pto_pm_fini (&pm);
-  if (rc == 0 && !seen_error () && has_kernel (unit.prog))
-    write_cce (unit.prog);
-}
-
-pto_program *
-pto_frontend_program (void)
-{
-  finish_program ();
-  return seen_error () ? NULL : unit.prog;
+  if (rc == 0 && !seen_error ())
+    pto_backends_run (unit.prog, PTO_PHASE_PIPELINE, unit.opts,
+		      unit.sim_cce && *unit.sim_cce);
 }
 
 /* ------------------------------------------------------------------ */
@@ -526,6 +392,11 @@ on_all_ipa_passes_start (void *, void *)
   finish_program ();
   if (unit.any_inline && !seen_error ())
     remove_inline_functions ();
+  /* -fplugin given at an -flto link: lto1 has no front end and never
+     captured a program; the objects carry the back ends' output.  */
+  if (!in_lto_p && !seen_error () && unit.prog)
+    pto_backends_run (unit.prog, PTO_PHASE_IPA, unit.opts,
+		      unit.sim_cce && *unit.sim_cce);
 }
 
 static void
@@ -540,9 +411,7 @@ on_finish (void *, void *)
   pto_outputs_commit ();
   pto_program_free (unit.prog);
   unit.prog = NULL;
-  free ((char *) unit.cce.text);
-  free ((char *) unit.cce.name);
-  unit.cce = pto_frontend_cce ();
+  pto_backends_finish ();
 }
 
 void

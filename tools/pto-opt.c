@@ -215,14 +215,16 @@ pass_list(const char *spec)
   return v;
 }
 
-/* Write the CCE of P to PATH through a temporary file renamed into
-   place, so PATH is never left half written; 0 on success.  */
+/* Write the CCE of P (the "cce" back end, through the interface of
+   ir/backend.h; no host object) to PATH through a temporary file renamed
+   into place, so PATH is never left half written; 0 on success.  */
 static int
 write_cce(const char *path, const pto_program *p, const pto_options *opts,
           pto_diag *diag)
 {
   pto_buf text = {0};
-  if (pto_emit_cce(p, opts, diag, &text)) {
+  pto_backend_unit unit = {opts, NULL};
+  if (pto_cce_backend.emit(p, &unit, diag, &text)) {
     pto_buf_free(&text);
     return 1;
   }

@@ -1,5 +1,8 @@
 /* cce.h - the CCE back end's entry point.
 
+   pto_cce_backend (backend/cce/backend.c) is the back end behind the one
+   interface of ir/backend.h, named "cce"; its emit is pto_emit_cce.
+
    pto_emit_cce lowers every live kernel of P (after the pass pipeline:
    inline functions expanded, unrolling resolved) to CCE and appends one
    translation unit of .cce text to OUT: deterministic, one intrinsic
@@ -22,15 +25,18 @@
    fences it with pipe_barrier(PIPE_ALL), with a warning: tests use it
    to exercise that safety net.  */
 
-#ifndef PTO_EMIT_EMIT_H
-#define PTO_EMIT_EMIT_H
+#ifndef PTO_BACKEND_CCE_H
+#define PTO_BACKEND_CCE_H
 
+#include "ir/backend.h"
 #include "ir/ir.h"
 #include "ir/options.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+extern const pto_backend pto_cce_backend;
 
 int pto_emit_cce(const pto_program *p, const pto_options *o, pto_diag *d,
                  pto_buf *out);
@@ -39,4 +45,4 @@ int pto_emit_cce(const pto_program *p, const pto_options *o, pto_diag *d,
 }
 #endif
 
-#endif /* PTO_EMIT_EMIT_H */
+#endif /* PTO_BACKEND_CCE_H */

@@ -19,7 +19,8 @@ libptocore_la_SOURCES += \
 	backend/cce/sync.c \
 	backend/cce/report.h \
 	backend/cce/report.c \
-	backend/cce/cce.c
+	backend/cce/cce.c \
+	backend/cce/backend.c
 
 # Golden .cce and execution tests (testsuite/pto-cce.dg/, see its
 # README): pto-opt --emit-cce, diff with NAME.cce, then compile the
