@@ -294,6 +294,20 @@ typedef struct pto__f16 {
    pto_row_expand_div(d, a, r)  d[i][j] = a[i][j] / r[i][0]; shapes as row_expand_add
                           (row r[i][0] is read before row i of d is written,
                           so d may be r when C == 1)
+   pto_col_sum(d, a)      d[0][j] = a[0][j] + a[1][j] + ... + a[R-1][j], added top to
+                          bottom (fp16: in float, rounded once); d 1 x C, a R x C,
+                          same dtype (pto-isa TCOLSUM)
+   pto_col_max(d, a)      d[0][j] = max over i of a[i][j]; d 1 x C, a R x C, same dtype
+                          (pto-isa TCOLMAX)
+   pto_col_expand_add(d, a, r)  d[i][j] = a[i][j] + r[0][j]; d, a R x C, r 1 x C, one
+                          dtype (pto-isa TCOLEXPAND*)
+   pto_col_expand_sub(d, a, r)  d[i][j] = a[i][j] - r[0][j]; shapes as col_expand_add
+   pto_col_expand_mul(d, a, r)  d[i][j] = a[i][j] * r[0][j]; shapes as col_expand_add
+   pto_col_expand_div(d, a, r)  d[i][j] = a[i][j] / r[0][j]; float/fp16 only
+   pto_col_expand_max(d, a, r)  d[i][j] = max(a[i][j], r[0][j]); as col_expand_add
+   pto_col_expand_min(d, a, r)  d[i][j] = min(a[i][j], r[0][j]); as col_expand_add
+                          (element-wise per row: d may be a, and d may be r
+                          when R == 1; int32 wraps as pto_add does)
    pto_matmul(c, a, b)    c += a * b accumulated in float; c M x N float,
                           a M x K, b K x N, a and b both float or both fp16
    pto_block_idx()        int: index of the running block, 0 <= idx < pto_block_num()
@@ -391,6 +405,14 @@ extern void __pto_op_row_expand_add(void *d, const void *a, const void *r) PTO__
 extern void __pto_op_row_expand_sub(void *d, const void *a, const void *r) PTO__INTRINSIC("row_expand_sub");
 extern void __pto_op_row_expand_mul(void *d, const void *a, const void *r) PTO__INTRINSIC("row_expand_mul");
 extern void __pto_op_row_expand_div(void *d, const void *a, const void *r) PTO__INTRINSIC("row_expand_div");
+extern void __pto_op_col_sum(void *d, const void *a) PTO__INTRINSIC("col_sum");
+extern void __pto_op_col_max(void *d, const void *a) PTO__INTRINSIC("col_max");
+extern void __pto_op_col_expand_add(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_add");
+extern void __pto_op_col_expand_sub(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_sub");
+extern void __pto_op_col_expand_mul(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_mul");
+extern void __pto_op_col_expand_div(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_div");
+extern void __pto_op_col_expand_max(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_max");
+extern void __pto_op_col_expand_min(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_min");
 extern void __pto_op_matmul(void *c, const void *a, const void *b) PTO__INTRINSIC("matmul");
 extern int __pto_op_block_idx(void) PTO__INTRINSIC("block_idx");
 extern int __pto_op_block_num(void) PTO__INTRINSIC("block_num");
@@ -449,6 +471,14 @@ extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
 #define pto_row_expand_sub(d, a, r) __pto_op_row_expand_sub(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
 #define pto_row_expand_mul(d, a, r) __pto_op_row_expand_mul(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
 #define pto_row_expand_div(d, a, r) __pto_op_row_expand_div(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
+#define pto_col_sum(d, a) __pto_op_col_sum(PTO__TREF(d), PTO__TREF(a))
+#define pto_col_max(d, a) __pto_op_col_max(PTO__TREF(d), PTO__TREF(a))
+#define pto_col_expand_add(d, a, r) __pto_op_col_expand_add(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
+#define pto_col_expand_sub(d, a, r) __pto_op_col_expand_sub(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
+#define pto_col_expand_mul(d, a, r) __pto_op_col_expand_mul(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
+#define pto_col_expand_div(d, a, r) __pto_op_col_expand_div(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
+#define pto_col_expand_max(d, a, r) __pto_op_col_expand_max(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
+#define pto_col_expand_min(d, a, r) __pto_op_col_expand_min(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
 #define pto_matmul(c, a, b) __pto_op_matmul(PTO__TREF(c), PTO__TREF(a), PTO__TREF(b))
 #define pto_block_idx() __pto_op_block_idx()
 #define pto_block_num() __pto_op_block_num()
@@ -778,6 +808,71 @@ PTO__DEF_ROWBCAST_ALL(sub)
 PTO__DEF_ROWBCAST_ALL(mul)
 PTO__DEF_ROWBCAST_ALL(div)
 
+/* Column reductions: column j accumulates in ACC from row 0 down, the
+   first value a[0][j] itself (no added zero, so a column of -0 sums to
+   -0), and the result goes to row 0 of the 1 x C destination.  */
+#define PTO__DEF_COLRED(sfx, T, ACC, ADD)                                   \
+  static inline void pto__col_sum_##sfx(T *d, const T *a, size_t rows,    \
+                                        size_t cols)                      \
+  {                                                                         \
+    for (size_t c = 0; c < cols; c++) {                                     \
+      ACC acc = PTO__TOF_##sfx(a[c]);                                       \
+      for (size_t r = 1; r < rows; r++)                                     \
+        acc = ADD(acc, PTO__TOF_##sfx(a[r * cols + c]));                    \
+      d[c] = PTO__FROMF_##sfx(acc);                                         \
+    }                                                                       \
+  }                                                                         \
+  static inline void pto__col_max_##sfx(T *d, const T *a, size_t rows,    \
+                                        size_t cols)                      \
+  {                                                                         \
+    for (size_t c = 0; c < cols; c++) {                                     \
+      T m = a[c];                                                           \
+      for (size_t r = 1; r < rows; r++)                                     \
+        if (PTO__TOF_##sfx(a[r * cols + c]) > PTO__TOF_##sfx(m))            \
+          m = a[r * cols + c];                                              \
+      d[c] = m;                                                             \
+    }                                                                       \
+  }
+PTO__DEF_COLRED(f32, float, float, PTO__FADD)
+PTO__DEF_COLRED(i32, int32_t, int32_t, PTO__I_add)
+PTO__DEF_COLRED(f16, pto__f16, float, PTO__FADD)
+
+/* d[i][j] = a[i][j] OP row[j] (col_expand_<op>): fp16 computed in float
+   and rounded once, int32 as PTO__I_<op>.  Element by element in order,
+   so D may be A, or ROW when there is one row.  */
+#define PTO__DEF_COLBCAST_F(op, sfx, T)                                     \
+  static inline void pto__col_expand_##op##_##sfx(T *d, const T *a,       \
+                                                  const T *row,           \
+                                                  size_t rows,            \
+                                                  size_t cols)            \
+  {                                                                         \
+    for (size_t r = 0; r < rows; r++)                                       \
+      for (size_t c = 0; c < cols; c++)                                     \
+        d[r * cols + c] = PTO__FROMF_##sfx(                                 \
+            PTO__F_##op(PTO__TOF_##sfx(a[r * cols + c]),                    \
+                        PTO__TOF_##sfx(row[c])));                           \
+  }
+#define PTO__DEF_COLBCAST_I(op)                                             \
+  static inline void pto__col_expand_##op##_i32(int32_t *d,                \
+                                                const int32_t *a,         \
+                                                const int32_t *row,       \
+                                                size_t rows, size_t cols) \
+  {                                                                         \
+    for (size_t r = 0; r < rows; r++)                                       \
+      for (size_t c = 0; c < cols; c++)                                     \
+        d[r * cols + c] = PTO__I_##op(a[r * cols + c], row[c]);             \
+  }
+#define PTO__DEF_COLBCAST_FLOAT(op) \
+  PTO__DEF_COLBCAST_F(op, f32, float) PTO__DEF_COLBCAST_F(op, f16, pto__f16)
+#define PTO__DEF_COLBCAST_ALL(op) \
+  PTO__DEF_COLBCAST_FLOAT(op) PTO__DEF_COLBCAST_I(op)
+PTO__DEF_COLBCAST_ALL(add)
+PTO__DEF_COLBCAST_ALL(sub)
+PTO__DEF_COLBCAST_ALL(mul)
+PTO__DEF_COLBCAST_FLOAT(div)
+PTO__DEF_COLBCAST_ALL(max)
+PTO__DEF_COLBCAST_ALL(min)
+
 /* c[M][N] += a[M][K] * b[K][N]: each c element starts the float
    accumulation and adds the products in k order (fp16 products are exact
    in float).  C must not overlap A or B.  */
@@ -1008,6 +1103,55 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
   PTO__ROWBCAST("pto_row_expand_mul", row_expand_mul, d, a, r)
 #define pto_row_expand_div(d, a, r) \
   PTO__ROWBCAST("pto_row_expand_div", row_expand_div, d, a, r)
+
+/* d[0][j] = reduce(a[:][j]).  */
+#define PTO__COLRED(op, name, d, a)                                         \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    _Static_assert(!PTO__IS_TILE(d) || PTO__ROWS(d) == 1,                 \
+                   op ": the destination " #d " must have one row");       \
+    _Static_assert(PTO__BOTH(d, a, PTO__COLS(d) == PTO__COLS(a)),          \
+                   op ": the tiles " #d " and " #a " differ in columns");   \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_ALL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),              \
+                                    PTO__ROWS(a), PTO__COLS(a));            \
+  })
+#define pto_col_sum(d, a) PTO__COLRED("pto_col_sum", col_sum, d, a)
+#define pto_col_max(d, a) PTO__COLRED("pto_col_max", col_max, d, a)
+
+/* d[i][j] = a[i][j] OP r[0][j]; SEL is ALL or FLOAT.  */
+#define PTO__COLBCAST(op, name, SEL, d, a, r)                               \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_TILE(op, r);                                                 \
+    PTO__CHECK_##SEL(op, d);                                                \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
+    PTO__CHECK_SAME_DTYPE(op, d, r);                                        \
+    _Static_assert(!PTO__IS_TILE(r) || PTO__ROWS(r) == 1,                 \
+                   op ": the column values " #r " must have one row");     \
+    _Static_assert(PTO__BOTH(d, r, PTO__COLS(d) == PTO__COLS(r)),          \
+                   op ": the tiles " #d " and " #r " differ in columns");   \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_##SEL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),            \
+                                      PTO__SRC(r), PTO__ROWS(d),           \
+                                      PTO__COLS(d));                        \
+  })
+#define pto_col_expand_add(d, a, r) \
+  PTO__COLBCAST("pto_col_expand_add", col_expand_add, ALL, d, a, r)
+#define pto_col_expand_sub(d, a, r) \
+  PTO__COLBCAST("pto_col_expand_sub", col_expand_sub, ALL, d, a, r)
+#define pto_col_expand_mul(d, a, r) \
+  PTO__COLBCAST("pto_col_expand_mul", col_expand_mul, ALL, d, a, r)
+#define pto_col_expand_div(d, a, r) \
+  PTO__COLBCAST("pto_col_expand_div", col_expand_div, FLOAT, d, a, r)
+#define pto_col_expand_max(d, a, r) \
+  PTO__COLBCAST("pto_col_expand_max", col_expand_max, ALL, d, a, r)
+#define pto_col_expand_min(d, a, r) \
+  PTO__COLBCAST("pto_col_expand_min", col_expand_min, ALL, d, a, r)
 
 #define pto_add(d, a, b) PTO__BINARY("pto_add", add, d, a, b)
 #define pto_sub(d, a, b) PTO__BINARY("pto_sub", sub, d, a, b)

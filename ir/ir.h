@@ -304,6 +304,10 @@ const char *pto_unop_name(pto_unop op);
      ROWBCAST the last operand r is R x 1, every other tile R x C like
               the first, all of one dtype; d[i][j] = a[i][j] OP r[i][0]
               (pto-isa TROWEXPAND*)
+     COLRED   dst 1 x C, src R x C, same dtype
+     COLBCAST the last operand r is 1 x C, every other tile R x C like
+              the first, all of one dtype; d[i][j] = a[i][j] OP r[0][j]
+              (pto-isa TCOLEXPAND*)
      MATMUL   c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype
      LOAD     dst tile, pointer to its dtype (load_valid: operands 3 and
               4 are the valid rows/cols, values in [0, R] / [0, C],
@@ -324,7 +328,8 @@ typedef enum pto_op {
 
 typedef enum pto_oprule {
   PTO_RULE_NONE, PTO_RULE_ELEM, PTO_RULE_CAST, PTO_RULE_ROWRED,
-  PTO_RULE_MATMUL, PTO_RULE_LOAD, PTO_RULE_STORE, PTO_RULE_ROWBCAST
+  PTO_RULE_MATMUL, PTO_RULE_LOAD, PTO_RULE_STORE, PTO_RULE_ROWBCAST,
+  PTO_RULE_COLRED, PTO_RULE_COLBCAST
 } pto_oprule;
 
 typedef enum pto_dtrule {

@@ -151,6 +151,40 @@ check_rowbcast(ctx *c)
   return true;
 }
 
+/* COLRED: dst 1 x C, src R x C, same dtype.  */
+static bool
+check_colred(ctx *c)
+{
+  const pto_type *dst = c->t[0], *src = c->t[1];
+  if (dst->rows != 1 || dst->cols != src->cols)
+    return shape_fail(c, 0, "(one row, a value per column of argument 2)",
+                      1, src->cols);
+  if (dst->dtype != src->dtype)
+    return dtype_fail(c, 0, src->dtype);
+  return true;
+}
+
+/* COLBCAST: the last operand is the per-column row r (1 x C), every
+   other tile has the first tile's shape (R x C), all share its dtype.  */
+static bool
+check_colbcast(ctx *c)
+{
+  int last = c->n - 1;
+  const pto_type *t0 = c->t[0], *r = c->t[last];
+  for (int i = 1; i < last; i++) {
+    if (!same_shape(c->t[i], t0))
+      return shape_fail(c, i, "like argument 1", t0->rows, t0->cols);
+    if (c->t[i]->dtype != t0->dtype)
+      return dtype_fail(c, i, t0->dtype);
+  }
+  if (r->rows != 1 || r->cols != t0->cols)
+    return shape_fail(c, last, "(one value per column of argument 1)", 1,
+                      t0->cols);
+  if (r->dtype != t0->dtype)
+    return dtype_fail(c, last, t0->dtype);
+  return true;
+}
+
 /* MATMUL: c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype.  */
 static bool
 check_matmul(ctx *c)
@@ -191,6 +225,8 @@ check_shape_rule(ctx *c, pto_oprule rule)
   case PTO_RULE_ROWRED: return check_rowred(c);
   case PTO_RULE_MATMUL: return check_matmul(c);
   case PTO_RULE_ROWBCAST: return check_rowbcast(c);
+  case PTO_RULE_COLRED: return check_colred(c);
+  case PTO_RULE_COLBCAST: return check_colbcast(c);
   case PTO_RULE_LOAD: return check_transfer(c, 0, 1);
   case PTO_RULE_STORE: return check_transfer(c, 2, 0);
   case PTO_RULE_NONE: return true;

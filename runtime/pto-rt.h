@@ -54,7 +54,9 @@ enum pto_rt_dtype { PTO_RT_F32 = 0, PTO_RT_F16 = 1, PTO_RT_I32 = 2 };
    table pto-ops.def (beside this header, installed with it) whose
    RTFAM column names the family, in table order; the SCALAR forms reuse
    the BINARY codes.  Row broadcasts: d[i][j] = r[i][0] (EXPAND) or a[i][j] OP
-   r[i][0].
+   r[i][0]; the column forms in the same families: d[0][j] = reduce over
+   i of a[i][j] (ROWRED codes COL_*), d[i][j] = a[i][j] OP r[0][j] (BCAST
+   codes COL_EXPAND_*).
 
    PTO_RT_IF(FAM, WANT, ...) expands to ... when the family token FAM is
    WANT (one of BINARY SCALAR UNARY ROWRED EXPAND BCAST OTHER), else to
@@ -169,7 +171,9 @@ void __pto_rt_fill(int dt, void *d, double s, long long n);
 void __pto_rt_cast(int dt_d, int dt_a, void *d, const void *a, long long n);
 void __pto_rt_rowred(int op, int dt, void *d, const void *a, int rows,
                      int cols);
-/* D and A are ROWS x COLS, R is ROWS x 1 (A is ignored by EXPAND).  */
+/* D and A are ROWS x COLS, R is ROWS x 1 (A is ignored by EXPAND), or
+   1 x COLS for the COL_EXPAND_* codes.  A is ROWS x COLS for rowred's
+   COL_* codes too, D then 1 x COLS.  */
 void __pto_rt_rowbcast(int op, int dt, void *d, const void *a,
                        const void *r, int rows, int cols);
 /* c[M][N] += a[M][K] * b[K][N]; DT is the dtype of A and B.  */

@@ -72,6 +72,9 @@
    * Tile elements t[i][j] in scalar code are read and written by the
      scalar unit (PTO_UB_LOAD / PTO_UB_STORE); GM elements p[i] are
      plain scalar loads and stores.
+   * col_sum/col_max and col_expand_add/sub/mul/div/max/min: the scalar
+     unit, element by element in pto.h's order (lower_colop), exact for
+     every shape and dtype.
    * matmul and the loads/stores/fills of its tiles: the cube path
      (cube.c), offered every intrinsic first.  */
 
@@ -1607,6 +1610,105 @@ lower_rowbcast(isel *c, pto_mir_block *out, const pto_stmt *s,
   }
 }
 
+/* ------------------------------------------------------------------ */
+/* Column reductions and broadcasts                                    */
+/* ------------------------------------------------------------------ */
+
+/* The element expression of col_expand_<op> on x__ and y__ (computed as pto.h does: in float for float and fp16, rounded once
+   by the store's cast; int32 add/sub/mul wrapping in uint32_t).  */
+static void
+colbcast_expr(pto_buf *t, pto_op op, pto_dtype dt)
+{
+  bool fl = pto_dtype_is_float(dt);
+  const char *cop = op == PTO_OP_COL_EXPAND_ADD   ? "+"
+                    : op == PTO_OP_COL_EXPAND_SUB ? "-"
+                    : op == PTO_OP_COL_EXPAND_MUL ? "*"
+                                                  : "/";
+  if (op == PTO_OP_COL_EXPAND_MAX || op == PTO_OP_COL_EXPAND_MIN)
+    pto_buf_printf(t, "(x__ %s y__ ? x__ : y__)",
+                   op == PTO_OP_COL_EXPAND_MAX ? ">" : "<");
+  else if (fl)
+    pto_buf_printf(t, "(x__ %s y__)", cop);
+  else
+    pto_buf_printf(t, "(int32_t)((uint32_t)x__ %s (uint32_t)y__)", cop);
+}
+
+/* pto.col_sum / pto.col_max (d 1 x C from a R x C) and
+   pto.col_expand_<op> (d = a OP r, r 1 x C) on the scalar unit, element
+   by element in pto.h's order: column j of a column reduction starts
+   from a[0][j] and goes down the rows (sums in float for float and
+   fp16, rounded once; int32 wrapping), a broadcast reads r[0][j] for
+   every element and writes d[i][j] right after reading a[i][j] (so d
+   may be a, or r when there is one row).  The vendor's vector
+   instructions would do the same with repeat strides (vadd and friends
+   over the rows, the 1 x C source re-read with repeat stride 0); this
+   lowering is the exact, shape-independent one.  */
+static void
+lower_colop(isel *c, pto_mir_block *out, const pto_expr *call)
+{
+  bool red = call->op == PTO_OP_COL_SUM || call->op == PTO_OP_COL_MAX;
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  const pto_mir_buffer *a = tile_of(c, call->args[1]);
+  const pto_mir_buffer *r = red ? NULL : tile_of(c, call->args[2]);
+  if (!d || !a || (!red && !r))
+    return;
+  const pto_type *ta = call->args[1]->type;
+  pto_dtype dt = ta->dtype;
+  const char *ct = pto_mir_ctype(dt);
+  int esz = pto_dtype_bytes(dt);
+  bool fl = pto_dtype_is_float(dt);
+  long long rows = ta->rows, cols = ta->cols;
+  pto_buf t = { 0 };
+  if (red) {
+    bool sum = call->op == PTO_OP_COL_SUM;
+    const char *acc = !sum ? ct : fl ? "float" : "uint32_t";
+    pto_buf_printf(&t,
+                   "for (int32_t k__ = 0; k__ < %lld; ++k__) {\n"
+                   "  %s acc__ = (%s)PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                   "(%lld + k__ * %d)));\n"
+                   "  for (int32_t r__ = 1; r__ < %lld; ++r__) {\n"
+                   "    %s v__ = (%s)PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                   "(%lld + (r__ * %lld + k__) * %d)));\n",
+                   cols, acc, acc, ct, (long long)a->offset, esz, rows, acc,
+                   acc, ct, (long long)a->offset, cols, esz);
+    if (sum)
+      pto_buf_puts(&t, "    acc__ += v__;\n");
+    else
+      pto_buf_puts(&t, "    if (v__ > acc__)\n      acc__ = v__;\n");
+    pto_buf_printf(&t, "  }\n  PTO_UB_STORE((__ubuf__ %s *)((uintptr_t)"
+                       "(%lld + k__ * %d)), (%s)%sacc__);\n}",
+                   ct, (long long)d->offset, esz, ct,
+                   sum && !fl ? "(int32_t)" : "");
+  } else {
+    const char *vt = fl ? "float" : ct;
+    pto_buf_printf(&t,
+                   "for (int32_t r__ = 0; r__ < %lld; ++r__)\n"
+                   "  for (int32_t k__ = 0; k__ < %lld; ++k__) {\n"
+                   "    %s x__ = (%s)PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                   "(%lld + (r__ * %lld + k__) * %d)));\n"
+                   "    %s y__ = (%s)PTO_UB_LOAD((__ubuf__ %s *)((uintptr_t)"
+                   "(%lld + k__ * %d)));\n"
+                   "    PTO_UB_STORE((__ubuf__ %s *)((uintptr_t)"
+                   "(%lld + (r__ * %lld + k__) * %d)), (%s)",
+                   rows, cols, vt, vt, ct, (long long)a->offset, cols, esz,
+                   vt, vt, ct, (long long)r->offset, esz, ct,
+                   (long long)d->offset, cols, esz, ct);
+    colbcast_expr(&t, call->op, dt);
+    pto_buf_puts(&t, ");\n  }");
+  }
+  pto_mir_node *n = add_scalar(c, out, call->loc, t.s);
+  pto_buf_free(&t);
+  c->k->count.scalar_elems += rows * cols;
+  note_vec_min(c->k, rows * cols * esz);
+  pto_mir_add_access(n, PTO_MEM_UB, a->offset, a->offset + rows * cols * esz,
+                     false);
+  if (r)
+    pto_mir_add_access(n, PTO_MEM_UB, r->offset, r->offset + cols * esz,
+                       false);
+  pto_mir_add_access(n, PTO_MEM_UB, d->offset,
+                     d->offset + (red ? 1 : rows) * cols * esz, true);
+}
+
 int64_t
 pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
@@ -1694,6 +1796,16 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
   case PTO_OP_ROW_EXPAND_MUL:
   case PTO_OP_ROW_EXPAND_DIV:
     lower_rowbcast(c, out, s, e);
+    break;
+  case PTO_OP_COL_SUM:
+  case PTO_OP_COL_MAX:
+  case PTO_OP_COL_EXPAND_ADD:
+  case PTO_OP_COL_EXPAND_SUB:
+  case PTO_OP_COL_EXPAND_MUL:
+  case PTO_OP_COL_EXPAND_DIV:
+  case PTO_OP_COL_EXPAND_MAX:
+  case PTO_OP_COL_EXPAND_MIN:
+    lower_colop(c, out, e);
     break;
   case PTO_OP_MATMUL:
     pto_ice("pto.matmul not lowered by cube.c");

@@ -972,6 +972,7 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
     call_rt(fc, RT_CAST, n, v);
     return;
   case PTO_OP_ROW_SUM: case PTO_OP_ROW_MAX:
+  case PTO_OP_COL_SUM: case PTO_OP_COL_MAX:
     v[n++] = I(rt_op_code(e->op));
     v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
     v[n++] = tile_addr(fc, a[0]);
@@ -982,8 +983,13 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
     return;
   case PTO_OP_ROW_EXPAND: case PTO_OP_ROW_EXPAND_ADD:
   case PTO_OP_ROW_EXPAND_SUB: case PTO_OP_ROW_EXPAND_MUL:
-  case PTO_OP_ROW_EXPAND_DIV: {
-    /* d[i][j] = r[i][0] or a[i][j] OP r[i][0]; r is the last operand.  */
+  case PTO_OP_ROW_EXPAND_DIV:
+  case PTO_OP_COL_EXPAND_ADD: case PTO_OP_COL_EXPAND_SUB:
+  case PTO_OP_COL_EXPAND_MUL: case PTO_OP_COL_EXPAND_DIV:
+  case PTO_OP_COL_EXPAND_MAX: case PTO_OP_COL_EXPAND_MIN: {
+    /* d[i][j] = r[i][0] or a[i][j] OP r[i][0] (col_expand_<op>: OP
+       r[0][j]); r is the last operand, the run-time entry's op code
+       tells the two apart.  */
     bool has_src = e->op != PTO_OP_ROW_EXPAND;
     v[n++] = I(rt_op_code(e->op));
     v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
