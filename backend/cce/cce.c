@@ -1,5 +1,5 @@
 /* cce.c - the .cce text of a translation unit, and the pipeline that
-   produces it (pto_emit_cce, emit.h).
+   produces it (pto_emit_cce, cce.h).
 
    Contract: the text follows the emitter contract of runtime/cce_sim.h.
    * The prelude includes cce_sim.h under __CCE_KT_TEST__ and defines
