@@ -1,5 +1,5 @@
-/* saxpy.c - y = a*x + y over 16x64 fp32 tiles, the example of DESIGN.md
-   section 1.
+/* saxpy.c - y = a*x + y over 16x64 fp32 tiles: the first example of
+   the DSL.
 
    Shows: a tile typedef, a PTO_INLINE helper taking a tile by pointer
    (writes reach the caller) and a tile by value (a private copy), a

@@ -1,5 +1,5 @@
 /* InlineFunctions (after PyPTO's), arguments and nesting, as C:
-   - a tile pointer parameter shares the caller's tile (DESIGN's axpy:
+   - a tile pointer parameter shares the caller's tile (saxpy.c's axpy:
      *y += a * x, x a by-value copy scaled in place);
    - computed arguments (*pa, out + i * 8) are evaluated once;
    - a helper calling a helper, and a helper call nested in an
