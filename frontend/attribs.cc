@@ -168,6 +168,17 @@ handle_tile (tree *node, tree name, tree, int, bool *no_add)
   return NULL_TREE;
 }
 
+/* The qualifiers of the elements of tile struct TYPE (its layout
+   already checked): pto_fe_tile_layout returns their main variant.  */
+static int
+tile_element_quals (tree type)
+{
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL)
+      return TYPE_QUALS (strip_array_types (TREE_TYPE (f)));
+  return TYPE_UNQUALIFIED;
+}
+
 bool
 pto_fe_check_tile_type (tree type)
 {
@@ -186,6 +197,15 @@ pto_fe_check_tile_type (tree type)
 		  (input_location),
 		"the element type of a tile must be float, _Float16 or "
 		"int32_t, not %qT", elt);
+      return false;
+    }
+  if (tile_element_quals (type) != TYPE_UNQUALIFIED)
+    {
+      error_at (expansion_point_location_if_in_system_header
+		  (input_location),
+		"the element type of a tile must not be const, volatile or "
+		"_Atomic: every tile is written by pto_* operations (drop the "
+		"qualifier from PTO_TILE's type)");
       return false;
     }
   long bytes = rows * cols * (long) (TYPE_PRECISION (elt) / 8);

@@ -214,7 +214,8 @@ typedef struct pto__f16 {
    once per shape: `typedef PTO_TILE(float, 16, 64) tile_t;`.  The shape
    and dtype travel with the type through pointers and by-value
    parameters.  R and C are positive integer constants; T is float,
-   _Float16 (pto_f16) or int32_t.  Tile variables of kernels and inline
+   _Float16 (pto_f16) or int32_t, unqualified (every tile is written by
+   pto_* operations).  Tile variables of kernels and inline
    helpers live in on-chip buffers.  A struct in DSL code may hold
    scalars and GM pointers but not a tile (the plugin rejects it: keep
    each tile in a variable of its own).  */
@@ -232,7 +233,12 @@ typedef struct pto__f16 {
                      || PTO__IS_F16_TYPE(T)                               \
                      || __builtin_types_compatible_p(T, int32_t),         \
                  "PTO_TILE: the element type must be float, _Float16 or " \
-                 "int32_t");
+                 "int32_t");                                             \
+  _Static_assert(!__builtin_types_compatible_p(const T *, T *)            \
+                     && !__builtin_types_compatible_p(volatile T *, T *)  \
+                     && !__builtin_types_compatible_p(_Atomic T *, T *),  \
+                 "PTO_TILE: the element type must not be const, volatile " \
+                 "or _Atomic");
 #if PTO_PLUGIN_MODE
 /* The plugin checks the element type of every pto_tile struct itself
    (one located error, also for the raw attribute).  T still goes where
