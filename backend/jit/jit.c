@@ -16,7 +16,7 @@
      body.  Tile variables are local structs { T v[R][C]; } (fp16 elements
      stored as 16-bit words); every tile operation is either inline
      loops with constant bounds (backend/jit/jit-tile.c: the f32/i32
-     element-wise and row ops, pto_load/pto_store) or ONE call into
+     element-wise and row ops, the loads and stores) or ONE call into
      libpto-rt, emitted by emit_tile_op() below.  That function is the
      seam for tile lowering: when kernels are lowered to CCE instructions,
      the simulation build calls the CCE simulator's instruction semantics
