@@ -10,6 +10,7 @@ EXTRA_DIST += \
 	bench/dbuf-cycles.sh \
 	bench/inline-scale-gen.awk \
 	bench/inline-scale.sh \
+	bench/kernel-ir.sh \
 	bench/kernel-time.c \
 	bench/kernel-time.sh \
 	bench/local.mk \

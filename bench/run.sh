@@ -13,7 +13,8 @@
 # (ratios to 1k), the compile time and peak memory per kernel of units
 # of 1k and 10k small kernels (ratio to 1k), and the run time of each
 # example's kernels simulated
-# (pto-cc -O2) versus reference mode (gcc -O2).
+# (pto-cc -O2) versus reference mode (gcc -O2), and the instructions they
+# execute (callgrind, when valgrind is installed).
 # Wall times are noisy on a shared machine; the cycle counts and
 # instruction counts are deterministic.  Nothing here asserts a time:
 # `make check' never runs it.  BENCH_RUNS sets the repeats of the timed
@@ -46,6 +47,8 @@ section "many small kernels: time and peak memory per kernel, 1k / 10k (bench/ma
 sh "$here/many-kernels.sh"
 section "kernel run time, simulation (pto-cc -O2) / reference (gcc -O2) (bench/kernel-time.sh)"
 sh "$here/kernel-time.sh"
+section "kernel instructions, simulation / reference (bench/kernel-ir.sh)"
+sh "$here/kernel-ir.sh"
 if [ -n "${BENCH_CSV:-}" ]; then
   echo
   echo "bench: $(($(wc -l < "$BENCH_CSV") - 1)) rows written to $BENCH_CSV"

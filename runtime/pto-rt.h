@@ -154,6 +154,13 @@ void __pto_rt_load(int dt, void *t, const void *p, long long rs, int rows,
                    int cols);
 void __pto_rt_store(int dt, void *p, long long rs, const void *t, int rows,
                     int cols);
+/* The valid-shape check of pto_load_valid / pto_store_valid (OP
+   "pto_load_valid" or "pto_store_valid"): stops the program with pto.h's
+   message unless 0 <= VR <= ROWS, 0 <= VC <= COLS and RS >= VC when
+   VR > 1.  Called by sim=jit code that copies the valid region inline
+   (backend/jit/jit-tile.c), when its own test of these bounds fails.  */
+void __pto_rt_check_valid(const char *op, long long rs, long long vr,
+                          long long vc, long long rows, long long cols);
 /* Partial tiles (pto_load_valid / pto_store_valid): VR x VC of the
    ROWS x COLS tile; PAD is converted to the element type first.  */
 void __pto_rt_load_valid(int dt, void *t, const void *p, long long rs,

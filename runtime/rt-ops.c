@@ -47,6 +47,13 @@ __pto_rt_check_row_stride(const char *op, long long rs, long long rows,
 }
 
 void
+__pto_rt_check_valid(const char *op, long long rs, long long vr, long long vc,
+                     long long rows, long long cols)
+{
+  pto__check_valid(op, rs, vr, vc, (size_t)rows, (size_t)cols);
+}
+
+void
 __pto_rt_load(int dt, void *t, const void *p, long long rs, int rows,
               int cols)
 {

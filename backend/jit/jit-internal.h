@@ -74,6 +74,20 @@ gcc_jit_rvalue *pto_jit_value_for(jit *j, gcc_jit_rvalue *r,
 gcc_jit_type *pto_jit_type(jit *j, const pto_type *t, pto_loc loc);
 gcc_jit_lvalue *pto_jit_new_temp(fn_ctx *fc, gcc_jit_type *t);
 void pto_jit_fail(jit *j, pto_loc loc, const char *what);
+/* The scalar operand E of a tile op as a double holding its value before
+   the conversion to the element type (libpto-rt's convention).  */
+gcc_jit_rvalue *pto_jit_tile_scalar(fn_ctx *fc, const pto_expr *e);
+/* libpto-rt's __pto_rt_check_row_stride (runtime/pto-rt.h), imported on
+   first use: (const void *op, long long rs, rows, cols).  */
+gcc_jit_function *pto_jit_rt_check_row_stride(jit *j);
+/* libpto-rt's __pto_rt_check_valid: (const void *op, long long rs, vr,
+   vc, rows, cols).  */
+gcc_jit_function *pto_jit_rt_check_valid(jit *j);
+
+/* jit-tile.c: emit tile op E (a statement-position intrinsic call) as
+   inline loops with constant bounds and return true, or emit nothing
+   and return false (jit.c then calls libpto-rt).  */
+bool pto_jit_tile_inline(fn_ctx *fc, const pto_expr *e);
 
 /* jit-linear.c: emit F's body (FC is positioned after the kernel
    prologue) from its linear form; a construct the form does not cover

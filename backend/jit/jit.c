@@ -14,7 +14,9 @@
        void __pto_sim_k (void *const *args, int block_idx, int block_num)
      that copies each parameter from *args[i] into a local, then runs the
      body.  Tile variables are local structs { T v[R][C]; } (fp16 elements
-     stored as 16-bit words); every tile operation is ONE call into
+     stored as 16-bit words); every tile operation is either inline
+     loops with constant bounds (backend/jit/jit-tile.c: the f32/i32
+     element-wise and row ops, the loads and stores) or ONE call into
      libpto-rt, emitted by emit_tile_op() below.  That function is the
      seam for tile lowering: when kernels are lowered to CCE instructions,
      the simulation build calls the CCE simulator's instruction semantics
@@ -66,7 +68,7 @@ enum rt_entry {
   RT_LOAD, RT_STORE, RT_BINARY, RT_SCALAR, RT_UNARY, RT_FILL, RT_CAST,
   RT_ROWRED, RT_MATMUL, RT_SET_BLOCKS, RT_LAUNCH, RT_REGISTER,
   RT_F16_ROUND, RT_F16_LOAD, RT_F16_BITS, RT_ROWBCAST, RT_LOAD_VALID,
-  RT_STORE_VALID, RT_COUNT
+  RT_STORE_VALID, RT_CHECK_STRIDE, RT_CHECK_VALID, RT_COUNT
 };
 _Static_assert(RT_COUNT <= 24, "jit.rt is too small for enum rt_entry");
 
@@ -292,6 +294,8 @@ rt_fn(jit *j, enum rt_entry e)
       [RT_ROWBCAST] = {"__pto_rt_rowbcast", "iipccii", 0},
       [RT_LOAD_VALID] = {"__pto_rt_load_valid", "ipcllldii", 0},
       [RT_STORE_VALID] = {"__pto_rt_store_valid", "iplcllii", 0},
+      [RT_CHECK_STRIDE] = {"__pto_rt_check_row_stride", "clll", 0},
+      [RT_CHECK_VALID] = {"__pto_rt_check_valid", "clllll", 0},
   };
   if (!j->rt[e]) {
     gcc_jit_type *ret = tab[e].ret == 'f'   ? j->t_float
@@ -846,9 +850,6 @@ call_rt(fn_ctx *fc, enum rt_entry entry, int n, gcc_jit_rvalue **args)
                                args));
 }
 
-/* Emit tile op E (an intrinsic call with a tile operand) as one call to
-   libpto-rt with pto.h's reference semantics.  When tile lowering lands,
-   the simulation of lowered kernels replaces this function.  */
 /* The libpto-rt op code of OP: its row's RTCODE in pto-ops.def (-1 for
    the ops with an entry of their own).  */
 static int
@@ -862,6 +863,9 @@ rt_op_code(pto_op op)
   }
 }
 
+/* Emit tile op E (an intrinsic call with a tile operand) with pto.h's
+   reference semantics: inline loops where jit-tile.c has them, else one
+   call to libpto-rt.  */
 static void
 emit_tile_op(fn_ctx *fc, const pto_expr *e)
 {
@@ -872,6 +876,8 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
 #define I(x) int_const(j, j->t_int, (long)(x))
 #define L(x) int_const(j, j->t_ll, (long)(x))
   const pto_type *t0 = a[0]->type;
+  if (pto_jit_tile_inline(fc, e))
+    return;
   switch (e->op) {
   case PTO_OP_LOAD:
     v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
@@ -1241,6 +1247,24 @@ gcc_jit_lvalue *
 pto_jit_new_temp(fn_ctx *fc, gcc_jit_type *t)
 {
   return new_temp(fc, t);
+}
+
+gcc_jit_rvalue *
+pto_jit_tile_scalar(fn_ctx *fc, const pto_expr *e)
+{
+  return tile_scalar(fc, e);
+}
+
+gcc_jit_function *
+pto_jit_rt_check_row_stride(jit *j)
+{
+  return rt_fn(j, RT_CHECK_STRIDE);
+}
+
+gcc_jit_function *
+pto_jit_rt_check_valid(jit *j)
+{
+  return rt_fn(j, RT_CHECK_VALID);
 }
 
 void

@@ -3,7 +3,8 @@
 #
 # pto-jit.so: the libgccjit back end (pto_jit_backend in backend/jit/backend.c,
 # contract backend/jit/jit.h; backend/jit/jit.c, backend/jit/jit-linear.c
-# walks the linear form, backend/jit/jit-internal.h)
+# walks the linear form, backend/jit/jit-tile.c inlines tile ops as
+# constant-bound loops, backend/jit/jit-internal.h)
 # linked with -lgccjit and its own copy of the C core.  It is NOT part of
 # pto.so: the plugin dlopens it (RTLD_NOW | RTLD_LOCAL) only when a unit
 # has DSL code, from the directory pto.so was loaded from, so both are
@@ -11,7 +12,8 @@
 # with sanitizers: it runs inside cc1.
 plugin_LTLIBRARIES += plugin/pto-jit.la
 plugin_pto_jit_la_SOURCES = backend/jit/backend.c backend/jit/jit.c \
-	backend/jit/jit.h backend/jit/jit-linear.c backend/jit/jit-internal.h
+	backend/jit/jit.h backend/jit/jit-linear.c backend/jit/jit-tile.c \
+	backend/jit/jit-internal.h
 plugin_pto_jit_la_CFLAGS = $(PTO_CFLAGS)
 # -Bsymbolic: the module's core functions bind to its own copy, whatever
 # cc1 or pto.so export.
