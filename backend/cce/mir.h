@@ -13,7 +13,7 @@
      MASK    set_vector_mask / set_mask_norm / set_mask_count;
      SYNC    set_flag / wait_flag / pipe_barrier (inserted by sync.c);
      SCALAR  scalar-unit code (pipe S) touching UB through PTO_UB_LOAD /
-             PTO_UB_STORE, already rendered as C lines (fallbacks for
+             PTO_UB_STORE, already rendered as C lines (element loops for
              shapes the vector unit cannot address, int32 division, the
              unaligned tails of GM rows);
      STMT    a scalar statement of the kernel (pto_stmt);
