@@ -893,14 +893,14 @@ walk_loop(lb *c, int id)
   open_block(c, id, pto_s_while(c->p, true_expr(c, u->loc), u->loc), loop);
 }
 
-/* Whether NAME is a parameter's or an earlier register's (before ID).  */
+/* Whether NAME is a parameter's or a register's already declared.  */
 static bool
-name_taken(const lb *c, int id, const char *name)
+name_taken(const lb *c, const char *name)
 {
   for (int i = 0; i < c->f->nparams; i++)
     if (!strcmp(c->f->params[i]->name, name))
       return true;
-  for (int i = 0; i < id; i++)
+  for (int i = 0; i < c->fn->n; i++)
     if (c->fn->u[i].op == PTO_LOP_DEFINE_REG && c->vals[i]
         && !strcmp(c->vals[i]->u.var->name, name))
       return true;
@@ -915,9 +915,9 @@ walk_define_reg(lb *c, int id)
 {
   const pto_lin_uop *u = &c->fn->u[id];
   const char *name = u->name ? u->name : "r";
-  if (name_taken(c, id, name))
+  if (name_taken(c, name))
     name = pto_arena_printf(c->p->arena, "%s_r", name);
-  if (name_taken(c, id, name))
+  if (name_taken(c, name))
     name = pto_arena_printf(c->p->arena, "%s%d", name, id);
   pto_var *v = new_var(c, name, u->type, u->loc);
   c->vals[id] = var_expr(c, v, u->loc);
