@@ -23,22 +23,6 @@ pto_diag_init(pto_diag *d)
   d->errors = d->sorries = d->warnings = 0;
 }
 
-static void
-discard(void *ctx, pto_diag_kind kind, pto_loc loc, const char *msg)
-{
-  (void)ctx;
-  (void)kind;
-  (void)loc;
-  (void)msg;
-}
-
-void
-pto_diag_init_quiet(pto_diag *d)
-{
-  pto_diag_init(d);
-  d->emit = discard;
-}
-
 void
 pto_diag_print(FILE *out, pto_diag_kind kind, pto_loc loc, const char *msg)
 {

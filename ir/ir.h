@@ -87,10 +87,6 @@ typedef struct pto_diag {
 } pto_diag;
 
 void pto_diag_init(pto_diag *d);
-/* A sink that counts but shows nothing: for asking whether something can
-   be done (e.g. a back end probing whether the linear form covers a
-   function) without reporting why not.  */
-void pto_diag_init_quiet(pto_diag *d);
 void pto_error(pto_diag *d, pto_loc loc, const char *fmt, ...) PTO_PRINTF(3, 4);
 void pto_warning(pto_diag *d, pto_loc loc, const char *fmt, ...) PTO_PRINTF(3, 4);
 void pto_note(pto_diag *d, pto_loc loc, const char *fmt, ...) PTO_PRINTF(3, 4);

@@ -31,8 +31,6 @@ extern "C" {
     "verify the IR and the claimed properties after every pass")           \
   X(double_buffer, "double-buffer", B, "1",                                 \
     "CCE: ping-pong buffers and overlapped pipes in streaming loops")        \
-  X(cce_linear, "cce-linear", B, "1",                                       \
-    "CCE back end: select instructions from the kernels' linear form")     \
   X(report, "report", R, "",                                                \
     "CCE: per-kernel plans, counts, cycles, bounds, double buffering to "   \
     "stderr or FILE (JSON if FILE.json)")

@@ -788,10 +788,12 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
   k.prog = p;
   k.func = f;
   k.arch = arch;
-  /* The source MIR from the kernel's linear form (backend/cce/isel-linear.c),
-     when the form covers it, else from its structured body.  */
-  if (!(o && o->cce_linear && pto_isel_linear_src(&k)))
-    pto_mir_src_block(&k, &k.src, &f->body);
+  /* The source MIR, from the kernel's linear form
+     (backend/cce/isel-linear.c).  */
+  if (pto_isel_linear_src(&k, d)) {
+    pto_mir_kernel_free(&k);
+    return 1;
+  }
   k.double_buffer = o ? o->double_buffer : true;
   k.drop_sync = *drop;
   int errs = pto_memplan(&k, d);

@@ -13,10 +13,21 @@
    and double-buffers its loops, cce.c prints it.  The walk:
    * RANGE opens a FOR node over the source loop's own index
      variable with the source loop's attributes (unroll_times, which
-     sync.c's double buffering reads; name, kind): the RANGEs are matched
-     in order with the source's for statements in pre-order (same
-     location and index name, else no coverage); start, stop and step
-     are the uops' values; END closes the innermost open loop;
+     sync.c's double buffering reads; name, kind): each RANGE is matched
+     with the first source for statement in pre-order not yet matched
+     that has its location and index name (unrolled copies share both
+     and come in order); start, stop and step are the uops' values;
+     END closes the innermost open loop;
+   * LOOP opens a WHILE node "while (1)"; the LOOP of a for whose
+     bounds its body may change is matched with that for like a RANGE
+     (the tiles of its body are declared in it), as is the one-trip LOOP
+     inside it that the for's continue statements leave;
+   * BREAK, CONTINUE and RETURN are the C statements (gated: under an
+     if); a jump of a loop other than the innermost open one (a break
+     of such a for, from inside its one-trip LOOP) sets a flag "jf_N",
+     declared false at the top of that loop's body, and breaks; the
+     end of each loop it leaves tests the flag and breaks again, or
+     makes the jump;
    * IF opens an IF node on the uop's condition, ENDIF closes it; the
      linear form's else branch (an IF on !k right after the ENDIF of an
      IF on k) opens that node's else block, so that sync.c sees the
@@ -27,7 +38,8 @@
      forwards it into the next operation when it can); pto.matmul too:
      cube.c plans over K->src;
    * DEFINE_REG declares the scalar variable (its own name; "_r" added
-     when a parameter has it); LOAD declares a local "BASE_lN" (BASE the
+     when a parameter or an earlier register has it, then the uop id);
+     LOAD declares a local "BASE_lN" (BASE the
      loaded variable's name, N the uop id) initialised from the address
      (a register, *p, p[i] or t[i][j]), where its value is first used
      unless a write to its memory, a loop or an if comes first (the list
@@ -44,19 +56,22 @@
      more than once is declared "s_N" (N its id) at its list position,
      so that it is computed once (sync.c sees through both: the
      declaration keeps the expression, the local is never assigned);
-   * a tile is declared (its plan comment) where the source declares it
-     relative to the other statements, always in the body of the loop
-     its source declaration is in, so that memplan.c's rule for a use
-     inside a loop the declaration is outside of is unchanged.  A value
-     whose declaration has gone out of scope at a use makes the kernel
-     uncovered.
-   Not covered (the caller builds K->src from F's body, silently): what the builder
-   does not take (while, break, continue, an early return, tuples, &x),
-   fp16 scalar arithmetic (the rounding point of "var x: f16 = a + b" is
-   lost in the form), calls of functions and value-returning effectful
-   intrinsics, a tile in an explicit memory space (memplan.c's error, located at the
-   uses), a gated store left after stage 22, a RETURN uop, a tile or loop the
-   match above cannot place, and a list that fails pto_lin_check.
+   * a tile (DEFINE_LOCAL: the source tile of its name, or of its name
+     and location when several have the name) is declared (its plan
+     comment) where the source declares it relative to the other
+     statements, always in the body of the loop its source declaration
+     is in (before the open statement holding its first use when that
+     is nested deeper), so that memplan.c's rule for a use inside a
+     loop the declaration is outside of is unchanged.
+   What the walk cannot take is a located sorry, and the kernel is not
+   emitted (there is no other path): what the linear form's builder
+   does not take (its own sorry: tuples, &x), calls of functions,
+   pto.launch, function references, value-returning effectful
+   intrinsics, a gated load, a tile the match above cannot tell apart;
+   a broken invariant of the list (a value out of scope at a use, an
+   END that does not close the innermost block, a loop with no source
+   for) is a located sorry saying "internal error", and a list that
+   fails pto_lin_check an internal error (pto_ice).
    Everything built lives in the program's arena (as the MIR does); the
    linear form itself is freed before returning.  No global state.  */
 
@@ -64,6 +79,7 @@
 #include "ir/linear/linear.h"
 
 #include <limits.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,7 +104,7 @@ typedef struct lb {
   const pto_lin_fn *fn;
   pto_expr **vals;        /* by uop id: the value's expression */
   const pto_stmt **fors;  /* the source's for statements, pre-order */
-  int nfors, capfors, next_for;
+  int nfors, capfors;
   tile_decl *tiles;
   bool *declared;         /* by tile index */
   int ntiles, captiles;
@@ -105,8 +121,29 @@ typedef struct lb {
   pto_mir_block *top;
   const pto_loc *use_loc;  /* the location of the uop being walked */
   const char **names;     /* by uop id: the source name of a bound value */
+  const pto_stmt **loop_src; /* by RANGE/LOOP uop id: its source for */
+  bool *for_used;         /* by index into fors: matched to a loop uop */
+  int *flag_target;       /* by jump uop id: the loop it leaves through
+                             a jump flag (-1: none) */
+  int *flag_at;           /* ... the loop whose end tests the flag next */
+  pto_var **flag_var;     /* by jump uop id: that flag */
+  pto_diag *diag;
   bool ok;
 } lb;
+
+/* Stop the walk with a located sorry (only the first is reported: the
+   walk goes on to its end but builds nothing more).  */
+static void PTO_PRINTF(3, 4)
+decline(lb *c, pto_loc loc, const char *fmt, ...)
+{
+  if (c->ok) {
+    va_list ap;
+    va_start(ap, fmt);
+    pto_vdiag(c->diag, PTO_DIAG_SORRY, loc, fmt, ap);
+    va_end(ap);
+  }
+  c->ok = false;
+}
 
 /* ------------------------------------------------------------------ */
 /* The source's anchors                                               */
@@ -281,18 +318,33 @@ name_shared(lb *c)
   free(uses);
 }
 
-/* The source tile variable named NAME, or NULL (none, or two).  */
+static bool
+same_loc(pto_loc a, pto_loc b)
+{
+  return a.line == b.line && a.col == b.col && a.file == b.file;
+}
+
+/* The source tile variable of DEFINE_LOCAL U: the one of U's name, or
+   when several have it, the one declared at U's location; NULL if none
+   or still several.  */
 static pto_var *
-tile_named(const lb *c, const char *name)
+tile_of(const lb *c, const pto_lin_uop *u)
 {
   pto_var *v = NULL;
-  for (int i = 0; i < c->ntiles; i++)
-    if (name && !strcmp(c->tiles[i].var->name, name)) {
-      if (v)
-        return NULL;
-      v = c->tiles[i].var;
+  int n = 0;
+  for (int pass = 0; pass < 2 && n != 1; pass++) {
+    v = NULL;
+    n = 0;
+    for (int i = 0; i < c->ntiles; i++) {
+      pto_var *t = c->tiles[i].var;
+      if (u->name && !strcmp(t->name, u->name) && t != v
+          && (pass == 0 || same_loc(t->loc, u->loc))) {
+        v = t;
+        n++;
+      }
     }
-  return v;
+  }
+  return n == 1 ? v : NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -313,49 +365,48 @@ only_stored(const pto_lin_fn *fn, int id)
   return true;
 }
 
-/* Uops the walk cannot take anywhere in FN.  */
-static bool
-uops_covered(const lb *c)
+/* Decline, located, every uop the walk cannot take.  */
+static void
+check_uops(lb *c)
 {
   const pto_lin_fn *fn = c->fn;
-  for (int i = 0; i < fn->n; i++) {
+  for (int i = 0; i < fn->n && c->ok; i++) {
     const pto_lin_uop *u = &fn->u[i];
     switch (u->op) {
-    case PTO_LOP_BINARY:
-      if (u->type && u->type->kind == PTO_TY_SCALAR
-          && u->type->dtype == PTO_DT_F16)
-        return false;
-      break;
     case PTO_LOP_CALL:
-      if (!u->is_op || u->iop == PTO_OP_LAUNCH)
-        return false;
-      if (pto_op_info(u->iop)->effect != PTO_EFF_PURE && u->type)
-        return false;
+      if (!u->is_op)
+        decline(c, u->loc, "call to '%s' is not supported in kernel code "
+                "by the CCE back end", u->name ? u->name : "?");
+      else if (u->iop == PTO_OP_LAUNCH)
+        decline(c, u->loc, "pto.launch cannot appear in a kernel");
+      else if (pto_op_info(u->iop)->effect != PTO_EFF_PURE && u->type)
+        decline(c, u->loc, "the value of pto.%s is not supported by the "
+                "CCE back end", pto_op_info(u->iop)->name);
       break;
     case PTO_LOP_INDEX:
       if (u->gated && !only_stored(fn, i))
-        return false;
-      break;
-    case PTO_LOP_CONST:
-      if (u->name)
-        return false;
+        decline(c, u->loc, "a predicated load is not supported by the CCE "
+                "back end");
       break;
     case PTO_LOP_DEFINE_LOCAL:
-      if (!tile_named(c, u->name) || !u->type)
-        return false;
+      if (!u->type || !tile_of(c, u))
+        decline(c, u->loc, "the CCE back end cannot tell tile '%s' from "
+                "another tile of that name declared here",
+                u->name ? u->name : "?");
       break;
     case PTO_LOP_RETURN:
       if (u->nval)
-        return false;   /* a kernel returns nothing */
+        decline(c, u->loc, "a kernel returns no value");
+      break;
+    case PTO_LOP_CONST:
+      if (u->name)
+        decline(c, u->loc, "a function reference is not supported in "
+                "kernel code by the CCE back end");
       break;
     default:
       break;
     }
   }
-  pto_buf why = { NULL, 0, 0 };
-  bool ok = pto_lin_check(fn, &why);
-  pto_buf_free(&why);
-  return ok;
 }
 
 /* ------------------------------------------------------------------ */
@@ -424,13 +475,23 @@ block_open(const lb *c, const pto_mir_block *b)
   return false;
 }
 
-/* The expression of value uop ID (NULL, coverage lost, when it has
-   none yet).  */
+/* Decline: uop ID has no value where the walk needs it (a broken
+   invariant of the list, reported at the use).  NULL.  */
+static pto_expr *
+lost(lb *c, int id)
+{
+  decline(c, c->use_loc ? *c->use_loc : c->fn->u[id].loc,
+          "internal error: the CCE back end's walk of the linear form has "
+          "no value for %%%d (%s) here", id, pto_lop_name(c->fn->u[id].op));
+  return NULL;
+}
+
+/* The expression of value uop ID (NULL after a decline).  */
 static pto_expr *
 value(lb *c, int id)
 {
   if (c->fn->u[id].op == PTO_LOP_DEFINE_LOCAL) {
-    pto_var *t = tile_named(c, c->fn->u[id].name);
+    pto_var *t = tile_of(c, &c->fn->u[id]);
     use_tile(c, t);
     return var_expr(c, t, c->use_loc ? *c->use_loc : c->fn->u[id].loc);
   }
@@ -439,7 +500,7 @@ value(lb *c, int id)
   if ((c->decl_block[id] && !block_open(c, c->decl_block[id]))
       || (c->vals[id] && c->fn->u[id].op == PTO_LOP_RANGE
           && !range_open(c, id)))
-    return c->ok = false, NULL;
+    return lost(c, id);
   if (c->vals[id])
     return c->vals[id];
   const pto_lin_uop *u = &c->fn->u[id];
@@ -494,13 +555,13 @@ value(lb *c, int id)
     args_of(c, e, u->nval);
     for (int i = 0; i < u->nval; i++)
       if (!(e->args[i] = value(c, u->src[i])))
-        return c->ok = false, NULL;
+        return NULL;
     break;
   default:
     break;       /* RANGE, LOAD, DEFINE_REG: set when emitted */
   }
   if (!e)
-    c->ok = false;
+    return c->ok ? lost(c, id) : NULL;
   return c->vals[id] = e;
 }
 
@@ -510,13 +571,13 @@ address(lb *c, int id)
 {
   const pto_lin_uop *x = &c->fn->u[id];
   if (x->op != PTO_LOP_INDEX || x->nval < 1 + x->gated)
-    return c->ok = false, NULL;
+    return lost(c, id);
   int n = x->nval - 1 - x->gated;   /* the gate: walk_uop's STORE */
   pto_expr *base = value(c, x->src[0]);
   if (!base)
     return NULL;
   if (c->fn->u[x->src[0]].op == PTO_LOP_DEFINE_REG)
-    return n == 0 ? base : (c->ok = false, NULL);
+    return n == 0 ? base : lost(c, id);
   pto_expr *e;
   if (n == 0) {
     e = new_expr(c, PTO_E_UN, x->type, x->loc);
@@ -529,7 +590,7 @@ address(lb *c, int id)
   args_of(c, e, n);
   for (int i = 0; i < n; i++)
     if (!(e->args[i] = value(c, x->src[1 + i])))
-      return c->ok = false, NULL;
+      return NULL;
   return e;
 }
 
@@ -543,6 +604,7 @@ push(lb *c, pto_stmt *s)
 }
 
 static void walk_named(lb *c, int id);
+static pto_expr *true_expr(lb *c, pto_loc loc);
 
 /* Whether the value of uop ID can be printed now without declaring
    anything (its loads, registers and loop indices are in place),
@@ -594,18 +656,36 @@ declare_tile(lb *c, int i)
   push(c, pto_s_decl(c->p, c->tiles[i].var, NULL, c->tiles[i].var->loc));
 }
 
-/* Declare tile V before its first use, in the current block.  Its
-   source declaration must be in the body of the current loop: a tile
-   first used in a nested loop was declared when that loop opened.  */
+/* Declare tile V before its first use: in the current block when its
+   source declaration is in the body of the current loop, else in the
+   innermost open block of the loop it is declared in, before the open
+   statement that holds the use (a tile of an outer loop body first
+   used in a loop nested in an if), so that memplan.c sees it live
+   across the inner loop as the source has it.  */
 static void
 use_tile(lb *c, const pto_var *v)
 {
-  for (int i = 0; i < c->ntiles; i++)
-    if (c->tiles[i].var == v && !c->declared[i]) {
-      if (c->tiles[i].loop != current_loop(c))
-        c->ok = false;
+  for (int i = 0; i < c->ntiles; i++) {
+    if (c->tiles[i].var != v || c->declared[i])
+      continue;
+    int at = c->depth - 1;
+    while (at > 0 && c->stack[at].loop != c->tiles[i].loop)
+      at--;
+    if (at == c->depth - 1) {
       declare_tile(c, i);
+      continue;
     }
+    if (c->stack[at].loop != c->tiles[i].loop) {
+      decline(c, v->loc, "internal error: the CCE back end's walk of the "
+              "linear form uses tile '%s' outside its loop", v->name);
+      return;
+    }
+    pto_mir_block *b = c->stack[at].body;
+    c->declared[i] = true;
+    pto_mir_insert(b, b->n ? b->n - 1 : 0,
+                   pto_mir_src_node(c->k, pto_s_decl(c->p, c->tiles[i].var,
+                                                     NULL, v->loc)));
+  }
 }
 
 /* Declare the tiles still undeclared whose source declaration is in the
@@ -664,17 +744,49 @@ open_block(lb *c, int uop, pto_stmt *s, const pto_stmt *loop)
   return n;
 }
 
+static int innermost_loop(const lb *c);
+static void jump_under(lb *c, pto_expr *g, pto_stmt *j, pto_var *flag,
+                       pto_loc loc);
+
+/* After loop LOOP closed: for each jump that left it through a flag,
+   "if (flag) break;" here, or the jump itself when this is the loop
+   it is for.  */
+static void
+pass_flags(lb *c, int loop)
+{
+  for (int id = 0; id < c->fn->n; id++) {
+    if (c->flag_target[id] < 0 || c->flag_at[id] != loop)
+      continue;
+    pto_loc loc = c->fn->u[id].loc;
+    pto_expr *g = var_expr(c, c->flag_var[id], loc);
+    int in = innermost_loop(c);
+    c->flag_at[id] = in;
+    if (in == c->flag_target[id]) {
+      c->flag_target[id] = -1;
+      jump_under(c, g, c->fn->u[id].op == PTO_LOP_BREAK
+                           ? pto_s_break(c->p, loc)
+                           : pto_s_continue(c->p, loc), NULL, loc);
+    } else
+      jump_under(c, g, pto_s_break(c->p, loc), NULL, loc);
+  }
+}
+
 static void
 close_block(lb *c, int uop)
 {
   if (c->depth <= 1 || c->stack[c->depth - 1].uop != uop) {
-    c->ok = false;
+    decline(c, c->fn->u[uop].loc, "internal error: the CCE back end's walk "
+            "of the linear form closes %%%d, which is not the innermost "
+            "open block", uop);
     return;
   }
-  if (c->fn->u[uop].op == PTO_LOP_RANGE || c->fn->u[uop].op == PTO_LOP_LOOP)
+  pto_lop op = c->fn->u[uop].op;
+  if (op == PTO_LOP_RANGE || op == PTO_LOP_LOOP)
     declare_pending(c);
   c->depth--;
   c->top = c->stack[c->depth - 1].body;
+  if (op == PTO_LOP_RANGE || op == PTO_LOP_LOOP)
+    pass_flags(c, uop);
 }
 
 /* An IF on !K right after the ENDIF of an IF on K (nothing between in
@@ -702,14 +814,44 @@ open_else(lb *c, int id)
   return true;
 }
 
+/* The source for statement of loop uop U (a RANGE, or the LOOP of a
+   for whose bounds its body may change): the first in pre-order not yet
+   matched with U's location and, for a RANGE, U's index name (copies
+   of one loop made by unrolling share the location and come in
+   order); NULL if none.  */
+static const pto_stmt *
+match_for(lb *c, const pto_lin_uop *u)
+{
+  for (int i = 0; i < c->nfors; i++) {
+    const pto_stmt *s = c->fors[i];
+    if (!c->for_used[i] && same_loc(s->loc, u->loc)
+        && (u->op != PTO_LOP_RANGE
+            || (u->name && !strcmp(s->var->name, u->name)))) {
+      c->for_used[i] = true;
+      return s;
+    }
+  }
+  return NULL;
+}
+
+/* The pre-order index of source statement S.  */
+static int
+index_of(const lb *c, const pto_stmt *s)
+{
+  int k = 0;
+  while (k < c->nstmts && c->stmts[k] != s)
+    k++;
+  return k;
+}
+
 static void
 walk_range(lb *c, int id)
 {
   const pto_lin_uop *u = &c->fn->u[id];
-  const pto_stmt *src = c->next_for < c->nfors ? c->fors[c->next_for++] : NULL;
-  if (!src || src->loc.line != u->loc.line || src->loc.col != u->loc.col
-      || !u->name || strcmp(src->var->name, u->name)) {
-    c->ok = false;
+  const pto_stmt *src = match_for(c, u);
+  if (!src) {
+    decline(c, u->loc, "internal error: the CCE back end finds no source "
+            "loop for the loop of the linear form here");
     return;
   }
   pto_expr *start = value(c, u->src[0]), *stop = value(c, u->src[1]),
@@ -719,21 +861,64 @@ walk_range(lb *c, int id)
   pto_stmt *s = pto_s_for(c->p, src->var, start, stop, step, u->down, u->loc);
   s->attrs = src->attrs;
   c->vals[id] = var_expr(c, src->var, u->loc);
-  int k = 0;
-  while (k < c->nstmts && c->stmts[k] != src)
-    k++;
-  declare_before(c, k);
+  declare_before(c, index_of(c, src));
   open_block(c, id, s, src);
 }
 
+/* LOOP: "while (1) { ... }".  The LOOP of a for whose bounds may
+   change, like a RANGE, has that for as its loop (tiles declared in its
+   body are declared there), and so does the one-trip LOOP inside it
+   that the for's continue statements leave (same location).  */
+static void
+walk_loop(lb *c, int id)
+{
+  const pto_lin_uop *u = &c->fn->u[id];
+  const pto_stmt *loop = current_loop(c);
+  int top = c->stack[c->depth - 1].uop;
+  int k = source_index(c, u->loc);
+  if (top >= 0 && c->fn->u[top].op == PTO_LOP_LOOP
+      && same_loc(c->fn->u[top].loc, u->loc) && loop
+      && same_loc(loop->loc, u->loc))
+    ;                     /* the one-trip LOOP of a for's continue */
+  else if (k >= 0 && c->stmts[k]->kind == PTO_S_FOR) {
+    const pto_stmt *src = match_for(c, u);
+    if (!src) {
+      decline(c, u->loc, "internal error: the CCE back end finds no source "
+              "loop for the loop of the linear form here");
+      return;
+    }
+    declare_before(c, index_of(c, src));
+    loop = src;
+  }
+  open_block(c, id, pto_s_while(c->p, true_expr(c, u->loc), u->loc), loop);
+}
+
+/* Whether NAME is a parameter's or a register's already declared.  */
+static bool
+name_taken(const lb *c, const char *name)
+{
+  for (int i = 0; i < c->f->nparams; i++)
+    if (!strcmp(c->f->params[i]->name, name))
+      return true;
+  for (int i = 0; i < c->fn->n; i++)
+    if (c->fn->u[i].op == PTO_LOP_DEFINE_REG && c->vals[i]
+        && !strcmp(c->vals[i]->u.var->name, name))
+      return true;
+  return false;
+}
+
+/* DEFINE_REG: "T name;", the register's own name; "_r" added when a
+   parameter or an earlier register has it (the linear form names the
+   temporaries of every "c ? a : b" "cond"), then "_rN" (N its id).  */
 static void
 walk_define_reg(lb *c, int id)
 {
   const pto_lin_uop *u = &c->fn->u[id];
   const char *name = u->name ? u->name : "r";
-  for (int i = 0; i < c->f->nparams; i++)
-    if (!strcmp(c->f->params[i]->name, name))
-      name = pto_arena_printf(c->p->arena, "%s_r", name);
+  if (name_taken(c, name))
+    name = pto_arena_printf(c->p->arena, "%s_r", name);
+  if (name_taken(c, name))
+    name = pto_arena_printf(c->p->arena, "%s%d", name, id);
   pto_var *v = new_var(c, name, u->type, u->loc);
   c->vals[id] = var_expr(c, v, u->loc);
   c->decl_block[id] = c->top;
@@ -896,31 +1081,78 @@ innermost_loop(const lb *c)
   return -1;
 }
 
-/* BREAK, CONTINUE (of the innermost open loop: C has no other) and
-   RETURN: the statement, under "if (gate)" when gated.  */
+/* The constant V of type bool.  */
+static pto_expr *
+bool_expr(lb *c, int v, pto_loc loc)
+{
+  pto_expr *e = true_expr(c, loc);
+  e->u.ival = v;
+  return e;
+}
+
+/* Append jump J to the current block, under "if (G)" unless G is NULL,
+   after "FLAG = 1;" unless FLAG is NULL.  */
+static void
+jump_under(lb *c, pto_expr *g, pto_stmt *j, pto_var *flag, pto_loc loc)
+{
+  pto_mir_block *b = c->top;
+  if (g) {
+    pto_mir_node *n = pto_mir_src_node(c->k, pto_s_if(c->p, g, loc));
+    pto_mir_push(b, n);
+    b = &n->body;
+  }
+  if (flag)
+    pto_mir_push(b, pto_mir_src_node(c->k, pto_s_assign(c->p,
+                                                        var_expr(c, flag, loc),
+                                                        bool_expr(c, 1, loc),
+                                                        loc)));
+  pto_mir_push(b, pto_mir_src_node(c->k, j));
+}
+
+/* BREAK, CONTINUE and RETURN: the statement, under "if (gate)" when
+   gated.  A jump of a loop other than the innermost open one (the break
+   of a for whose bounds may change, from inside the one-trip LOOP its
+   continue statements leave) sets a flag "jf_N" declared false at the
+   top of that loop's body and breaks; each loop it leaves tests the
+   flag after its end (pass_flags) and breaks again, or jumps.  */
 static void
 walk_jump(lb *c, int id)
 {
   const pto_lin_uop *u = &c->fn->u[id];
   pto_stmt *j;
+  pto_var *flag = NULL;
   if (u->op == PTO_LOP_RETURN)
     j = pto_s_return(c->p, NULL, u->loc);
-  else if (u->nranges < 1 || u->ranges[0] != innermost_loop(c)) {
-    c->ok = false;
+  else if (u->nranges < 1 || innermost_loop(c) < 0) {
+    decline(c, u->loc, "internal error: the CCE back end's walk of the "
+            "linear form finds a jump out of no loop");
     return;
+  } else if (u->ranges[0] != innermost_loop(c)) {
+    int t = c->depth - 1;
+    while (t > 0 && c->stack[t].uop != u->ranges[0])
+      t--;
+    if (t == 0) {
+      decline(c, u->loc, "internal error: the CCE back end's walk of the "
+              "linear form finds a jump out of a loop that is not open");
+      return;
+    }
+    flag = new_var(c, pto_arena_printf(c->p->arena, "jf_%d", id),
+                   pto_type_scalar(c->p, PTO_DT_BOOL), u->loc);
+    pto_mir_insert(c->stack[t].body, 0,
+                   pto_mir_src_node(c->k, pto_s_decl(c->p, flag,
+                                                     bool_expr(c, 0, u->loc),
+                                                     u->loc)));
+    c->flag_var[id] = flag;
+    c->flag_target[id] = u->ranges[0];
+    c->flag_at[id] = innermost_loop(c);
+    j = pto_s_break(c->p, u->loc);
   } else
     j = u->op == PTO_LOP_BREAK ? pto_s_break(c->p, u->loc)
                                : pto_s_continue(c->p, u->loc);
-  if (!u->nval || u->op == PTO_LOP_RETURN) {
-    push(c, j);
+  pto_expr *g = NULL;
+  if (u->nval && u->op != PTO_LOP_RETURN && !(g = value(c, u->src[0])))
     return;
-  }
-  pto_expr *g = value(c, u->src[0]);
-  if (!g)
-    return;
-  pto_mir_node *n = pto_mir_src_node(c->k, pto_s_if(c->p, g, u->loc));
-  pto_mir_push(c->top, n);
-  pto_mir_push(&n->body, pto_mir_src_node(c->k, j));
+  jump_under(c, g, j, flag, u->loc);
 }
 
 static void
@@ -1001,8 +1233,7 @@ walk_uop(lb *c, int id)
     close_block(c, u->ranges[0]);
     return;
   case PTO_LOP_LOOP:
-    open_block(c, id, pto_s_while(c->p, true_expr(c, u->loc), u->loc),
-               current_loop(c));
+    walk_loop(c, id);
     return;
   case PTO_LOP_BREAK:
   case PTO_LOP_CONTINUE:
@@ -1011,27 +1242,30 @@ walk_uop(lb *c, int id)
     return;
   case PTO_LOP_SINK:
   case PTO_LOP_COUNT:
-    c->ok = false;
+    decline(c, u->loc, "internal error: %s in the linear list",
+            pto_lop_name(u->op));
     return;
   default:
     return;               /* definitions and pure values: at their uses */
   }
 }
 
-bool
-pto_isel_linear_src(pto_mir_kernel *k)
+int
+pto_isel_linear_src(pto_mir_kernel *k, pto_diag *d)
 {
   const pto_program *prog = k->prog;
   const pto_func *f = k->func;
-  pto_diag quiet;
-  pto_diag_init_quiet(&quiet);
   pto_lin_opts o;
   pto_lin_opts_init(&o);
   o.predicated_stores = false;
   o.all_shapes = true;
-  pto_lin_fn *fn = pto_lin_function(f, &o, &quiet);
+  pto_lin_fn *fn = pto_lin_function(f, &o, d);
   if (!fn)
-    return false;
+    return 1;             /* a located sorry */
+  pto_buf why = { NULL, 0, 0 };
+  if (!pto_lin_check(fn, &why))
+    pto_ice("the linear form of '%s' is malformed: %s", f->name, why.s);
+  pto_buf_free(&why);
 
   lb c;
   memset(&c, 0, sizeof c);
@@ -1040,15 +1274,22 @@ pto_isel_linear_src(pto_mir_kernel *k)
   c.p = (pto_program *)prog;
   c.f = f;
   c.fn = fn;
+  c.diag = d;
   c.ok = true;
   collect_block(&c, &f->body, NULL);
   pto_mir_block src = { 0 };
-  bool covered = uops_covered(&c);
-  if (covered) {
+  check_uops(&c);
+  if (c.ok) {
     c.vals = pto_xcalloc((size_t)fn->n, sizeof *c.vals);
     c.names = pto_xcalloc((size_t)fn->n, sizeof *c.names);
     c.decl_block = pto_xcalloc((size_t)fn->n, sizeof *c.decl_block);
     c.if_node = pto_xcalloc((size_t)fn->n, sizeof *c.if_node);
+    c.flag_var = pto_xcalloc((size_t)fn->n, sizeof *c.flag_var);
+    c.flag_target = pto_xmalloc((size_t)fn->n * sizeof *c.flag_target);
+    c.flag_at = pto_xcalloc((size_t)fn->n, sizeof *c.flag_at);
+    for (int i = 0; i < fn->n; i++)
+      c.flag_target[i] = -1;
+    c.for_used = pto_xcalloc((size_t)c.nfors + 1, sizeof *c.for_used);
     c.named_at = pto_xcalloc((size_t)c.nstmts + 1, sizeof *c.named_at);
     for (int k = 0; k < c.nstmts; k++)
       c.named_at[k] = -1;
@@ -1065,9 +1306,11 @@ pto_isel_linear_src(pto_mir_kernel *k)
       flush_through(&c, -1);
     if (c.ok && c.depth == 1)
       declare_pending(&c);
-    covered = c.ok && c.depth == 1 && c.next_for == c.nfors;
+    if (c.ok && c.depth != 1)
+      decline(&c, f->loc, "internal error: the CCE back end's walk of the "
+              "linear form of '%s' leaves a block open", f->name);
   }
-  if (covered)
+  if (c.ok)
     k->src = src;
   else
     pto_mir_block_free(&src);
@@ -1077,12 +1320,16 @@ pto_isel_linear_src(pto_mir_kernel *k)
   free(c.pending);
   free(c.stack);
   free(c.fors);
+  free(c.for_used);
   free(c.tiles);
   free(c.stmts);
   free(c.stmt_loops);
   free(c.named_at);
   free(c.decl_block);
   free(c.if_node);
+  free(c.flag_var);
+  free(c.flag_target);
+  free(c.flag_at);
   pto_lin_fn_free(fn);
-  return covered;
+  return c.ok ? 0 : 1;
 }

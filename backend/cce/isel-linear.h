@@ -10,10 +10,9 @@
 #include "backend/cce/mir.h"
 
 /* Build K->src for kernel K->func from its linear form (stage 22 on),
-   nodes in K->prog's arena; false (K->src left empty) when the linear
-   form does not cover the kernel (see isel-linear.c): the caller then
-   builds K->src from the structured body.  Deterministic and silent;
-   the function and program are not changed.  */
-bool pto_isel_linear_src(pto_mir_kernel *k);
+   nodes in K->prog's arena; 0 on success, else a located sorry through
+   D for what the walk cannot take (see isel-linear.c) and K->src left
+   empty.  Deterministic; the function and program are not changed.  */
+int pto_isel_linear_src(pto_mir_kernel *k, pto_diag *d);
 
 #endif /* PTO_EMIT_ISEL_LINEAR_H */

@@ -1384,7 +1384,7 @@ rowbcast_cop(pto_op op)
   }
 }
 
-/* Scalar-unit fallback: every element of D from A and R (A NULL for
+/* Scalar-unit loop: every element of D from A and R (A NULL for
    row_expand), r[i] read before row i is written, arithmetic in float
    and rounded once to the element type, as pto.h.  */
 static void

@@ -43,17 +43,6 @@ pto_mir_src_node(pto_mir_kernel *k, const pto_stmt *s)
 }
 
 void
-pto_mir_src_block(pto_mir_kernel *k, pto_mir_block *out, const pto_block *b)
-{
-  for (int i = 0; i < b->n; i++) {
-    pto_mir_node *n = pto_mir_src_node(k, b->items[i]);
-    pto_mir_push(out, n);
-    pto_mir_src_block(k, &n->body, &b->items[i]->body);
-    pto_mir_src_block(k, &n->els, &b->items[i]->els);
-  }
-}
-
-void
 pto_mir_insert(pto_mir_block *b, int at, pto_mir_node *n)
 {
   pto_assert(at >= 0 && at <= b->n);

@@ -13,7 +13,7 @@
      MASK    set_vector_mask / set_mask_norm / set_mask_count;
      SYNC    set_flag / wait_flag / pipe_barrier (inserted by sync.c);
      SCALAR  scalar-unit code (pipe S) touching UB through PTO_UB_LOAD /
-             PTO_UB_STORE, already rendered as C lines (fallbacks for
+             PTO_UB_STORE, already rendered as C lines (element loops for
              shapes the vector unit cannot address, int32 division, the
              unaligned tails of GM rows);
      STMT    a scalar statement of the kernel (pto_stmt);
@@ -204,9 +204,6 @@ pto_mir_node *pto_mir_new(pto_mir_kernel *k, pto_mir_kind kind, pto_loc loc);
 /* A node of K->src for statement S: STMT, or FOR/IF/WHILE (S the
    header; the caller fills the bodies).  */
 pto_mir_node *pto_mir_src_node(pto_mir_kernel *k, const pto_stmt *s);
-/* Append the statements of B to the source block OUT, recursively.  */
-void pto_mir_src_block(pto_mir_kernel *k, pto_mir_block *out,
-                       const pto_block *b);
 void pto_mir_push(pto_mir_block *b, pto_mir_node *n);
 void pto_mir_insert(pto_mir_block *b, int at, pto_mir_node *n);
 void pto_mir_add_access(pto_mir_node *n, pto_memspace space, int64_t lo,

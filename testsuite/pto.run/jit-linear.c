@@ -3,8 +3,10 @@
    loops with step -3, zero-trip loops, conditional operands that load,
    narrow and unsigned integers, 64-bit values, tile elements, fp16 tile
    scalars, a host function, and a loop bound written in its own body
-   (a LOOP that re-evaluates the test).  run.exp section 6 runs it
-   against reference mode.  */
+   (a LOOP that re-evaluates the test; k5 with continue and break, the
+   break leaving the one-trip inner LOOP its continue needs).  run.exp
+   section 6 runs it against reference mode, also under
+   -fplugin-arg-pto-sim=cce.  */
 #include <pto.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -91,6 +93,22 @@ PTO_KERNEL void k4(int32_t *y, int32_t *n)
   y[1] = r;
 }
 
+PTO_KERNEL void k5(int32_t *y, int32_t *n)
+{
+  /* the bound is written; continue and break */
+  int c = 0;
+  for (int i = 0; i < n[0]; i++) {
+    if (i == 1)
+      continue;
+    if (i == 6)
+      break;
+    n[0] = n[0] - 1;
+    c = c * 3 + i;
+  }
+  y[0] = c;
+  y[1] = n[0];
+}
+
 PTO_HOST int h(const int32_t *x, int n)
 {
   int s = 0;
@@ -127,6 +145,11 @@ int main(void)
   int32_t nn[1] = {20};
   pto_launch(k4, 1, y, nn);
   printf("%d %d %d\n", y[0], y[1], nn[0]);
+  for (int b = 0; b <= 20; b += 4) {
+    nn[0] = b;
+    pto_launch(k5, 1, y, nn);
+    printf("%d %d %d\n", y[0], y[1], nn[0]);
+  }
   printf("%d\n", h(x, 20));
   printf("PASS: printed (run.exp compares the output with reference mode)\n");
   return 0;
