@@ -684,10 +684,11 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
                      (n) == 10 ? (int64_t)(x10) : (int64_t)(x7)))
 /* L1 -> bias table (dav-c220 / 3510, pipe MTE1): (uint64_t dst, cbuf
    src, convControl, nBurst, lenBurst, sourceGap, dstGap).  lenBurst
-   counts 64 B units on dav-c220 (the matmul library's bias load,
-   asc-devkit impl/adv_api/detail/matmul/stage/copy_cube_in/bias/
-   load_bias_to_c2.h, for chips without load2dv2); convControl 0 (f32
-   kept), nBurst 1 and gaps 0 are simulated; dst 64 B aligned.  */
+   counts 64 B units on dav-c220, 32 B units (an even count for f32) on
+   3510 (the matmul library's bias load, asc-devkit
+   impl/adv_api/detail/matmul/stage/copy_cube_in/bias/load_bias_to_c2.h,
+   by whether the chip has load2dv2); convControl 0 (f32 kept), nBurst
+   1 and gaps 0 are simulated; dst 64 B aligned.  */
 #define copy_cbuf_to_bt(d, s, cv, nb, lb, sg, dg)                          \
   PTO_SIM_ONLY("copy_cbuf_to_bt", 0, 7,                                    \
                pto_sim_copy_cbuf_to_bt(PTO_SIM_HERE, PTO_SIM_DT(s),        \

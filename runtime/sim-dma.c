@@ -414,7 +414,15 @@ void pto_sim_copy_cbuf_to_bt(const char *f, int l, pto_sim_dt sdt,
       pto_sim_check_range(s, f, l, name, "sourceGap", sg, 0, 0) ||
       pto_sim_check_range(s, f, l, name, "dstGap", dg, 0, 0))
     return;
-  uint64_t ext = (uint64_t)lb * 64;
+  /* lenBurst units: 64 B on dav-c220, 32 B (an even count for 4-byte
+     elements) on 3510; cce_sim.h.  */
+  int c220 = !strcmp(s->arch->name, "dav-c220");
+  if (!c220 && lb % 2) {
+    pto_sim_error_at(s, f, l, "%s: lenBurst %lld must be even for float "
+                     "on %s", name, (long long)lb, s->arch->name);
+    return;
+  }
+  uint64_t ext = (uint64_t)lb * (c220 ? 64 : 32);
   uintptr_t so, to;
   if (pto_sim_resolve(s, f, l, name, "src", PTO_SIM_L1, src, ext, SIM_BLOCK,
                       &so) ||

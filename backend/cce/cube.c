@@ -1007,10 +1007,22 @@ lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
   return 1;
 }
 
+/* The unit of copy_cbuf_to_bt's lenBurst on ARCH: 64 B on dav-c220,
+   32 B on 3510 (with an even count for f32), as asc-devkit's matmul
+   library loads a bias (impl/adv_api/detail/matmul/stage/copy_cube_in/
+   bias/load_bias_to_c2.h: (bytes + 63) / 64 on chips without load2dv2,
+   dav-c220 in feature_trait/matmul_chip_cap.h; 32 B units rounded up to
+   even where load2dv2 exists, 3510 there).  */
+static int64_t
+bt_unit(const pto_arch *arch)
+{
+  return strcmp(arch->name, "3510") ? 64 : 32;
+}
+
 /* dav-c220 pto.load(r, gm, rs) of bias tile T (1 x N f32): GM -> its L1
    staging region (copy_gm_to_cbuf, one burst of N*4/32 blocks, MTE2),
-   then L1 -> the bias table (copy_cbuf_to_bt, one burst of N*4/64
-   64 B units, MTE1).  Before: MTE1 -> MTE2 (WAR on the L1 staging, read
+   then L1 -> the bias table (copy_cbuf_to_bt, one burst of N*4/unit,
+   bt_unit, MTE1).  Before: MTE1 -> MTE2 (WAR on the L1 staging, read
    by the last copy_cbuf_to_bt) and, before the bias-table write, M ->
    MTE1 (WAR: the last mad read the bias table); after: MTE1 -> M
    (RAW: the next mad reads it).  The GM address is kept in cube_bias_ID
@@ -1041,7 +1053,7 @@ lower_bias_load(cctx *c, pto_mir_block *out, const pto_expr *e,
                              "copy_cbuf_to_bt((uint64_t)%lld, (__cbuf__ float *)"
                              "((uintptr_t)%lld), 0, 1, %lld, 0, 0);",
                              (long long)t->off, (long long)t->l1off,
-                             (long long)(n * 4 / 64)));
+                             (long long)(n * 4 / bt_unit(c->k->arch))));
   pair(c, out, e->loc, "PIPE_MTE1", "PIPE_M");
   c->k->count.dma += 2;
   c->k->count.dma_min += 2;
