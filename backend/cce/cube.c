@@ -31,7 +31,20 @@
      pto.fill(c, 0) clears it); on dav-c100 / dav-m200 any vector op
      writes the UB copy.  A pto.matmul into c after an epilogue and
      before the next pto.fill(c, 0) (loop back edges included) is a
-     located sorry: L0C holds the product without the epilogue.  A C variable
+     located sorry: L0C holds the product without the epilogue.
+     The BIAS epilogue pto.col_expand_add(c, c, r) (r 1 x N f32): on
+     dav-c220 r is a BIAS tile, defined only by one pto.load from GM and
+     read only by that epilogue; it gets a bias-table region (64 B
+     aligned, arch->bt bytes, overflow a located error naming the
+     biases) and an L1 staging region after the operands.  Its load is
+     GM -> L1 -> bias table (copy_gm_to_cbuf, copy_cbuf_to_bt) and every
+     mad into c uses the bias-table form with cmatrixSource =
+     cube_init_ID, so the product starts from the bias row; the
+     epilogue itself emits nothing.  That needs the bias before the
+     product: check_bias asks that pto.fill(c, 0), the load of r, every
+     pto.matmul into c and the epilogue follow one another in one block
+     (no store, ReLU or jump in between), else a located sorry.  On
+     dav-c100 / dav-m200 it is a vector op on the UB copy.  A C variable
      cube_init_ID (declared at the top of the kernel, 1) records that
      the accumulator holds zero: pto.fill(c, 0) sets it, the next mad
      passes it as initC and clears it, so a K loop's first step
@@ -55,7 +68,8 @@
    * dav-c220 / 3510 (no L0C -> UB path): the accumulator never reaches
      UB.  pto.store(gm, stride, c) is one copy_matrix_cc_to_gm (fixpipe,
      pipe FIX, NZ -> ND, dstStride = the GM row stride, ReLUPRE the
-     ReLU epilogue flag); any other read
+     ReLU epilogue flag; with no mad since pto.fill(c, 0) the scalar
+     unit writes the zeros, or the bias row read from GM); any other read
      of c is a located error (store it and load it back in a separate
      kernel).  pto.store_valid(gm, rs, c, vr, vc) is the same fixpipe
      with MSize vr and NSize vc; on m200 it is isel.c's store of the UB
@@ -69,6 +83,9 @@
                     ordered through M -> MTE1 -> M, no pipe_barrier(PIPE_M)
      m200 exit      M -> V before it, V -> M after (WAR on L0C)
      m200 staging   MTE1 -> MTE3 before (WAR on L1), MTE3 -> MTE1 after
+     c220 bias load MTE1 -> MTE2 before (WAR on its L1 staging), MTE2 ->
+                    MTE1 between the two copies; the bias table is
+                    ordered by the mads' own pairs (lower_bias_load)
      c220 store     M -> FIX before, FIX -> S after (S orders the fixpipe
                     before everything issued later: WAR on L0C, its GM);
                     when no mad ran since pto.fill(c, 0) (a K loop of
