@@ -15,8 +15,9 @@
    dav-c220: the bias row goes GM -> L1 -> the bias table
    (copy_cbuf_to_bt) and the first mad of each product starts from it
    (mad's bias-table form); the fixpipe applies the ReLU on its way to
-   GM.  dav-m200 (no bias table): L0C -> UB, then vector ops add the
-   bias row and clamp, UB -> GM.
+   GM.  dav-m200 (no bias table): L0C -> UB, the bias row is added to
+   the UB copy (pto_col_expand_add as on any tile), vrelu clamps,
+   UB -> GM.
    The inputs are small integers and the bias a multiple of 1/4, so every
    sum is exact in fp32 and the result is compared exactly with an
    independent scalar triple loop.

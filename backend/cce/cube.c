@@ -44,7 +44,7 @@
      product: check_bias asks that pto.fill(c, 0), the load of r, every
      pto.matmul into c and the epilogue follow one another in one block
      (no store, ReLU or jump in between), else a located sorry.  On
-     dav-c100 / dav-m200 it is a vector op on the UB copy.  A C variable
+     dav-c100 / dav-m200 it is an ordinary op on the UB copy.  A C variable
      cube_init_ID (declared at the top of the kernel, 1) records that
      the accumulator holds zero: pto.fill(c, 0) sets it, the next mad
      passes it as initC and clears it, so a K loop's first step
