@@ -315,7 +315,15 @@ typedef struct pto__f16 {
                           (element-wise per row: d may be a, and d may be r
                           when R == 1; int32 wraps as pto_add does)
    pto_matmul(c, a, b)    c += a * b accumulated in float; c M x N float,
-                          a M x K, b K x N, a and b both float or both fp16
+                          a M x K, b K x N, a and b both float or both fp16.
+                          Epilogues on c after its last pto_matmul:
+                          pto_col_expand_add(c, c, bias) with a 1 x N float
+                          bias row, then pto_relu(c, c); on dav-c220 the
+                          bias enters the product's first mad (the bias
+                          table), so pto_fill(c, 0), the pto_load of the
+                          bias, the K loop and the epilogue must follow
+                          one another in one block (examples/gemm_bias_relu.c,
+                          doc/cce.md "Epilogues")
    pto_block_idx()        int: index of the running block, 0 <= idx < pto_block_num()
    pto_block_num()        int: number of blocks of the running launch
    pto_unroll(f1, ...)    statement, first in a loop body: the loop's unroll_list

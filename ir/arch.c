@@ -9,10 +9,10 @@
 #define KB 1024
 
 static const pto_arch arch_table[] = {
-  { "dav-c100", "1001", 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 4, PTO_ISA_V200 },
-  { "dav-m200", "2002", 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 4, PTO_ISA_V200 },
-  { "dav-c220", "dav-2201", 184 * KB, 512 * KB, 64 * KB, 64 * KB, 128 * KB, 8, PTO_ISA_V220 },
-  { "3510", "dav-3510", 248 * KB, 512 * KB, 64 * KB, 64 * KB, 256 * KB, 8, PTO_ISA_V220 },
+  { "dav-c100", "1001", 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 4, PTO_ISA_V200, 0 },
+  { "dav-m200", "2002", 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 4, PTO_ISA_V200, 0 },
+  { "dav-c220", "dav-2201", 184 * KB, 512 * KB, 64 * KB, 64 * KB, 128 * KB, 8, PTO_ISA_V220, 1 * KB },
+  { "3510", "dav-3510", 248 * KB, 512 * KB, 64 * KB, 64 * KB, 256 * KB, 8, PTO_ISA_V220, 4 * KB },
 };
 
 const pto_arch *

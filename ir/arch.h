@@ -36,6 +36,9 @@ typedef struct pto_arch {
   int64_t ub, l1, l0a, l0b, l0c;  /* usable bytes */
   int events;           /* event ids per (src, dst) pipe pair */
   pto_isa isa;
+  int64_t bt;           /* bias table (C2) bytes, 0 where there is none:
+                           1 KB on dav-c220, 4 KB on 3510 (asc-devkit
+                           include/utils/base/sys_constants.h, ASC_BT_SIZE) */
 } pto_arch;
 
 /* The row named NAME (or its alias); NULL if there is none.  */

@@ -430,6 +430,27 @@ void mad(__cc__ float *c, __ca__ half *a, __cb__ half *b, uint16_t m,
          uint16_t k, uint16_t n, uint8_t unitFlag, bool kDirectionAlign,
          bool cmatrixSource, bool cmatrixInitVal);
 
+/* The bias-table form: mad(c, a, b, uint64_t bias, m, k, n, uint8_t
+   unitFlag, bool kDirectionAlign, bool cmatrixSource, bool
+   cmatrixInitVal); BIAS is the bias table (C2) address, read as the
+   initial C when cmatrixSource is set.  STUB (asc-devkit
+   tests/unit/basic_api/ut/stub/stub_fun.h); C220
+   kernel_operator_mm_impl.h (MmadCal with a bias).  */
+void mad(__cc__ float *c, __ca__ half *a, __cb__ half *b, uint64_t bias,
+         uint16_t m, uint16_t k, uint16_t n, uint8_t unitFlag,
+         bool kDirectionAlign, bool cmatrixSource, bool cmatrixInitVal);
+
+/* L1 -> bias table: (uint64_t dst, src, uint16_t convControl, nBurst,
+   lenBurst, sourceGap, dstGap), pipe MTE1.  STUB (stub_fun.h, the void
+   and float forms); C220 kernel_operator_data_copy_impl.h
+   (DataCopyL12BTImpl).  */
+void copy_cbuf_to_bt(uint64_t dst, __cbuf__ void *src, uint16_t convControl,
+                     uint16_t nBurst, uint16_t lenBurst, uint16_t sourceGap,
+                     uint16_t dstGap);
+void copy_cbuf_to_bt(uint64_t dst, __cbuf__ float *src, uint16_t convControl,
+                     uint16_t nBurst, uint16_t lenBurst, uint16_t sourceGap,
+                     uint16_t dstGap);
+
 /* The fixpipe L0C -> GM store (no L0C -> UB path on dav-c220):
    (dst, src, uint8_t sid, uint16_t NSize, uint16_t MSize, uint32_t
    dstStride, uint16_t srcStride, uint8_t UnitFlagMode, QuantMode_t

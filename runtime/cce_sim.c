@@ -48,15 +48,16 @@
 
 /* Usable sizes (the arena is what a kernel may plan into).  */
 static const sim_arch arch_table[] = {
-  { "dav-c100", "1001", 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 4 },
-  { "dav-m200", "2002", 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 4 },
-  { "dav-c220", "dav-2201", 184 * KB, 512 * KB, 64 * KB, 64 * KB, 128 * KB, 8 },
-  { "3510", "dav-3510", 248 * KB, 512 * KB, 64 * KB, 64 * KB, 256 * KB, 8 },
+  { "dav-c100", "1001", 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 4, 0 },
+  { "dav-m200", "2002", 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 4, 0 },
+  { "dav-c220", "dav-2201", 184 * KB, 512 * KB, 64 * KB, 64 * KB, 128 * KB, 8, 1 * KB },
+  { "3510", "dav-3510", 248 * KB, 512 * KB, 64 * KB, 64 * KB, 256 * KB, 8, 4 * KB },
 };
 #define DEFAULT_ARCH 2
 
 static const char *const space_names[PTO_SIM_NSPACES] = { "gm",  "ub",  "l1",
-                                                          "l0a", "l0b", "l0c" };
+                                                          "l0a", "l0b", "l0c",
+                                                          "bt" };
 
 static _Thread_local sim_state *current;
 
@@ -87,7 +88,8 @@ static void free_arenas(sim_state *s)
 static void alloc_arenas(sim_state *s)
 {
   const sim_arch *a = s->arch;
-  size_t sizes[PTO_SIM_NSPACES] = { 0, a->ub, a->l1, a->l0a, a->l0b, a->l0c };
+  size_t sizes[PTO_SIM_NSPACES] = { 0, a->ub, a->l1, a->l0a, a->l0b, a->l0c,
+                                    a->bt };
   for (int i = 0; i < PTO_SIM_NSPACES; i++) {
     s->sp[i].name = space_names[i];
     s->sp[i].size = sizes[i];

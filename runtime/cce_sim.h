@@ -211,7 +211,8 @@ typedef void (*pto_sim_report_fn)(void *ctx, const char *msg);
 int pto_sim_set_arch(const char *name);
 const char *pto_sim_arch(void);
 /* Bytes of each local buffer of the current arch: space is "ub", "l1",
-   "l0a", "l0b" or "l0c"; 0 for an unknown name.  */
+   "l0a", "l0b", "l0c" or "bt" (the bias table, none on dav-c100 /
+   dav-m200); 0 for an unknown name.  */
 size_t pto_sim_buffer_size(const char *space);
 
 void pto_sim_set_mode(pto_sim_mode mode);
@@ -423,6 +424,16 @@ void pto_sim_load_cbuf_to_l0(const char *f, int l, const char *name,
 void pto_sim_mad(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
                  pto_sim_dt bdt, uintptr_t c, uintptr_t a, uintptr_t b,
                  int64_t m, int64_t k, int64_t n, int64_t init);
+/* mad's bias-table form (dav-c220 / 3510): BIAS is the bias table
+   byte offset of N f32 values; SRC is cmatrixSource.  */
+void pto_sim_mad_bt(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
+                    pto_sim_dt bdt, uintptr_t c, uintptr_t a, uintptr_t b,
+                    uint64_t bias, int64_t m, int64_t k, int64_t n,
+                    int64_t src, int64_t init);
+void pto_sim_copy_cbuf_to_bt(const char *f, int l, pto_sim_dt sdt,
+                             uint64_t dst, uintptr_t src, int64_t conv,
+                             int64_t nburst, int64_t lenburst, int64_t srcgap,
+                             int64_t dstgap);
 void pto_sim_copy_cc(const char *f, int l, const char *name, int to_gm,
                      pto_sim_dt ddt, uintptr_t dst, uintptr_t src,
                      int64_t sid, int64_t nburst, int64_t lenburst,
@@ -453,7 +464,7 @@ void __pto_rt_check_row_stride(const char *op, long long rs, long long rows,
 
 /* Memory spaces, as passed to pto_sim_copy.  */
 enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
-       PTO_SIM_L0C, PTO_SIM_NSPACES };
+       PTO_SIM_L0C, PTO_SIM_BT, PTO_SIM_NSPACES };
 
 #ifdef __CCE_KT_TEST__
 
@@ -647,15 +658,42 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
                   sid, tr, mode)
 /* mad: dav-c100 / dav-m200 (c, a, b, m, k, n, init); dav-c220 / 3510
    (c, a, b, m, k, n, unitFlag 0, kDirectionAlign 0, cmatrixSource 0,
-   cmatrixInitVal).  */
-#define mad(...) PTO_SIM_MAD_(PTO_SIM_NARGS(__VA_ARGS__), __VA_ARGS__, 0, 0, 0, ~)
-#define PTO_SIM_MAD_(n, c, a, b, m, k, nn, x7, x8, x9, x10, ...)              \
-  (pto_sim_check_form(PTO_SIM_HERE, "mad", n, PTO_SIM_N(7), PTO_SIM_N(10),  \
-                      (n) == 10 ? (int64_t)(x7) | (int64_t)(x8) | (int64_t)(x9) : 0) \
+   cmatrixInitVal) and the bias-table form (c, a, b, uint64_t bias, m,
+   k, n, unitFlag 0, kDirectionAlign 0, cmatrixSource, cmatrixInitVal):
+   cmatrixSource 1 takes the initial C of every row from the N f32
+   values at bias-table byte offset BIAS instead of L0C (cmatrixInitVal
+   1, initial 0, wins; the vendor passes it 0 with a bias,
+   kernel_operator_mm_impl.h).  */
+#define mad(...) PTO_SIM_MAD_(PTO_SIM_NARGS(__VA_ARGS__), __VA_ARGS__, 0, 0, 0, 0, ~)
+#define PTO_SIM_MAD_(n, c, a, b, x4, x5, x6, x7, x8, x9, x10, x11, ...)       \
+  (pto_sim_check_form(PTO_SIM_HERE, "mad", n, PTO_SIM_N(7),                 \
+                      PTO_SIM_N(10) | PTO_SIM_N(11),                        \
+                      (n) == 10   ? (int64_t)(x7) | (int64_t)(x8) | (int64_t)(x9) \
+                      : (n) == 11 ? (int64_t)(x8) | (int64_t)(x9)           \
+                                  : 0)                                      \
        ? (void)0                                                             \
+   : (n) == 11                                                               \
+       ? pto_sim_mad_bt(PTO_SIM_HERE, PTO_SIM_DT(c), PTO_SIM_DT(a),          \
+                        PTO_SIM_DT(b), PTO_SIM_P(c), PTO_SIM_P(a),           \
+                        PTO_SIM_P(b), (uint64_t)(x4), (int64_t)(x5),         \
+                        (int64_t)(x6), (int64_t)(x7), (int64_t)(x10),        \
+                        (int64_t)(x11))                                      \
        : pto_sim_mad(PTO_SIM_HERE, PTO_SIM_DT(c), PTO_SIM_DT(a),             \
                      PTO_SIM_DT(b), PTO_SIM_P(c), PTO_SIM_P(a), PTO_SIM_P(b), \
-                     m, k, nn, (n) == 10 ? (int64_t)(x10) : (int64_t)(x7)))
+                     (int64_t)(x4), (int64_t)(x5), (int64_t)(x6),            \
+                     (n) == 10 ? (int64_t)(x10) : (int64_t)(x7)))
+/* L1 -> bias table (dav-c220 / 3510, pipe MTE1): (uint64_t dst, cbuf
+   src, convControl, nBurst, lenBurst, sourceGap, dstGap).  lenBurst
+   counts 64 B units on dav-c220, 32 B units (an even count for f32) on
+   3510 (the matmul library's bias load, asc-devkit
+   impl/adv_api/detail/matmul/stage/copy_cube_in/bias/load_bias_to_c2.h,
+   by whether the chip has load2dv2); convControl 0 (f32 kept), nBurst
+   1 and gaps 0 are simulated; dst 64 B aligned.  */
+#define copy_cbuf_to_bt(d, s, cv, nb, lb, sg, dg)                          \
+  PTO_SIM_ONLY("copy_cbuf_to_bt", 0, 7,                                    \
+               pto_sim_copy_cbuf_to_bt(PTO_SIM_HERE, PTO_SIM_DT(s),        \
+                                       (uint64_t)(d), PTO_SIM_P(s), cv, nb, \
+                                       lb, sg, dg))
 #define copy_matrix_cc_to_ubuf(d, s, sid, nb, lb, sg, dg, mode)              \
   PTO_SIM_ONLY("copy_matrix_cc_to_ubuf", 1, 8,                               \
                pto_sim_copy_cc(PTO_SIM_HERE, "copy_matrix_cc_to_ubuf", 0,    \

@@ -310,9 +310,13 @@ static float ld16(const uint8_t *p)
   return pto_sim_h2f(h);
 }
 
-void pto_sim_mad(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
-                 pto_sim_dt bdt, uintptr_t c, uintptr_t a, uintptr_t b,
-                 int64_t m, int64_t k, int64_t n, int64_t init)
+/* mad, both forms: BT is the bias table byte offset read as the
+   initial C when SRC (cmatrixSource) is set and INIT is not.  */
+static void
+mad_common(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
+           pto_sim_dt bdt, uintptr_t c, uintptr_t a, uintptr_t b,
+           uint64_t bt, int64_t m, int64_t k, int64_t n, int64_t src,
+           int64_t init)
 {
   sim_state *s = pto_sim_state();
   const char *name = "mad";
@@ -325,34 +329,47 @@ void pto_sim_mad(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
       pto_sim_check_range(s, f, l, name, "n", n, 1, 4095))
     return;
   int64_t M1 = (m + 15) / 16, K1 = (k + 15) / 16, N1 = (n + 15) / 16;
-  uintptr_t co, ao, bo;
+  uintptr_t co, ao, bo, to = 0;
   uint64_t cext = (uint64_t)(M1 * N1) * FRACTAL32;
   uint64_t aext = (uint64_t)(M1 * K1) * FRACTAL16;
   uint64_t bext = (uint64_t)(K1 * N1) * FRACTAL16;
+  uint64_t text = (uint64_t)(N1 * 16) * 4;
+  bool bias = src && !init;
   if (pto_sim_resolve(s, f, l, name, "c", PTO_SIM_L0C, c, cext, SIM_BLOCK,
                       &co) ||
       pto_sim_resolve(s, f, l, name, "a", PTO_SIM_L0A, a, aext, SIM_BLOCK,
                       &ao) ||
-      pto_sim_resolve(s, f, l, name, "b", PTO_SIM_L0B, b, bext, SIM_BLOCK, &bo))
+      pto_sim_resolve(s, f, l, name, "b", PTO_SIM_L0B, b, bext, SIM_BLOCK,
+                      &bo) ||
+      (bias && pto_sim_resolve(s, f, l, name, "bias", PTO_SIM_BT,
+                               (uintptr_t)bt, text, 64, &to)))
     return;
   pto_sim_begin(s, f, l, name, P_M);
   pto_sim_log_range(s, PTO_SIM_L0A, ao, ao + aext, SIM_R);
   pto_sim_log_range(s, PTO_SIM_L0B, bo, bo + bext, SIM_R);
-  pto_sim_log_range(s, PTO_SIM_L0C, co, co + cext, SIM_W | (init ? 0 : SIM_R));
+  pto_sim_log_range(s, PTO_SIM_L0C, co, co + cext,
+                    SIM_W | (init || bias ? 0 : SIM_R));
+  if (bias)
+    pto_sim_log_range(s, PTO_SIM_BT, to, to + text, SIM_R);
   pto_sim_touch(s, PTO_SIM_L0A, ao, ao + aext, SIM_R);
   pto_sim_touch(s, PTO_SIM_L0B, bo, bo + bext, SIM_R);
-  if (!init)
+  if (bias)
+    pto_sim_touch(s, PTO_SIM_BT, to, to + text, SIM_R);
+  else if (!init)
     pto_sim_touch(s, PTO_SIM_L0C, co, co + cext, SIM_R);
   pto_sim_touch(s, PTO_SIM_L0C, co, co + cext, SIM_W);
   const uint8_t *A = sim_mem(s, PTO_SIM_L0A, ao);
   const uint8_t *B = sim_mem(s, PTO_SIM_L0B, bo);
+  const uint8_t *T = bias ? sim_mem(s, PTO_SIM_BT, to) : NULL;
   uint8_t *C = sim_mem(s, PTO_SIM_L0C, co);
   for (int64_t mm = 0; mm < M1 * 16; mm++)
     for (int64_t nn = 0; nn < N1 * 16; nn++) {
       int64_t mo = mm / 16, mi = mm % 16, no = nn / 16, ni = nn % 16;
       size_t ci = (size_t)(((no * M1 + mo) * 16 + mi) * 16 + ni) * 4;
       float acc = 0.0f;
-      if (!init)
+      if (bias)
+        memcpy(&acc, T + nn * 4, 4);
+      else if (!init)
         memcpy(&acc, C + ci, 4);
       for (int64_t kk = 0; kk < k; kk++) {
         int64_t ko = kk / 16, ki = kk % 16;
@@ -364,6 +381,63 @@ void pto_sim_mad(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
     }
   s->stats.cube_instrs++;
   pto_sim_end(s, 16 + (uint64_t)(M1 * K1 * N1));
+}
+
+void pto_sim_mad(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
+                 pto_sim_dt bdt, uintptr_t c, uintptr_t a, uintptr_t b,
+                 int64_t m, int64_t k, int64_t n, int64_t init)
+{
+  mad_common(f, l, cdt, adt, bdt, c, a, b, 0, m, k, n, 0, init);
+}
+
+void pto_sim_mad_bt(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
+                    pto_sim_dt bdt, uintptr_t c, uintptr_t a, uintptr_t b,
+                    uint64_t bias, int64_t m, int64_t k, int64_t n,
+                    int64_t src, int64_t init)
+{
+  mad_common(f, l, cdt, adt, bdt, c, a, b, bias, m, k, n, src, init);
+}
+
+void pto_sim_copy_cbuf_to_bt(const char *f, int l, pto_sim_dt sdt,
+                             uint64_t dst, uintptr_t src, int64_t conv,
+                             int64_t nb, int64_t lb, int64_t sg, int64_t dg)
+{
+  sim_state *s = pto_sim_state();
+  const char *name = "copy_cbuf_to_bt";
+  if (sdt != PTO_SIM_DT_F32) {
+    pto_sim_error_at(s, f, l, "%s: only a float source is simulated", name);
+    return;
+  }
+  if (pto_sim_check_range(s, f, l, name, "convControl", conv, 0, 0) ||
+      pto_sim_check_range(s, f, l, name, "nBurst", nb, 1, 1) ||
+      pto_sim_check_range(s, f, l, name, "lenBurst", lb, 1, 65535) ||
+      pto_sim_check_range(s, f, l, name, "sourceGap", sg, 0, 0) ||
+      pto_sim_check_range(s, f, l, name, "dstGap", dg, 0, 0))
+    return;
+  /* lenBurst units: 64 B on dav-c220, 32 B (an even count for 4-byte
+     elements) on 3510; cce_sim.h.  */
+  int c220 = !strcmp(s->arch->name, "dav-c220");
+  if (!c220 && lb % 2) {
+    pto_sim_error_at(s, f, l, "%s: lenBurst %lld must be even for float "
+                     "on %s", name, (long long)lb, s->arch->name);
+    return;
+  }
+  uint64_t ext = (uint64_t)lb * (c220 ? 64 : 32);
+  uintptr_t so, to;
+  if (pto_sim_resolve(s, f, l, name, "src", PTO_SIM_L1, src, ext, SIM_BLOCK,
+                      &so) ||
+      pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_BT, (uintptr_t)dst, ext,
+                      64, &to))
+    return;
+  pto_sim_begin(s, f, l, name, P_MTE1);
+  pto_sim_log_range(s, PTO_SIM_L1, so, so + ext, SIM_R);
+  pto_sim_log_range(s, PTO_SIM_BT, to, to + ext, SIM_W);
+  pto_sim_touch(s, PTO_SIM_L1, so, so + ext, SIM_R);
+  pto_sim_touch(s, PTO_SIM_BT, to, to + ext, SIM_W);
+  memmove(sim_mem(s, PTO_SIM_BT, to), sim_mem(s, PTO_SIM_L1, so), ext);
+  s->stats.dma_instrs++;
+  s->stats.dma_bytes += ext;
+  pto_sim_end(s, 16 + ext / 64);
 }
 
 void pto_sim_copy_cc(const char *f, int l, const char *name, int to_gm,

@@ -75,6 +75,7 @@ typedef struct sim_arch {
   const char *name, *alias;
   size_t ub, l1, l0a, l0b, l0c;
   int events;
+  size_t bt; /* bias table bytes (0: none) */
 } sim_arch;
 
 typedef struct sim_state {

@@ -82,8 +82,13 @@ static const ccx_intrin table[] = {
      addr_cal_mode) in fractals of 512 B.  */
   { "load_cbuf_to_ca", F_L0LOAD, N(9), N(9), "A1", 0, 0, 0, API },
   { "load_cbuf_to_cb", F_L0LOAD, N(9), N(9), "B1", 0, 0, 0, API },
-  /* (c, a, b, m, k, n, ...): 10 arguments on dav-c220, 7 on dav-m200.  */
-  { "mad", F_MAD, N(10), N(7), "CAB", 0, 0, 0, API },
+  /* (c, a, b, m, k, n, ...): 10 arguments on dav-c220, 7 on dav-m200;
+     dav-c220's bias-table form (c, a, b, uint64_t bias, m, k, n, ...)
+     11.  */
+  { "mad", F_MAD, N(10) | N(11), N(7), "CAB", 0, 0, 0, API },
+  /* (uint64_t bias-table dst, cbuf src, convControl, nBurst, lenBurst,
+     sourceGap, dstGap): dav-c220 only.  */
+  { "copy_cbuf_to_bt", F_PTRS, N(7), 0, ".1", 0, 0, 0, API },
   { "copy_matrix_cc_to_ubuf", F_CC2UB, 0, N(8), "UC", 0, 0, 0, API },
   { "copy_matrix_cc_to_gm", F_PTRS, N(12), 0, "GC", 0, 0, 0, API },
   { "copy_gm_to_cbuf_multi_nd2nz_b16", F_PTRS, N(11), 0, "1G", 0, 0, 0, API },

@@ -1083,8 +1083,10 @@ footprints(const state *s, const ccx_expr *e, const ccx_intrin *in,
     return 1;
   }
   case F_MAD: {
-    int64_t m = arg_val(args, 3, &ok), k = arg_val(args, 4, &ok);
-    int64_t nn = arg_val(args, 5, &ok);
+    /* The bias-table form has the bias address before m, k, n.  */
+    int at = e->nargs == 11 ? 4 : 3;
+    int64_t m = arg_val(args, at, &ok), k = arg_val(args, at + 1, &ok);
+    int64_t nn = arg_val(args, at + 2, &ok);
     if (!ok)
       return 0;
     int64_t m16 = (m + 15) / 16 * 16, k16 = (k + 15) / 16 * 16;

@@ -31,7 +31,20 @@
      pto.fill(c, 0) clears it); on dav-c100 / dav-m200 any vector op
      writes the UB copy.  A pto.matmul into c after an epilogue and
      before the next pto.fill(c, 0) (loop back edges included) is a
-     located sorry: L0C holds the product without the epilogue.  A C variable
+     located sorry: L0C holds the product without the epilogue.
+     The BIAS epilogue pto.col_expand_add(c, c, r) (r 1 x N f32): on
+     dav-c220 r is a BIAS tile, defined only by one pto.load from GM and
+     read only by that epilogue; it gets a bias-table region (64 B
+     aligned, arch->bt bytes, overflow a located error naming the
+     biases) and an L1 staging region after the operands.  Its load is
+     GM -> L1 -> bias table (copy_gm_to_cbuf, copy_cbuf_to_bt) and every
+     mad into c uses the bias-table form with cmatrixSource =
+     cube_init_ID, so the product starts from the bias row; the
+     epilogue itself emits nothing.  That needs the bias before the
+     product: check_bias asks that pto.fill(c, 0), the load of r, every
+     pto.matmul into c and the epilogue follow one another in one block
+     (no store, ReLU or jump in between), else a located sorry.  On
+     dav-c100 / dav-m200 it is an ordinary op on the UB copy.  A C variable
      cube_init_ID (declared at the top of the kernel, 1) records that
      the accumulator holds zero: pto.fill(c, 0) sets it, the next mad
      passes it as initC and clears it, so a K loop's first step
@@ -55,7 +68,8 @@
    * dav-c220 / 3510 (no L0C -> UB path): the accumulator never reaches
      UB.  pto.store(gm, stride, c) is one copy_matrix_cc_to_gm (fixpipe,
      pipe FIX, NZ -> ND, dstStride = the GM row stride, ReLUPRE the
-     ReLU epilogue flag); any other read
+     ReLU epilogue flag; with no mad since pto.fill(c, 0) the scalar
+     unit writes the zeros, or the bias row read from GM); any other read
      of c is a located error (store it and load it back in a separate
      kernel).  pto.store_valid(gm, rs, c, vr, vc) is the same fixpipe
      with MSize vr and NSize vc; on m200 it is isel.c's store of the UB
@@ -69,6 +83,9 @@
                     ordered through M -> MTE1 -> M, no pipe_barrier(PIPE_M)
      m200 exit      M -> V before it, V -> M after (WAR on L0C)
      m200 staging   MTE1 -> MTE3 before (WAR on L1), MTE3 -> MTE1 after
+     c220 bias load MTE1 -> MTE2 before (WAR on its L1 staging), MTE2 ->
+                    MTE1 between the two copies; the bias table is
+                    ordered by the mads' own pairs (lower_bias_load)
      c220 store     M -> FIX before, FIX -> S after (S orders the fixpipe
                     before everything issued later: WAR on L0C, its GM);
                     when no mad ran since pto.fill(c, 0) (a K loop of
@@ -85,7 +102,7 @@
 
 #include <string.h>
 
-typedef enum role { ROLE_OPERAND = 1, ROLE_ACC = 2 } role;
+typedef enum role { ROLE_OPERAND = 1, ROLE_ACC = 2, ROLE_BIAS = 4 } role;
 
 typedef struct cube_tile {
   const pto_var *var;
@@ -100,6 +117,11 @@ typedef struct cube_tile {
                                  pto.maxs(c, c, 0)): the C variable
                                  cube_relu_ID feeds the fixpipe's ReLUPRE */
   bool reported;              /* the order check reported it already */
+  int bias;                   /* dav-c220 accumulator: the index of its
+                                 bias tile (pto.col_expand_add(c, c, r)),
+                                 -1 when none */
+  int64_t l1off;              /* dav-c220 bias tile: its L1 staging
+                                 region (off is its bias-table offset) */
 } cube_tile;
 
 struct pto_cube_plan {
@@ -155,6 +177,7 @@ add_role(cctx *c, const pto_expr *e, role r)
     t = &c->p->tiles[c->p->n++];
     memset(t, 0, sizeof *t);
     t->var = e->u.var;
+    t->bias = -1;
   }
   t->roles |= r;
 }
@@ -185,6 +208,52 @@ collect_block(cctx *c, const pto_mir_block *b)
   }
 }
 
+/* Whether E is pto.col_expand_add(t, t, r) of one tile T (a bias
+   epilogue when T is an accumulator).  */
+static bool
+bias_form(const pto_expr *e)
+{
+  return e->op == PTO_OP_COL_EXPAND_ADD && e->nargs == 3
+         && e->args[0]->kind == PTO_E_VAR && e->args[1]->kind == PTO_E_VAR
+         && e->args[2]->kind == PTO_E_VAR
+         && e->args[0]->u.var == e->args[1]->u.var
+         && e->args[2]->u.var != e->args[0]->u.var;
+}
+
+static cube_tile *find_tile(const plan *p, const pto_var *v);
+
+/* dav-c220: the bias tiles of B and its nested blocks, R of every
+   pto.col_expand_add(c, c, r) on an accumulator C.  A second bias tile
+   for one accumulator is a located sorry.  */
+static void
+collect_bias(cctx *c, const pto_mir_block *b)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
+    const pto_expr *e = s->value;
+    cube_tile *t;
+    if (s->kind == PTO_S_EVAL && e && e->kind == PTO_E_CALL && e->is_op
+        && bias_form(e) && (t = find_tile(c->p, e->args[0]->u.var))
+        && t->roles == ROLE_ACC) {
+      add_role(c, e->args[2], ROLE_BIAS);
+      t = find_tile(c->p, e->args[0]->u.var);   /* the table may move */
+      int r = (int)(find_tile(c->p, e->args[2]->u.var) - c->p->tiles);
+      if (t->bias >= 0 && t->bias != r) {
+        pto_sorry(c->diag, e->loc,
+                  "accumulator '%s' has two bias tiles ('%s' and '%s'): on "
+                  "%s the bias table holds one bias per product",
+                  t->var->name, c->p->tiles[t->bias].var->name,
+                  e->args[2]->u.var->name, c->k->arch->name);
+        c->errors++;
+      }
+      t->bias = r;
+    }
+    collect_bias(c, &n->body);
+    collect_bias(c, &n->els);
+  }
+}
+
 /* Whether E is the constant 0 (possibly cast).  */
 static bool
 is_zero(const pto_expr *e)
@@ -207,7 +276,13 @@ tile_at(const cctx *c, const pto_expr *e)
 static void
 bad_use(cctx *c, pto_loc loc, const cube_tile *t, const char *what)
 {
-  if (t->roles & ROLE_OPERAND)
+  if (t->roles == ROLE_BIAS)
+    pto_sorry(c->diag, loc,
+              "tile '%s' is the bias of a pto.matmul accumulator and lives "
+              "in the bias table: on %s it may only be defined by pto.load "
+              "from GM and read by pto.col_expand_add(c, c, %s) (%s)",
+              t->var->name, c->k->arch->name, t->var->name, what);
+  else if (t->roles & ROLE_OPERAND)
     pto_sorry(c->diag, loc,
               "tile '%s' is a pto.matmul operand and lives in L1: it may "
               "only be defined by pto.load from GM and read by pto.matmul "
@@ -308,6 +383,14 @@ check_call(cctx *c, const pto_expr *e)
       continue;
     }
     bool opnd = t->roles & ROLE_OPERAND, acc = t->roles & ROLE_ACC;
+    if (t->roles == ROLE_BIAS) {
+      if (e->op == PTO_OP_LOAD && i == 0)
+        continue;
+      if (i == 2 && bias_form(e))
+        continue;
+    }
+    if (t->roles == ROLE_ACC && !c->p->ub_exit && bias_form(e) && i < 2)
+      continue;
     if (e->op == PTO_OP_MATMUL && ((i == 0 && acc && !opnd)
                                    || (i > 0 && opnd && !acc)))
       continue;
@@ -503,6 +586,140 @@ check_order(cctx *c, const pto_mir_block *b, order_state state,
   }
 }
 
+/* The intrinsic call of node N's statement, or NULL.  */
+static const pto_expr *
+node_call(const pto_mir_node *n)
+{
+  const pto_stmt *s = n->stmt;
+  const pto_expr *e = s ? s->value : NULL;
+  return s && s->kind == PTO_S_EVAL && e && e->kind == PTO_E_CALL && e->is_op
+         ? e : NULL;
+}
+
+/* Calls of op OP whose argument ARG names V, in B and its nested blocks
+   (OP < 0: any op).  */
+static int
+count_calls(const pto_mir_block *b, int op, int arg, const pto_var *v)
+{
+  int k = 0;
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_expr *e = node_call(n);
+    if (e && (op < 0 || (int)e->op == op) && e->nargs > arg
+        && e->args[arg]->kind == PTO_E_VAR && e->args[arg]->u.var == v)
+      k++;
+    k += count_calls(&n->body, op, arg, v) + count_calls(&n->els, op, arg, v);
+  }
+  return k;
+}
+
+static int
+count_node(const pto_mir_node *n, int op, int arg, const pto_var *v)
+{
+  pto_mir_block one = { 0 };
+  const pto_mir_node *items[1] = { n };
+  one.items = (pto_mir_node **)items;
+  one.n = 1;
+  return count_calls(&one, op, arg, v);
+}
+
+/* Whether B (inside IN_LOOP loops of the walk) holds a return, or a
+   break or continue that leaves the walked nodes.  */
+static bool
+has_jump(const pto_mir_block *b, bool in_loop)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
+    if (s && (s->kind == PTO_S_RETURN
+              || (!in_loop && (s->kind == PTO_S_BREAK
+                               || s->kind == PTO_S_CONTINUE))))
+      return true;
+    bool loop = in_loop || n->kind == PTO_MIR_FOR || n->kind == PTO_MIR_WHILE;
+    if (has_jump(&n->body, loop) || has_jump(&n->els, loop))
+      return true;
+  }
+  return false;
+}
+
+/* dav-c220: the bias epilogue E = pto.col_expand_add(c, c, r), item IE
+   of block B, is applied by the first mad after pto.fill(c, 0) (its
+   bias-table form takes the initial C from the bias table), so it must
+   hold for every product of C: in B, a pto.fill(c, 0) before E; every
+   pto.matmul into c of the kernel between the two; the one pto.load of
+   r in B before the first of them; between the fill and E no store or
+   ReLU of c (they would see the bias early) and no jump out.  */
+static void
+check_bias_at(cctx *c, const pto_mir_block *b, int ie, const pto_expr *e,
+              const cube_tile *t)
+{
+  const pto_var *cv = t->var, *rv = c->p->tiles[t->bias].var;
+  int fi = -1, first = -1, li = -1, inside = 0;
+  const char *why = NULL;
+  for (int i = ie - 1; i >= 0 && fi < 0; i--) {
+    const pto_expr *x = node_call(b->items[i]);
+    if (x && x->op == PTO_OP_FILL && x->args[0]->kind == PTO_E_VAR
+        && x->args[0]->u.var == cv && is_zero(x->args[1]))
+      fi = i;
+  }
+  for (int i = 0; i < ie; i++) {
+    if (count_node(b->items[i], PTO_OP_LOAD, 0, rv))
+      li = i;
+    int m = count_node(b->items[i], PTO_OP_MATMUL, 0, cv);
+    if (m && i > fi && first < 0)
+      first = i;
+    if (i > fi)
+      inside += m;
+  }
+  if (fi < 0)
+    why = "no pto.fill(c, 0) before it in its block";
+  else if (first < 0 || inside != count_calls(&c->k->src, PTO_OP_MATMUL, 0, cv))
+    why = "the pto.matmuls into c are not all between pto.fill(c, 0) and "
+          "the epilogue in one block";
+  else if (count_calls(&c->k->src, PTO_OP_LOAD, 0, rv) != 1 || li < 0
+           || li >= first)
+    why = "the bias must be loaded once, in the epilogue's block, before "
+          "the first pto.matmul of the product";
+  else
+    for (int i = fi + 1; i < ie && !why; i++) {
+      const pto_mir_node *n = b->items[i];
+      pto_mir_block one = { (pto_mir_node **)&b->items[i], 1, 1 };
+      if (count_node(n, PTO_OP_STORE, 2, cv)
+          || count_node(n, PTO_OP_STORE_VALID, 2, cv))
+        why = "c is stored between pto.fill(c, 0) and the bias";
+      else if (count_node(n, PTO_OP_RELU, 0, cv)
+               || count_node(n, PTO_OP_MAXS, 0, cv))
+        why = "a ReLU on c comes before the bias";
+      else if (has_jump(&one, false))
+        why = "a jump may skip the bias epilogue";
+    }
+  if (!why)
+    return;
+  pto_sorry(c->diag, e->loc,
+            "bias epilogue pto.col_expand_add(%s, %s, %s): on %s the bias "
+            "enters the first mad of the product (the bias table), so "
+            "pto.fill(%s, 0), the pto.load of %s, every pto.matmul into %s "
+            "and this epilogue must follow one another in one block: %s",
+            cv->name, cv->name, rv->name, c->k->arch->name, cv->name,
+            rv->name, cv->name, why);
+  c->errors++;
+}
+
+static void
+check_bias(cctx *c, const pto_mir_block *b)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_expr *e = node_call(n);
+    cube_tile *t;
+    if (e && bias_form(e) && (t = tile_at(c, e->args[0]))
+        && t->roles == ROLE_ACC && t->bias >= 0)
+      check_bias_at(c, b, i, e, t);
+    check_bias(c, &n->body);
+    check_bias(c, &n->els);
+  }
+}
+
 /* ------------------------------------------------------------------ */
 /* Placement                                                           */
 /* ------------------------------------------------------------------ */
@@ -534,6 +751,26 @@ shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
   return true;
 }
 
+/* A bias tile must be a 1 x N f32 row of its accumulator's N columns
+   (the bias table holds f32; pto.col_expand_add's verifier rule already
+   asks for 1 x N of the accumulator's dtype).  */
+static bool
+bias_shape_ok(cctx *c, const cube_tile *t)
+{
+  const pto_type *ty = t->var->type;
+  if (ty->dtype == PTO_DT_F32 && ty->rows == 1 && ty->cols % 16 == 0)
+    return true;
+  pto_buf tb = { 0 };
+  pto_type_print(&tb, ty);
+  pto_error(c->diag, t->var->loc,
+            "bias '%s' of a pto.matmul accumulator is %s: on %s the bias "
+            "table takes a 1 x N f32 row, N the accumulator's columns",
+            t->var->name, tb.s, c->k->arch->name);
+  pto_buf_free(&tb);
+  c->errors++;
+  return false;
+}
+
 /* Bump-allocate the tiles of role R in a buffer of CAP bytes named
    SPACE; a located error listing them when they do not fit.  */
 static void
@@ -560,11 +797,40 @@ place(cctx *c, role r, int64_t cap, int esz, int align, const char *space)
   pto_error(c->diag, c->k->func->loc,
             "the pto.matmul %s of kernel '%s' need %lld bytes of %s, more "
             "than the %lld of %s: %s", r == ROLE_ACC ? "accumulators"
-                                                     : "operands",
+                                       : r == ROLE_BIAS ? "biases"
+                                                        : "operands",
             c->k->func->name, (long long)used, space, (long long)cap,
             c->k->arch->name, names.s);
   pto_buf_free(&names);
   c->errors++;
+}
+
+/* dav-c220: each bias tile's L1 staging region, after the operands'
+   (512 B aligned; GM -> L1 -> bias table), in the L1 of CAP bytes.  */
+static void
+place_bias_l1(cctx *c, int64_t cap)
+{
+  int64_t used = 0;
+  for (int i = 0; i < c->p->n; i++)
+    if (c->p->tiles[i].roles == ROLE_OPERAND
+        && c->p->tiles[i].off + c->p->tiles[i].size > used)
+      used = c->p->tiles[i].off + c->p->tiles[i].size;
+  for (int i = 0; i < c->p->n; i++) {
+    cube_tile *t = &c->p->tiles[i];
+    if (t->roles != ROLE_BIAS)
+      continue;
+    t->l1off = (used + FRACTAL16 - 1) / FRACTAL16 * FRACTAL16;
+    used = t->l1off + t->size;
+    if (used > cap) {
+      pto_error(c->diag, t->var->loc,
+                "the L1 staging of bias '%s' ends at byte %lld, past the "
+                "%lld of %s (the pto.matmul operands take the rest)",
+                t->var->name, (long long)used, (long long)cap,
+                c->k->arch->name);
+      c->errors++;
+      return;
+    }
+  }
 }
 
 /* A node of C text TEXT on pipe PIPE appended to OUT; the caller adds
@@ -590,8 +856,12 @@ declare(cctx *c)
   for (int i = 0; i < c->p->n; i++) {
     const cube_tile *ct = &c->p->tiles[i];
     pto_buf_printf(&t, "\n   %-16s %s [%lld, %lld)", ct->var->name,
-                   ct->roles == ROLE_ACC ? "L0C" : "L1 ", (long long)ct->off,
+                   ct->roles == ROLE_ACC ? "L0C" : ct->roles == ROLE_BIAS
+                   ? "BT " : "L1 ", (long long)ct->off,
                    (long long)(ct->off + ct->size));
+    if (ct->roles == ROLE_BIAS)
+      pto_buf_printf(&t, ", staged in L1 [%lld, %lld)", (long long)ct->l1off,
+                     (long long)(ct->l1off + ct->size));
   }
   pto_mir_node *n = pto_mir_new(c->k, PTO_MIR_COMMENT, c->k->func->loc);
   n->text = pto_arena_strdup(c->k->prog->arena, t.s);
@@ -608,6 +878,12 @@ declare(cctx *c)
                   pto_arena_printf(c->k->prog->arena,
                                    "uint8_t cube_relu_%u = 0;",
                                    c->p->tiles[i].var->id));
+    } else if (c->p->tiles[i].roles == ROLE_BIAS) {
+      /* The bias row's GM address, for a store when no mad ran.  */
+      text_node(c->k, &c->k->body, c->k->func->loc, PTO_PIPE_S,
+                pto_arena_printf(c->k->prog->arena,
+                                 "__gm__ float *cube_bias_%u = 0;",
+                                 c->p->tiles[i].var->id));
     }
 }
 
@@ -625,20 +901,29 @@ pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
     return p->errors = c.errors;
   p->ub_exit = !strcmp(k->arch->name, "dav-m200")
                || !strcmp(k->arch->name, "dav-c100");
+  if (!p->ub_exit)
+    collect_bias(&c, &k->src);
   check_block(&c, &k->src);
   if (!c.errors) {
     check_order(&c, &k->src, order_copy(&c, NULL), NULL, true);
   }
+  if (!c.errors && !p->ub_exit)
+    check_bias(&c, &k->src);
   for (int i = 0; i < p->n; i++) {
     const cube_tile *t = &p->tiles[i];
     if (t->roles == ROLE_ACC)
       shape_ok(&c, t, PTO_DT_F32);
     else if (t->roles == ROLE_OPERAND)
       shape_ok(&c, t, PTO_DT_F16);
+    else if (t->roles == ROLE_BIAS)
+      bias_shape_ok(&c, t);
   }
   if (!c.errors) {
     place(&c, ROLE_OPERAND, k->arch->l1, 2, FRACTAL16, "L1");
     place(&c, ROLE_ACC, k->arch->l0c, 4, FRACTAL32, "L0C");
+    place(&c, ROLE_BIAS, k->arch->bt, 4, 64, "the bias table");
+    if (!c.errors)
+      place_bias_l1(&c, k->arch->l1);
   }
   p->errors = c.errors;
   if (!c.errors)
@@ -736,6 +1021,63 @@ lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
   c->k->count.bursts += rows * (cols / 16);
   c->k->count.bursts_min += rows;
   pair(c, out, e->loc, "PIPE_MTE2", "PIPE_MTE1");
+  return 1;
+}
+
+/* The unit of copy_cbuf_to_bt's lenBurst on ARCH: 64 B on dav-c220,
+   32 B on 3510 (with an even count for f32), as asc-devkit's matmul
+   library loads a bias (impl/adv_api/detail/matmul/stage/copy_cube_in/
+   bias/load_bias_to_c2.h: (bytes + 63) / 64 on chips without load2dv2,
+   dav-c220 in feature_trait/matmul_chip_cap.h; 32 B units rounded up to
+   even where load2dv2 exists, 3510 there).  */
+static int64_t
+bt_unit(const pto_arch *arch)
+{
+  return strcmp(arch->name, "3510") ? 64 : 32;
+}
+
+/* dav-c220 pto.load(r, gm, rs) of bias tile T (1 x N f32): GM -> its L1
+   staging region (copy_gm_to_cbuf, one burst of N*4/32 blocks, MTE2),
+   then L1 -> the bias table (copy_cbuf_to_bt, one burst of N*4/unit,
+   bt_unit, MTE1).  Before: MTE1 -> MTE2 (WAR on the L1 staging, read
+   by the last copy_cbuf_to_bt; no pto.matmul may have run since, when
+   the K loop had no trips), and MTE2 -> MTE1 between the two.  The
+   bias table needs no pair of its own: every mad is followed by M ->
+   MTE1 (WAR: the last mad read the table before this write) and
+   preceded by its L0A/L0B loads and MTE1 -> M (RAW: MTE1 runs in
+   order, so this write is done), both from lower_matmul; the
+   simulator's race detector sees each of the pairs kept missing.  The
+   GM address is kept in cube_bias_ID for a store with no mad.  */
+static int
+lower_bias_load(cctx *c, pto_mir_block *out, const pto_expr *e,
+                const cube_tile *t)
+{
+  int64_t n = t->var->type->cols;
+  const char *gm = expr_c(c, e->args[1]);
+  text_node(c->k, out, e->loc, PTO_PIPE_S,
+            pto_arena_printf(c->k->prog->arena,
+                             "cube_bias_%u = (__gm__ float *)(%s);",
+                             t->var->id, gm));
+  pair(c, out, e->loc, "PIPE_MTE1", "PIPE_MTE2");
+  pto_mir_node *x = text_node(
+      c->k, out, e->loc, PTO_PIPE_MTE2,
+      pto_arena_printf(c->k->prog->arena,
+                       "copy_gm_to_cbuf((__cbuf__ float *)((uintptr_t)%lld), "
+                       "cube_bias_%u, 0, 1, %lld, 0, 0, PAD_NONE);",
+                       (long long)t->l1off, t->var->id,
+                       (long long)(n * 4 / 32)));
+  pto_mir_add_access(x, PTO_MEM_GM, 0, 0, false);
+  pair(c, out, e->loc, "PIPE_MTE2", "PIPE_MTE1");
+  text_node(c->k, out, e->loc, PTO_PIPE_MTE1,
+            pto_arena_printf(c->k->prog->arena,
+                             "copy_cbuf_to_bt((uint64_t)%lld, (__cbuf__ float *)"
+                             "((uintptr_t)%lld), 0, 1, %lld, 0, 0);",
+                             (long long)t->off, (long long)t->l1off,
+                             (long long)(n * 4 / bt_unit(c->k->arch))));
+  c->k->count.dma += 2;
+  c->k->count.dma_min += 2;
+  c->k->count.bursts += 1;
+  c->k->count.bursts_min += 1;
   return 1;
 }
 
@@ -967,7 +1309,20 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
   c->k->count.dma_min += 2;
   pair(c, out, e->loc, "PIPE_MTE1", "PIPE_M");
   pair(c, out, e->loc, "PIPE_MTE1", "PIPE_MTE2");
-  char *t = pto_arena_printf(
+  /* With a bias (dav-c220): the bias-table form, cmatrixSource set on
+     the product's first mad (its initial C is the bias row), clear
+     later (L0C accumulates); cmatrixInitVal 0, as the vendor passes it
+     with a bias (kernel_operator_mm_impl.h).  */
+  char *t = ct->bias >= 0
+    ? pto_arena_printf(
+      c->k->prog->arena,
+      "mad((__cc__ float *)((uintptr_t)%lld), (__ca__ half *)((uintptr_t)0), "
+      "(__cb__ half *)((uintptr_t)0), (uint64_t)%lld, %lld, %lld, %lld, 0, "
+      "false, cube_init_%u, false);\n"
+      "cube_init_%u = 0;",
+      (long long)ct->off, (long long)c->p->tiles[ct->bias].off, (long long)m,
+      (long long)k, (long long)n, ct->var->id, ct->var->id)
+    : pto_arena_printf(
       c->k->prog->arena,
       "mad((__cc__ float *)((uintptr_t)%lld), (__ca__ half *)((uintptr_t)0), "
       "(__cb__ half *)((uintptr_t)0), %lld, %lld, %lld, %scube_init_%u);\n"
@@ -991,6 +1346,22 @@ relu_arg(cctx *c, const cube_tile *ct)
                   : "0";
 }
 
+/* The value the scalar unit stores for element k__ of accumulator CT
+   when no mad ran: 0, or with a bias its bias row's element (through
+   the ReLU flag when it has one).  */
+static const char *
+nomad_value(cctx *c, const cube_tile *ct)
+{
+  if (ct->bias < 0)
+    return "0.0f";
+  unsigned b = c->p->tiles[ct->bias].var->id;
+  if (!ct->relu)
+    return pto_arena_printf(c->k->prog->arena, "cube_bias_%u[k__]", b);
+  return pto_arena_printf(c->k->prog->arena,
+                          "(cube_relu_%u && cube_bias_%u[k__] < 0.0f ? 0.0f "
+                          ": cube_bias_%u[k__])", ct->var->id, b, b);
+}
+
 /* dav-c220 pto.store(gm, rs, c): fixpipe L0C -> GM, NZ -> ND.  */
 static int
 lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *ct)
@@ -1007,7 +1378,7 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *ct)
       "if (cube_init_%u) {\n"
       "  for (int32_t r__ = 0; r__ < %lld; ++r__)\n"
       "    for (int32_t k__ = 0; k__ < %lld; ++k__)\n"
-      "      (%s)[r__ * (%s) + k__] = 0.0f;\n"
+      "      (%s)[r__ * (%s) + k__] = %s;\n"
       "} else {\n"
       "  set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
@@ -1016,7 +1387,8 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *ct)
       "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "  wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "}",
-      ct->var->id, (long long)m, (long long)n, gm, ld, gm, (long long)ct->off,
+      ct->var->id, (long long)m, (long long)n, gm, ld, nomad_value(c, ct), gm,
+      (long long)ct->off,
       (long long)n, (long long)m, ld, (long long)m, relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   /* For sync.c, the GM write is the scalar unit's (FIX is ordered before
@@ -1046,7 +1418,7 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
       "  if (cube_init_%u) {\n"
       "    for (int32_t r__ = 0; r__ < cvr%d__; ++r__)\n"
       "      for (int32_t k__ = 0; k__ < cvc%d__; ++k__)\n"
-      "        (%s)[(int64_t)r__ * (%s) + k__] = 0.0f;\n"
+      "        (%s)[(int64_t)r__ * (%s) + k__] = %s;\n"
       "  } else {\n"
       "    set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "    wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
@@ -1057,7 +1429,8 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
       "    wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "  }\n"
       "}",
-      id, id, ct->var->id, id, id, gm, rs, gm, (long long)ct->off, id, id,
+      id, id, ct->var->id, id, id, gm, rs, nomad_value(c, ct), gm,
+      (long long)ct->off, id, id,
       id, rs, id, ct->var->type->rows, relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   pto_mir_add_access(x, PTO_MEM_GM, 0, 0, true);
@@ -1081,8 +1454,22 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
     break;
   case PTO_OP_LOAD:
     /* A staged operand is loaded into UB by isel.c.  */
-    if ((t = tile_at(&c, e->args[0])) && !t->staged)
+    if ((t = tile_at(&c, e->args[0])) && t->roles == ROLE_BIAS)
+      r = lower_bias_load(&c, out, e, t);
+    else if (t && !t->staged)
       r = lower_load(&c, out, e, t);
+    break;
+  case PTO_OP_COL_EXPAND_ADD:
+    /* dav-c220: the bias epilogue is the first mad's (bias table).  */
+    if ((t = tile_at(&c, e->args[0])) && t->roles == ROLE_ACC
+        && t->bias >= 0 && bias_form(e)) {
+      text_node(k, out, e->loc, PTO_PIPE_S,
+                pto_arena_printf(k->prog->arena,
+                                 "/* %s += %s: added by the first mad of the "
+                                 "product (bias table) */", t->var->name,
+                                 c.p->tiles[t->bias].var->name));
+      r = 1;
+    }
     break;
   case PTO_OP_LOAD_VALID:
     if ((t = tile_at(&c, e->args[0])) && !t->staged)

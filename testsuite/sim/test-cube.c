@@ -4,7 +4,8 @@
    exit and the dav-c220 fixpipe to GM; a missing pipe_barrier(PIPE_M)
    between dependent mads is reported; the partial-operand forms
    (create_cbuf_matrix, copy_gm_to_cbuf_multi_nd2nz_b16): data, zero
-   fill, NOPs, ranges, alignment, arch, a missing MTE2 -> MTE1 flag.  Results are compared bit-exactly
+   fill, NOPs, ranges, alignment, arch, a missing MTE2 -> MTE1 flag;
+   the bias table (copy_cbuf_to_bt, mad's bias-table form).  Results are compared bit-exactly
    with a scalar loop accumulating k in ascending order in fp32.  */
 
 #include "sim-test.h"
@@ -203,6 +204,95 @@ static void test_nd2nz(void)
   pto_sim_set_arch("dav-c220");
 }
 
+/* The bias table (dav-c220): copy_cbuf_to_bt copies lenBurst 64 B
+   units from L1; mad's bias-table form with cmatrixSource starts C from
+   the bias row (every row alike), without it accumulates, and
+   cmatrixInitVal wins; the MTE1 write of the table races with a mad
+   that reads it without a flag; ranges, alignment, the table's size,
+   the arch (none on dav-m200), 3510's 32 B units (even for float).  */
+static void test_bias_table(void)
+{
+  pto_sim_set_arch("dav-c220");
+  CHECK_EQ_I((int)pto_sim_buffer_size("bt"), 1024);
+  t_begin();
+  float *l1 = (float *)pto_sim_host_addr(PTO_SIM_L1, 1024);
+  for (int j = 0; j < 32; j++)
+    l1[j] = (float)j - 10.5f;
+  __cbuf__ float *src = (__cbuf__ float *)((uintptr_t)1024);
+  copy_cbuf_to_bt((uint64_t)64, src, 0, 1, 2, 0, 0);
+  const float *bt = (const float *)pto_sim_host_addr(PTO_SIM_BT, 64);
+  int bad = 0;
+  for (int j = 0; j < 32; j++)
+    bad += bt[j] != l1[j];
+  CHECK_EQ_I(bad, 0);
+  /* A = 1, B = 0.5 (16 x 16 x 32): every product sum is 8.  */
+  half *a = (half *)pto_sim_host_addr(PTO_SIM_L0A, 0);
+  half *b = (half *)pto_sim_host_addr(PTO_SIM_L0B, 0);
+  for (int i = 0; i < 256; i++)
+    a[i] = (half)1.0f;
+  for (int i = 0; i < 512; i++)
+    b[i] = (half)0.5f;
+  set_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
+  wait_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
+  __cc__ float *c = (__cc__ float *)((uintptr_t)0);
+  __ca__ half *pa = (__ca__ half *)((uintptr_t)0);
+  __cb__ half *pb = (__cb__ half *)((uintptr_t)0);
+  const float *l0c = (const float *)pto_sim_host_addr(PTO_SIM_L0C, 0);
+  mad(c, pa, pb, (uint64_t)64, 16, 16, 32, 0, false, true, false);
+  bad = 0;
+  for (int m = 0; m < 16; m++)
+    for (int n = 0; n < 32; n++)
+      bad += l0c[((n / 16) * 16 + m) * 16 + n % 16] != l1[n] + 8.0f;
+  CHECK_EQ_I(bad, 0);
+  pipe_barrier(PIPE_M);
+  mad(c, pa, pb, (uint64_t)64, 16, 16, 32, 0, false, false, false);
+  CHECK_EQ_F(l0c[16 * 16 + 3], l1[19] + 16.0f);
+  pipe_barrier(PIPE_M);
+  mad(c, pa, pb, (uint64_t)64, 16, 16, 32, 0, false, true, true);
+  CHECK_EQ_F(l0c[16 * 16 + 3], 8.0f);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  /* The table is MTE1's: a mad reading it without the flag races.  */
+  t_begin();
+  copy_cbuf_to_bt((uint64_t)0, src, 0, 1, 2, 0, 0);
+  mad(c, pa, pb, (uint64_t)0, 16, 16, 32, 0, false, true, false);
+  CHECK_EQ_I(pto_sim_end_block(), 1);
+  CHECK_REPORT("copy_cbuf_to_bt (MTE1) bt[0,128) with no "
+               "set_flag/wait_flag(MTE1,M) ordering them");
+  EXPECT_ABORT(copy_cbuf_to_bt((uint64_t)32, src, 0, 1, 2, 0, 0),
+               "copy_cbuf_to_bt: dst address bt+32 is not 64-byte aligned");
+  EXPECT_ABORT(copy_cbuf_to_bt((uint64_t)0, src, 0, 1, 17, 0, 0),
+               "copy_cbuf_to_bt: dst range bt[0,1088) is outside the bt arena "
+               "of 1024 bytes (dav-c220)");
+  EXPECT_ABORT(copy_cbuf_to_bt((uint64_t)0, src, 0, 1, 0, 0, 0),
+               "copy_cbuf_to_bt: lenBurst = 0 out of range [1, 65535]");
+  EXPECT_ABORT(copy_cbuf_to_bt((uint64_t)0, src, 1, 1, 2, 0, 0),
+               "copy_cbuf_to_bt: convControl = 1 out of range [0, 0]");
+  EXPECT_ABORT(mad(c, pa, pb, (uint64_t)1024, 16, 16, 32, 0, false, true, false),
+               "mad: bias range bt[1024,1152) is outside the bt arena");
+  EXPECT_ABORT(mad(c, pa, pb, (uint64_t)0, 16, 16, 32, 1, false, true, false),
+               "mad: a mode operand is not 0");
+  /* 3510: 32 B units, an even count for float.  */
+  pto_sim_set_arch("3510");
+  CHECK_EQ_I((int)pto_sim_buffer_size("bt"), 4096);
+  t_begin();
+  l1 = (float *)pto_sim_host_addr(PTO_SIM_L1, 1024);
+  for (int j = 0; j < 32; j++)
+    l1[j] = (float)j - 10.5f;
+  copy_cbuf_to_bt((uint64_t)0, src, 0, 1, 2, 0, 0);
+  CHECK_EQ_F(((const float *)pto_sim_host_addr(PTO_SIM_BT, 0))[7], l1[7]);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  EXPECT_ABORT(copy_cbuf_to_bt((uint64_t)0, src, 0, 1, 3, 0, 0),
+               "copy_cbuf_to_bt: lenBurst 3 must be even for float on 3510");
+  /* dav-m200 has no bias table.  */
+  pto_sim_set_arch("dav-m200");
+  CHECK_EQ_I((int)pto_sim_buffer_size("bt"), 0);
+  EXPECT_ABORT(copy_cbuf_to_bt((uint64_t)0, src, 0, 1, 2, 0, 0),
+               "copy_cbuf_to_bt: not available on dav-m200");
+  EXPECT_ABORT(mad(c, pa, pb, (uint64_t)0, 16, 16, 32, 0, false, true, false),
+               "mad: 11 operands, but its form on dav-m200 has 7");
+  pto_sim_set_arch("dav-c220");
+}
+
 int main(void)
 {
   setup();
@@ -211,6 +301,7 @@ int main(void)
   test_load_l0();
   test_fixpipe_modes();
   test_nd2nz();
+  test_bias_table();
   TEST_MAIN_END("test-cube");
 }
 
