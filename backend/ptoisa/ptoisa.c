@@ -33,6 +33,8 @@
 #include "backend/cce/isel-linear.h"
 #include "backend/cce/mir.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ */
@@ -301,14 +303,22 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     for (int i = 0; i < call->nargs; i++)
       if (call->args[i] != te && !scan_expr(c, call->args[i], &gm))
         return;
-    if (call->op == PTO_OP_LOAD_VALID) {
-      /* The pad first: the whole tile (TEXPANDS), then the valid part.  */
-      n = tile_node(c, out, s, "TEXPANDS", PTO_PIPE_V);
-      add_ub(n, t[0], true);
+    const pto_expr *pad = call->op == PTO_OP_LOAD_VALID ? call->args[5] : NULL;
+    if (pad && pad->kind != PTO_E_FLOAT && pad->kind != PTO_E_INT) {
+      sorry(c, pad->loc, "a pad value that is not a constant in", name);
+      return;
     }
     n = tile_node(c, out, s, io->inst, load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3);
     add_ub(n, t[0], load);
     pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
+    if (pad) {
+      /* The pad after the valid part: TLOAD fills the rest of the tile
+         with its own pad value (the CPU simulation's TLoad.hpp) or
+         leaves it; TFILLPAD sets it.  */
+      n = tile_node(c, out, s, "TFILLPAD", PTO_PIPE_V);
+      add_ub(n, t[0], false);
+      add_ub(n, t[0], true);
+    }
     return;
   }
   case F_BINARY:
@@ -459,6 +469,113 @@ int_expr(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e)
   pto_buf_puts(b, ")");
 }
 
+/* The scalar operand E of a tile op, as the tile's element type.  */
+static void
+scalar_arg(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e,
+           const pto_type *t)
+{
+  pto_buf_printf(b, "(%s)(", pto_mir_ctype(t->dtype));
+  pto_cce_expr(b, k, e);
+  pto_buf_puts(b, ")");
+}
+
+/* Declare and clamp vr__, vc__ (the valid shape of transfer CALL of tile
+   type T, row stride rs__) like the CCE's: into [0, R] x [0, C], and vc
+   to the row stride when there are several rows.  */
+static void
+print_valid(pto_buf *b, const pto_mir_kernel *k, const pto_expr *call,
+            const pto_type *t, int depth)
+{
+  pto_cce_indent(b, depth);
+  pto_buf_puts(b, "int64_t vr__ = ");
+  int_expr(b, k, call->args[3]);
+  pto_buf_puts(b, ", vc__ = ");
+  int_expr(b, k, call->args[4]);
+  pto_buf_puts(b, ";\n");
+  pto_cce_indent(b, depth);
+  pto_buf_printf(b, "vr__ = vr__ < 0 ? 0 : vr__ > %d ? %d : vr__;\n",
+                 t->rows, t->rows);
+  pto_cce_indent(b, depth);
+  pto_buf_printf(b, "vc__ = vc__ < 0 ? 0 : vc__ > %d ? %d : vc__;\n",
+                 t->cols, t->cols);
+  pto_cce_indent(b, depth);
+  pto_buf_puts(b, "if (vr__ > 1 && vc__ > rs__)\n");
+  pto_cce_indent(b, depth + 1);
+  pto_buf_puts(b, "vc__ = rs__ < 0 ? 0 : rs__;\n");
+}
+
+static void
+print_rs(pto_buf *b, const pto_mir_kernel *k, const pto_expr *rs, int depth)
+{
+  pto_cce_indent(b, depth);
+  pto_buf_puts(b, "const int64_t rs__ = ");
+  int_expr(b, k, rs);
+  pto_buf_puts(b, ";\n");
+}
+
+/* The PadValue of constant PAD for a tile of dtype DT.  */
+static void
+pad_value(pto_buf *b, const pto_expr *pad)
+{
+  double v = pad->kind == PTO_E_FLOAT ? pad->u.fval : (double)pad->u.ival;
+  if (v == 0 && !signbit(v))
+    pto_buf_puts(b, "PadValue::Zero");
+  else if (isinf(v))
+    pto_buf_puts(b, v < 0 ? "PadValue::Min" : "PadValue::Max");
+  else {
+    char tmp[64];
+    snprintf(tmp, sizeof tmp, "%.9g", v);
+    pto_buf_printf(b, "PadValueCustom(%s%sf)", tmp,
+                   strpbrk(tmp, ".eEn") ? "" : ".0");
+  }
+}
+
+/* load_valid's pad: the tile outside the valid part (all of it when the
+   part is empty) becomes the pad value.  */
+static void
+print_fillpad(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
+              int depth)
+{
+  const pto_expr *call = n->stmt->value;
+  const pto_expr *te = call->args[0];
+  const pto_type *t = te->type;
+  const pto_mir_buffer *buf = pto_mir_buffer_of(k, te->u.var, NULL);
+  pto_buf_puts(b, "{\n");
+  print_rs(b, k, call->args[2], depth + 1);
+  print_valid(b, k, call, t, depth + 1);
+  pto_cce_indent(b, depth + 1);
+  pto_buf_puts(b, "if (vr__ > 0 && vc__ > 0) {\n");
+  pto_cce_indent(b, depth + 2);
+  tile_type(b, t, true);
+  pto_buf_puts(b, " v__(vr__, vc__);\n");
+  pto_cce_indent(b, depth + 2);
+  pto_buf_printf(b, "TASSIGN(v__, 0x%llxu);\n",
+                 (unsigned long long)buf->offset);
+  pto_cce_indent(b, depth + 2);
+  pto_buf_printf(b, "Tile<TileType::Vec, %s, %d, %d, BLayout::RowMajor, %d, "
+                    "%d, SLayout::NoneBox, TileConfig::fractalABSize, ",
+                 pto_mir_ctype(t->dtype), t->rows, t->cols, t->rows, t->cols);
+  pad_value(b, call->args[5]);
+  pto_buf_puts(b, "> p__;\n");
+  pto_cce_indent(b, depth + 2);
+  pto_buf_printf(b, "TASSIGN(p__, 0x%llxu);\n",
+                 (unsigned long long)buf->offset);
+  pto_cce_indent(b, depth + 2);
+  pto_buf_puts(b, "TFILLPAD<TFillPadMode::InPlace>(p__, v__);\n");
+  pto_cce_indent(b, depth + 1);
+  pto_buf_puts(b, "} else {\n");
+  pto_cce_indent(b, depth + 2);
+  pto_buf_puts(b, "TEXPANDS(");
+  tname(b, te);
+  pto_buf_puts(b, ", ");
+  scalar_arg(b, k, call->args[5], t);
+  pto_buf_puts(b, ");\n");
+  pto_cce_indent(b, depth + 1);
+  pto_buf_puts(b, "}\n");
+  pto_cce_indent(b, depth);
+  pto_buf_puts(b, "}\n");
+}
+
 /* A transfer: the GlobalTensor view of the GM operand, and for a partial
    tile a view of the tile with the valid shape (clamped to the tile and
    the row stride, like the CCE's; nothing moves when it is empty).  */
@@ -476,27 +593,9 @@ print_transfer(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   const char *ct = pto_mir_ctype(t->dtype);
   const pto_mir_buffer *buf = pto_mir_buffer_of(k, te->u.var, NULL);
   pto_buf_puts(b, "{\n");
-  pto_cce_indent(b, depth + 1);
-  pto_buf_puts(b, "const int64_t rs__ = ");
-  int_expr(b, k, rs);
-  pto_buf_puts(b, ";\n");
+  print_rs(b, k, rs, depth + 1);
   if (valid) {
-    pto_cce_indent(b, depth + 1);
-    pto_buf_puts(b, "int64_t vr__ = ");
-    int_expr(b, k, call->args[3]);
-    pto_buf_puts(b, ", vc__ = ");
-    int_expr(b, k, call->args[4]);
-    pto_buf_puts(b, ";\n");
-    pto_cce_indent(b, depth + 1);
-    pto_buf_printf(b, "vr__ = vr__ < 0 ? 0 : vr__ > %d ? %d : vr__;\n",
-                   t->rows, t->rows);
-    pto_cce_indent(b, depth + 1);
-    pto_buf_printf(b, "vc__ = vc__ < 0 ? 0 : vc__ > %d ? %d : vc__;\n",
-                   t->cols, t->cols);
-    pto_cce_indent(b, depth + 1);
-    pto_buf_puts(b, "if (vr__ > 1 && vc__ > rs__)\n");
-    pto_cce_indent(b, depth + 2);
-    pto_buf_puts(b, "vc__ = rs__ < 0 ? 0 : rs__;\n");
+    print_valid(b, k, call, t, depth + 1);
     pto_cce_indent(b, depth + 1);
     pto_buf_puts(b, "if (vr__ > 0 && vc__ > 0) {\n");
     depth++;
@@ -535,16 +634,6 @@ print_transfer(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   pto_buf_puts(b, "}\n");
 }
 
-/* The scalar operand E of a tile op, as the tile's element type.  */
-static void
-scalar_arg(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e,
-           const pto_type *t)
-{
-  pto_buf_printf(b, "(%s)(", pto_mir_ctype(t->dtype));
-  pto_cce_expr(b, k, e);
-  pto_buf_puts(b, ")");
-}
-
 static void
 print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
            int depth)
@@ -565,13 +654,8 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   const pto_expr *call = s->value;
   const isa_op *io = isa_op_of(call->op);
   pto_assert(io);
-  if (!strcmp(n->op, "TEXPANDS") && io->form != F_FILL) {
-    /* load_valid's pad.  */
-    pto_buf_puts(b, "TEXPANDS(");
-    tname(b, call->args[0]);
-    pto_buf_puts(b, ", ");
-    scalar_arg(b, k, call->args[5], call->args[0]->type);
-    pto_buf_puts(b, ");\n");
+  if (!strcmp(n->op, "TFILLPAD")) {
+    print_fillpad(b, k, n, depth);
     return;
   }
   if (io->form == F_LOAD || io->form == F_STORE) {
