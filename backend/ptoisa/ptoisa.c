@@ -26,8 +26,8 @@
    cites per op).  Not covered (located sorries): tile dtypes other
    than f32, tile shapes without a PTO-ISA layout (rows of a multiple
    of 32 bytes, or one column of a multiple of 32 bytes), transfers of
-   one-column tiles, tile elements in scalar code, tile copies, and
-   every op without a row in the table below.  */
+   one-column tiles, tile elements in scalar code, a run-time pad value,
+   and every op without a row in the table below.  */
 
 #include "backend/ptoisa/ptoisa.h"
 #include "backend/cce/isel-linear.h"
@@ -76,8 +76,13 @@ static const isa_op isa_ops[] = {
   { PTO_OP_MAXS, "TMAXS", F_SCALAR },
   { PTO_OP_MINS, "TMINS", F_SCALAR },
   { PTO_OP_EXP, "TEXP", F_UNARY },
+  { PTO_OP_LOG, "TLOG", F_UNARY },
   { PTO_OP_SQRT, "TSQRT", F_UNARY },
+  { PTO_OP_RSQRT, "TRSQRT", F_UNARY },
+  { PTO_OP_RECIP, "TRECIP", F_UNARY },
   { PTO_OP_ABS, "TABS", F_UNARY },
+  { PTO_OP_RELU, "TRELU", F_UNARY },
+  { PTO_OP_NEG, "TNEG", F_UNARY },
   { PTO_OP_FILL, "TEXPANDS", F_FILL },
   { PTO_OP_ROW_SUM, "TROWSUM", F_ROWRED },
   { PTO_OP_ROW_MAX, "TROWMAX", F_ROWRED },
@@ -340,6 +345,15 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     if (!(t[0] = tile_operand(c, call->args[0], name))
         || !(t[1] = tile_operand(c, call->args[1], name)))
       return;
+    /* pto_instr.hpp: A3's TRECIP does not take the same tile as source
+       and destination.  */
+    if (call->op == PTO_OP_RECIP && t[0] == t[1]) {
+      pto_sorry(c->diag, call->loc, "the PTO-ISA back end does not cover "
+                "pto.recip in place (TRECIP needs distinct tiles on A3): "
+                "write the result to another tile");
+      c->errors++;
+      return;
+    }
     break;
   case F_FILL:
     if (!(t[0] = tile_operand(c, call->args[0], name))
@@ -363,6 +377,29 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
   }
 }
 
+/* "d = v;" of tiles (statement S): TMOV(d, v), vector to vector.  */
+static void
+select_copy(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_var *d,
+            const pto_expr *v)
+{
+  pto_expr de = { 0 };
+  de.kind = PTO_E_VAR;
+  de.type = d->type;
+  de.loc = s->loc;
+  de.u.var = (pto_var *)d;
+  const pto_mir_buffer *bd = tile_operand(c, &de, "tile copy");
+  const pto_mir_buffer *bs = bd ? tile_operand(c, v, "tile copy") : NULL;
+  if (!bs)
+    return;
+  if (bd == bs)
+    return;   /* the same buffer: nothing moves */
+  pto_mir_node *n = tile_node(c, out, s, "TMOV", PTO_PIPE_V);
+  add_ub(n, bs, false);
+  add_ub(n, bd, true);
+  n->note = pto_arena_printf(c->k->prog->arena, "%s = %s", d->name,
+                             v->u.var->name);
+}
+
 static void select_block(tsel *c, pto_mir_block *out, const pto_mir_block *b);
 
 static void
@@ -373,14 +410,12 @@ select_node(tsel *c, pto_mir_block *out, const pto_mir_node *src)
   switch (s->kind) {
   case PTO_S_DECL:
     if (s->var->type->kind == PTO_TY_TILE) {
-      if (s->value) {
-        sorry(c, s->loc, "tile copies", NULL);
-        return;
-      }
       /* Declared and placed here (print_tile); unused tiles have no
          buffer and no declaration.  */
       if (pto_mir_buffer_of(c->k, s->var, NULL))
         tile_node(c, out, s, "TASSIGN", PTO_PIPE_S);
+      if (s->value)
+        select_copy(c, out, s, s->var, s->value);
       return;
     }
     keep_stmt(c, out, s);
@@ -401,7 +436,10 @@ select_node(tsel *c, pto_mir_block *out, const pto_mir_node *src)
     return;
   case PTO_S_ASSIGN:
     if (s->lhs->type->kind == PTO_TY_TILE) {
-      sorry(c, s->loc, "tile copies", NULL);
+      if (s->lhs->kind != PTO_E_VAR)
+        sorry(c, s->lhs->loc, "a tile copy to this destination", NULL);
+      else
+        select_copy(c, out, s, s->lhs->u.var, s->value);
       return;
     }
     keep_stmt(c, out, s);
@@ -639,6 +677,17 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
            int depth)
 {
   const pto_stmt *s = n->stmt;
+  if (!strcmp(n->op, "TMOV")) {
+    pto_buf_puts(b, "TMOV(");
+    if (s->kind == PTO_S_DECL)
+      pto_cce_name(b, s->var);
+    else
+      tname(b, s->lhs);
+    pto_buf_puts(b, ", ");
+    tname(b, s->value);
+    pto_buf_puts(b, ");\n");
+    return;
+  }
   if (s->kind == PTO_S_DECL) {
     const pto_mir_buffer *buf = pto_mir_buffer_of(k, s->var, NULL);
     tile_type(b, s->var->type, false);
