@@ -9,3 +9,9 @@ libptocore_la_SOURCES += \
 	backend/ptoisa/ptoisa.h \
 	backend/ptoisa/ptoisa.c \
 	backend/ptoisa/backend.c
+
+# Golden, determinism and error tests of the emitted C++, and with
+# configure --with-pto-isa=DIR the CPU-simulation run of the execution
+# tests (testsuite/pto-isa.dg/run-tests.sh; UNSUPPORTED without it).
+TESTS += testsuite/pto-isa.dg/run-tests.sh
+EXTRA_DIST += testsuite/pto-isa.dg
