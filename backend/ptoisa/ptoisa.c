@@ -25,8 +25,10 @@
    (include/pto/common/pto_instr.hpp and the headers doc/pto-isa.md
    cites per op).  Not covered (located sorries): tile dtypes other
    than f32, tile shapes without a PTO-ISA layout (rows of a multiple
-   of 32 bytes, or one column of a multiple of 32 bytes), transfers of
-   one-column tiles, tile elements in scalar code, a run-time pad value,
+   of 32 bytes, or one column: a column-major Tile whose static rows
+   are rounded up to 32 bytes, the tile's rows valid), transfers of a
+   column with a row stride other than 1, tile elements in scalar code,
+   a run-time pad value,
    and every op without a row in the table below.  */
 
 #include "backend/ptoisa/ptoisa.h"
@@ -135,18 +137,53 @@ typedef struct tsel {
   int errors;
 } tsel;
 
-/* The PTO-ISA layout of tile type T ("RowMajor", "ColMajor"), or NULL:
-   a Tile without boxes needs rows (row-major) or a column (column-major)
-   of a multiple of 32 bytes (the Tile's static_assert, pto_tile.hpp).  */
-static const char *
-tile_layout(const pto_type *t)
+/* The PTO-ISA Tile of tile type T: its layout and static shape, T's
+   shape being the valid one.  A Tile without boxes needs rows
+   (row-major) or columns (column-major) of a multiple of 32 bytes (the
+   Tile's static_assert, pto_tile.hpp), so:
+     R x C, C a multiple of 32 bytes:  row-major R x C;
+     R x 1, R a multiple of 32 bytes:  column-major R x 1;
+     1 x C:                            row-major 1 x C', C' the bytes
+                                       rounded up to 32 (our plan rounds
+                                       every tile up to 32 bytes, so the
+                                       static shape fits its buffer).
+   Returns false for any other shape.  */
+static bool
+tile_shape(const pto_type *t, bool *row_major, int *rows, int *cols)
 {
   int esz = pto_dtype_bytes(t->dtype);
+  *rows = t->rows;
+  *cols = t->cols;
+  *row_major = true;
   if ((int64_t)t->cols * esz % 32 == 0)
-    return "RowMajor";
-  if (t->cols == 1 && (int64_t)t->rows * esz % 32 == 0)
-    return "ColMajor";
-  return NULL;
+    return true;
+  if (t->cols == 1 && t->rows > 1 && (int64_t)t->rows * esz % 32 == 0) {
+    *row_major = false;
+    return true;
+  }
+  if (t->rows == 1) {
+    *cols = (int)(((int64_t)t->cols * esz + 31) / 32 * 32 / esz);
+    return true;
+  }
+  return false;
+}
+
+static bool
+has_layout(const pto_type *t)
+{
+  bool rm;
+  int r, c;
+  return tile_shape(t, &rm, &r, &c);
+}
+
+/* Whether T is a column-major Tile (its transfers go through a DN
+   GlobalTensor, its element-wise ops through a row view).  */
+static bool
+is_column(const pto_type *t)
+{
+  bool rm = true;
+  int r, c;
+  return tile_shape(t, &rm, &r, &c) && !rm;
 }
 
 static void
@@ -172,10 +209,10 @@ tile_operand(tsel *c, const pto_expr *e, const char *op)
     c->errors++;
     return NULL;
   }
-  if (!tile_layout(e->type)) {
+  if (!has_layout(e->type)) {
     pto_sorry(c->diag, e->loc, "the PTO-ISA back end has no tile layout for "
-              "%dx%d %s tiles (rows of a multiple of 32 bytes, or one column "
-              "of a multiple of 32 bytes)", e->type->rows, e->type->cols,
+              "%dx%d %s tiles (rows or a column of a multiple of 32 bytes, "
+              "or one row)", e->type->rows, e->type->cols,
               pto_dtype_name(e->type->dtype));
     c->errors++;
     return NULL;
@@ -301,8 +338,15 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     const pto_expr *te = call->args[load ? 0 : 2];
     if (!(t[0] = tile_operand(c, te, name)))
       return;
-    if (te->type->cols == 1 && te->type->rows > 1) {
-      sorry(c, te->loc, "transfers of one-column tiles:", name);
+    /* A column goes through a DN GlobalTensor: its elements must be
+       contiguous in GM (the DN copy moves one burst per column,
+       tload_common.hpp), so the row stride must be 1.  */
+    const pto_expr *rs = call->args[load ? 2 : 1];
+    if (is_column(te->type)
+        && !(rs->kind == PTO_E_INT && rs->u.ival == 1)) {
+      pto_sorry(c->diag, rs->loc, "the PTO-ISA back end covers pto.%s of a "
+                "one-column tile with row stride 1 only", name);
+      c->errors++;
       return;
     }
     for (int i = 0; i < call->nargs; i++)
@@ -484,8 +528,11 @@ select_block(tsel *c, pto_mir_block *out, const pto_mir_block *b)
 static void
 tile_type(pto_buf *b, const pto_type *t, bool dynamic_valid)
 {
+  bool rm;
+  int r, c;
+  tile_shape(t, &rm, &r, &c);
   pto_buf_printf(b, "Tile<TileType::Vec, %s, %d, %d, BLayout::%s, ",
-                 pto_mir_ctype(t->dtype), t->rows, t->cols, tile_layout(t));
+                 pto_mir_ctype(t->dtype), r, c, rm ? "RowMajor" : "ColMajor");
   if (dynamic_valid)
     pto_buf_puts(b, "DYNAMIC, DYNAMIC>");
   else
@@ -590,9 +637,13 @@ print_fillpad(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   pto_buf_printf(b, "TASSIGN(v__, 0x%llxu);\n",
                  (unsigned long long)buf->offset);
   pto_cce_indent(b, depth + 2);
-  pto_buf_printf(b, "Tile<TileType::Vec, %s, %d, %d, BLayout::RowMajor, %d, "
+  bool rm;
+  int sr, sc;
+  tile_shape(t, &rm, &sr, &sc);
+  pto_buf_printf(b, "Tile<TileType::Vec, %s, %d, %d, BLayout::%s, %d, "
                     "%d, SLayout::NoneBox, TileConfig::fractalABSize, ",
-                 pto_mir_ctype(t->dtype), t->rows, t->cols, t->rows, t->cols);
+                 pto_mir_ctype(t->dtype), sr, sc, rm ? "RowMajor" : "ColMajor",
+                 t->rows, t->cols);
   pad_value(b, call->args[5]);
   pto_buf_puts(b, "> p__;\n");
   pto_cce_indent(b, depth + 2);
@@ -644,14 +695,24 @@ print_transfer(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_buf_printf(b, "TASSIGN(v__, 0x%llxu);\n", (unsigned long long)buf->offset);
   }
   pto_cce_indent(b, depth + 1);
-  pto_buf_printf(b, "GlobalTensor<%s, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
-                    "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ %s *)(",
-                 ct, ct);
+  bool col = is_column(t);
+  if (col)
+    pto_buf_printf(b, "GlobalTensor<%s, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                      "Stride<1, 1, 1, 1, DYNAMIC>, Layout::DN> g__((__gm__ "
+                      "%s *)(", ct, ct);
+  else
+    pto_buf_printf(b, "GlobalTensor<%s, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                      "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ %s *)(",
+                   ct, ct);
   pto_cce_expr(b, k, ptr);
   if (valid)
-    pto_buf_puts(b, "), {vr__, vc__}, {rs__});\n");
+    pto_buf_puts(b, "), {vr__, vc__}, ");
   else
-    pto_buf_printf(b, "), {%d, %d}, {rs__});\n", t->rows, t->cols);
+    pto_buf_printf(b, "), {%d, %d}, ", t->rows, t->cols);
+  if (col)
+    pto_buf_printf(b, "{%d});\n", t->rows);
+  else
+    pto_buf_puts(b, "{rs__});\n");
   pto_cce_indent(b, depth + 1);
   pto_buf tile = { 0 };
   if (valid)
@@ -731,35 +792,71 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_buf_puts(b, "}\n");
     return;
   }
-  pto_buf_printf(b, "%s(", io->inst);
-  switch (io->form) {
-  case F_BINARY:
-  case F_ROWBIN:
-    tname(b, call->args[0]);
+  /* Element-wise ops take row-major tiles only (TBinSOps.hpp and the
+     like): a column is viewed as the one row of its R elements.  */
+  int ntiles = io->form == F_BINARY || io->form == F_ROWBIN ? 3
+               : io->form == F_FILL                       ? 1
+                                                          : 2;
+  bool col = io->form != F_ROWBIN && io->form != F_ROWEXPAND
+             && is_column(call->args[0]->type);
+  pto_buf names[3] = { { 0 }, { 0 }, { 0 } };
+  for (int i = 0; i < ntiles; i++) {
+    if (col)
+      pto_buf_printf(&names[i], "o%d__", i);
+    else
+      tname(&names[i], call->args[i]);
+  }
+  /* The source of a row broadcast is column-major or one 32-byte block
+     per row (TRowExpandOp.hpp's check; a block is read as the brcb
+     form, the value repeated): a 1 x 1 tile is viewed as a column of one
+     valid row in its 32 bytes.  */
+  const pto_expr *r = call->args[ntiles - 1];
+  bool block = (io->form == F_ROWBIN || io->form == F_ROWEXPAND)
+               && r->type->rows == 1 && r->type->cols == 1;
+  if (block) {
+    const pto_mir_buffer *buf = pto_mir_buffer_of(k, r->u.var, NULL);
+    int per = 32 / pto_dtype_bytes(r->type->dtype);
+    pto_buf_puts(b, "{\n");
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "Tile<TileType::Vec, %s, %d, 1, BLayout::ColMajor, 1, "
+                      "1> r__;\n", pto_mir_ctype(r->type->dtype), per);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "TASSIGN(r__, 0x%llxu);\n",
+                   (unsigned long long)buf->offset);
+    pto_cce_indent(b, depth + 1);
+    names[ntiles - 1].len = 0;
+    pto_buf_puts(&names[ntiles - 1], "r__");
+  }
+  if (col) {
+    const pto_type *t = call->args[0]->type;
+    pto_buf_puts(b, "{\n");
+    for (int i = 0; i < ntiles; i++) {
+      const pto_mir_buffer *buf = pto_mir_buffer_of(k, call->args[i]->u.var,
+                                                    NULL);
+      pto_cce_indent(b, depth + 1);
+      pto_buf_printf(b, "Tile<TileType::Vec, %s, 1, %d, BLayout::RowMajor, "
+                        "1, %d> %s;\n", pto_mir_ctype(t->dtype), t->rows,
+                     t->rows, names[i].s);
+      pto_cce_indent(b, depth + 1);
+      pto_buf_printf(b, "TASSIGN(%s, 0x%llxu);\n", names[i].s,
+                     (unsigned long long)buf->offset);
+    }
+    pto_cce_indent(b, depth + 1);
+  }
+  pto_buf_printf(b, "%s(%s", io->inst, names[0].s);
+  for (int i = 1; i < ntiles; i++)
+    pto_buf_printf(b, ", %s", names[i].s);
+  if (io->form == F_SCALAR || io->form == F_FILL) {
     pto_buf_puts(b, ", ");
-    tname(b, call->args[1]);
-    pto_buf_puts(b, ", ");
-    tname(b, call->args[2]);
-    break;
-  case F_SCALAR:
-    tname(b, call->args[0]);
-    pto_buf_puts(b, ", ");
-    tname(b, call->args[1]);
-    pto_buf_puts(b, ", ");
-    scalar_arg(b, k, call->args[2], call->args[1]->type);
-    break;
-  case F_FILL:
-    tname(b, call->args[0]);
-    pto_buf_puts(b, ", ");
-    scalar_arg(b, k, call->args[1], call->args[0]->type);
-    break;
-  default:   /* F_UNARY, F_ROWEXPAND */
-    tname(b, call->args[0]);
-    pto_buf_puts(b, ", ");
-    tname(b, call->args[1]);
-    break;
+    scalar_arg(b, k, call->args[ntiles], call->args[0]->type);
   }
   pto_buf_puts(b, ");\n");
+  if (col || block) {
+    pto_cce_indent(b, depth);
+    pto_buf_puts(b, "}\n");
+  }
+  for (int i = 0; i < 3; i++)
+    pto_buf_free(&names[i]);
 }
 
 /* ------------------------------------------------------------------ */
