@@ -271,10 +271,12 @@ struct backend_row
 };
 
 static const backend_row backends[] = {
-  { "cce", PTO_PHASE_PIPELINE, cce_get, cce_enabled, cce_sink, NULL,
-    cce_take },
+  /* Before "cce": a CCE sorry is only a warning and stops the phase,
+     while a unit asked for its PTO-ISA C++ must get it or an error.  */
   { "pto-isa", PTO_PHASE_PIPELINE, ptoisa_get, ptoisa_enabled, gcc_sink,
     NULL, ptoisa_take },
+  { "cce", PTO_PHASE_PIPELINE, cce_get, cce_enabled, cce_sink, NULL,
+    cce_take },
   { "jit", PTO_PHASE_IPA, pto_jit_bridge_load, jit_enabled, gcc_sink,
     pto_jit_bridge_prepare, pto_jit_bridge_take },
 };

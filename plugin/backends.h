@@ -6,11 +6,11 @@
    has work for it, and where its output goes.  Rows run in table order,
    each in its phase:
      PTO_PHASE_PIPELINE  right after the pipeline, also when the IPA passes
-                         never run (-fsyntax-only): "cce", whose text is
-                         checked (backend/cce/check.h) and written to
-                         AUXBASE.cce; then, under emit=pto-isa,
+                         never run (-fsyntax-only): under emit=pto-isa
                          "pto-isa" (backend/ptoisa/ptoisa.h), written to
-                         AUXBASE.pto.cpp;
+                         AUXBASE.pto.cpp; then "cce", whose text is
+                         checked (backend/cce/check.h) and written to
+                         AUXBASE.cce;
      PTO_PHASE_IPA       at PLUGIN_ALL_IPA_PASSES_START, once the call graph
                          is final (never in lto1): "jit" (pto-jit.so,
                          plugin/jit-bridge.cc), whose assembler text goes
