@@ -969,6 +969,19 @@ pto_emit_ptoisa(const pto_program *p, const pto_options *o, pto_diag *d,
               pto_arch_names());
     return 1;
   }
+  /* PTO-ISA implements Atlas A2/A3 (include/pto/npu/a2a3/) and Ascend 950
+     (npu/a5/); our 950 row is not checked against it yet.  */
+  if (strcmp(arch->name, "dav-c220")) {
+    const pto_func *k = NULL;
+    for (int i = 0; i < p->nfuncs && !k; i++)
+      if (!p->funcs[i]->dead && p->funcs[i]->kind == PTO_FN_KERNEL)
+        k = p->funcs[i];
+    if (!k)
+      return 0;
+    pto_sorry(d, k->loc, "the PTO-ISA back end targets dav-c220 (Atlas "
+              "A2/A3) only, not %s", arch->name);
+    return 1;
+  }
   const char *file = NULL;
   for (int i = 0; i < p->nfuncs && !file; i++)
     if (!p->funcs[i]->dead)
