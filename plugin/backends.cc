@@ -26,6 +26,7 @@
 
 #include "backend/cce/cce.h"
 #include "backend/cce/check.h"
+#include "backend/ptoisa/ptoisa.h"
 #include "ir/arch.h"
 #include "object/cce-section.h"
 #include "plugin/backends.h"
@@ -35,6 +36,7 @@
 #include "plugin/output.h"
 
 static bool sim_cce;		/* -fplugin-arg-pto-sim=cce */
+static bool emit_ptoisa;	/* -fplugin-arg-pto-emit=pto-isa */
 static pto_unit_cce unit_cce;	/* text NULL until written */
 static int cce_sorries;		/* the CCE back end's sorries so far */
 static auto_vec<const char *> host_flags;	/* the -m options */
@@ -201,6 +203,41 @@ cce_take (const pto_backend_unit *u, pto_buf *text)
 }
 
 /* ------------------------------------------------------------------ */
+/* pto-isa: the kernels as PTO-ISA C++, to AUXBASE.pto.cpp            */
+/* ------------------------------------------------------------------ */
+
+void
+pto_backends_emit_ptoisa (bool on)
+{
+  emit_ptoisa = on;
+}
+
+static const pto_backend *
+ptoisa_get (void)
+{
+  return &pto_ptoisa_backend;
+}
+
+static bool
+ptoisa_enabled (const pto_program *p, const pto_backend_unit *)
+{
+  return emit_ptoisa && has_func_kind (p, PTO_FN_KERNEL);
+}
+
+/* Write TEXT to AUXBASE.pto.cpp (named like AUXBASE.cce, and like it
+   renamed into place only if the unit compiles without error).  */
+static bool
+ptoisa_take (const pto_backend_unit *, pto_buf *text)
+{
+  const char *base = aux_base_name ? aux_base_name
+		     : dump_base_name ? dump_base_name : "pto";
+  char *path = concat (base, ".pto.cpp", NULL);
+  bool ok = pto_output_write (path, text->s, text->len);
+  free (path);
+  return ok;
+}
+
+/* ------------------------------------------------------------------ */
 /* jit: host functions (and kernels' simulations) into the object     */
 /* ------------------------------------------------------------------ */
 
@@ -234,6 +271,10 @@ struct backend_row
 };
 
 static const backend_row backends[] = {
+  /* Before "cce": a CCE sorry is only a warning and stops the phase,
+     while a unit asked for its PTO-ISA C++ must get it or an error.  */
+  { "pto-isa", PTO_PHASE_PIPELINE, ptoisa_get, ptoisa_enabled, gcc_sink,
+    NULL, ptoisa_take },
   { "cce", PTO_PHASE_PIPELINE, cce_get, cce_enabled, cce_sink, NULL,
     cce_take },
   { "jit", PTO_PHASE_IPA, pto_jit_bridge_load, jit_enabled, gcc_sink,

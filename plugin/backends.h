@@ -6,7 +6,9 @@
    has work for it, and where its output goes.  Rows run in table order,
    each in its phase:
      PTO_PHASE_PIPELINE  right after the pipeline, also when the IPA passes
-                         never run (-fsyntax-only): "cce", whose text is
+                         never run (-fsyntax-only): under emit=pto-isa
+                         "pto-isa" (backend/ptoisa/ptoisa.h), written to
+                         AUXBASE.pto.cpp; then "cce", whose text is
                          checked (backend/cce/check.h) and written to
                          AUXBASE.cce;
      PTO_PHASE_IPA       at PLUGIN_ALL_IPA_PASSES_START, once the call graph
@@ -33,6 +35,10 @@ enum pto_backend_phase
    problems are GCC diagnostics.  */
 void pto_backends_run (const pto_program *p, pto_backend_phase phase,
 		       const pto_options *opts, bool sim_cce);
+
+/* -fplugin-arg-pto-emit=pto-isa (ON) or =cce: whether the "pto-isa"
+   row runs.  */
+void pto_backends_emit_ptoisa (bool on);
 
 /* Free what the table kept of the unit (its CCE text): PLUGIN_FINISH.  */
 void pto_backends_finish (void);

@@ -22,6 +22,9 @@
                         libgccjit build of the pipeline's output (jit,
                         the default) or from the unit's CCE compiled as C
                         against cce_sim.h (cce; plugin/cce-sim.cc)
+     emit=cce|pto-isa   device code: the CCE (AUXBASE.cce, the default),
+                        or also the kernels as PTO-ISA C++
+                        (AUXBASE.pto.cpp, backend/ptoisa/ptoisa.h)
      help               print the options on stderr
    An unknown option or a bad value is a GCC error (no source location
    exists yet when the plugin is initialised), so the compile fails.
@@ -41,6 +44,7 @@
 
 #include "passes/passes.h"
 #include "frontend/frontend.h"
+#include "plugin/backends.h"
 #include "plugin/diag-bridge.h"
 
 #ifndef PTO_VERSION
@@ -71,6 +75,8 @@ static const plugin_option plugin_options[] = {
   { "trace", "print the passes that ran, with their time, on stderr" },
   { "sim=jit|cce", "simulate kernels on the host with libgccjit (jit, "
 		   "the default) or from the emitted CCE text (cce)" },
+  { "emit=cce|pto-isa", "device code: the CCE (AUXBASE.cce, the default), "
+			"or also the kernels as PTO-ISA C++ (AUXBASE.pto.cpp)" },
   { "help", "print this list on stderr" },
 };
 
@@ -176,6 +182,18 @@ set_plugin_option (const char *base, const char *key, const char *value,
 	{
 	  error ("pto: bad value %qs for %<-fplugin-arg-%s-sim%>: expected "
 		 "%<jit%> or %<cce%>", value ? value : "", base);
+	  return -1;
+	}
+      return 0;
+    }
+  if (!strcmp (key, "emit"))
+    {
+      if (value && (!strcmp (value, "cce") || !strcmp (value, "pto-isa")))
+	pto_backends_emit_ptoisa (!strcmp (value, "pto-isa"));
+      else
+	{
+	  error ("pto: bad value %qs for %<-fplugin-arg-%s-emit%>: expected "
+		 "%<cce%> or %<pto-isa%>", value ? value : "", base);
 	  return -1;
 	}
       return 0;

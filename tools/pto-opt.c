@@ -7,6 +7,8 @@
      --trace             print the passes that ran, with times, to stderr
      --print-locs        print locations in the output
      --emit-cce=FILE     after the passes, write the kernels as CCE to FILE
+     --emit-pto-isa=FILE after the passes, write the kernels as PTO-ISA C++
+                         to FILE (backend/ptoisa/ptoisa.h)
      --simplify-exprs    FILE is an expression corpus (rewrite/rewrite.h)
      --linearize[=M,..]  print the linear form of each function instead
                          (ir/linear/linear.h); M: predicated, keys, built,
@@ -22,6 +24,7 @@
 #endif
 
 #include "backend/cce/cce.h"
+#include "backend/ptoisa/ptoisa.h"
 #include "ir/linear/linear.h"
 #include "passes/passes.h"
 #include "rewrite/rewrite.h"
@@ -39,6 +42,7 @@ typedef struct cmdline {
   const char *passes;     /* NULL: none; "default": the pipeline */
   const char *dump_after;
   const char *emit_cce;   /* --emit-cce=FILE */
+  const char *emit_ptoisa;  /* --emit-pto-isa=FILE */
   bool trace;
   bool simplify_exprs;    /* --simplify-exprs: the expression corpus mode */
   const char *linearize;  /* --linearize[=MODES]: "" or a comma list */
@@ -64,6 +68,7 @@ usage(FILE *out)
           "  --simplify-exprs    FILE is an expression corpus: print each\n"
           "                      expression simplified, and the time taken\n"
           "  --emit-cce=FILE     write the kernels as CCE to FILE\n"
+          "  --emit-pto-isa=FILE write the kernels as PTO-ISA C++ to FILE\n"
           "  --linearize[=M,..]  print the linear form of every function\n"
           "                      instead of the IR; M: predicated (target\n"
           "                      has predicated stores), keys (run count\n"
@@ -129,6 +134,10 @@ parse_flag(cmdline *c, const char *arg, pto_diag *diag)
   }
   if (!strcmp(key, "emit-cce") && val && *val) {
     c->emit_cce = val;
+    return true;
+  }
+  if (!strcmp(key, "emit-pto-isa") && val && *val) {
+    c->emit_ptoisa = val;
     return true;
   }
   if (!strcmp(key, "linearize")) {
@@ -215,16 +224,17 @@ pass_list(const char *spec)
   return v;
 }
 
-/* Write the CCE of P (the "cce" back end, through the interface of
-   ir/backend.h; no host object) to PATH through a temporary file renamed
-   into place, so PATH is never left half written; 0 on success.  */
+/* Write the output of back end BE for P (the "cce" or "pto-isa" back
+   end, through the interface of ir/backend.h; no host object) to PATH
+   through a temporary file renamed into place, so PATH is never left
+   half written; 0 on success.  */
 static int
-write_cce(const char *path, const pto_program *p, const pto_options *opts,
-          pto_diag *diag)
+write_backend(const pto_backend *be, const char *path, const pto_program *p,
+              const pto_options *opts, pto_diag *diag)
 {
   pto_buf text = {0};
   pto_backend_unit unit = {opts, NULL};
-  if (pto_cce_backend.emit(p, &unit, diag, &text)) {
+  if (be->emit(p, &unit, diag, &text)) {
     pto_buf_free(&text);
     return 1;
   }
@@ -328,7 +338,10 @@ run(cmdline *c, pto_diag *diag)
     pto_pm_fini(&pm);
   }
   if (status == 0 && c->emit_cce)
-    status = write_cce(c->emit_cce, p, &c->opts, diag);
+    status = write_backend(&pto_cce_backend, c->emit_cce, p, &c->opts, diag);
+  if (status == 0 && c->emit_ptoisa)
+    status = write_backend(&pto_ptoisa_backend, c->emit_ptoisa, p, &c->opts,
+                           diag);
   if (status == 0 && c->linearize)
     status = print_linear(p, c->linearize, diag);
   else if (status == 0)

@@ -648,6 +648,10 @@ print_node(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n, int depth
   case PTO_MIR_COMMENT:
     pto_buf_printf(b, "/* %s */\n", n->text);
     return;
+  case PTO_MIR_TILE:
+    pto_assert(k->print_tile);
+    k->print_tile(b, k, n, depth);
+    return;
   default:
     return;
   }
@@ -860,4 +864,29 @@ pto_emit_cce(const pto_program *p, const pto_options *o, pto_diag *d,
     errs += pto_report_write(o->report, &report, d);
   pto_buf_free(&report);
   return errs || d->errors ? 1 : 0;
+}
+
+void
+pto_cce_block(pto_buf *b, const pto_mir_kernel *k, const pto_mir_block *blk,
+              int depth)
+{
+  print_block(b, k, blk, depth);
+}
+
+void
+pto_cce_ctype(pto_buf *b, const pto_type *t)
+{
+  print_ctype(b, t);
+}
+
+void
+pto_cce_params(pto_buf *b, const pto_func *f, bool types)
+{
+  print_params(b, f, types, false);
+}
+
+void
+pto_cce_indent(pto_buf *b, int depth)
+{
+  indent(b, depth);
 }

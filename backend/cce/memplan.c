@@ -182,7 +182,8 @@ static void scan_block(plan *pl, const pto_mir_block *b);
 static void
 add_scratch(plan *pl, const pto_stmt *s, int pos)
 {
-  int64_t bytes = pto_isel_scratch_bytes(s, pl->k->arch);
+  int64_t bytes = pl->k->scratch_bytes ? pl->k->scratch_bytes(s, pl->k->arch)
+                                        : pto_isel_scratch_bytes(s, pl->k->arch);
   if (!bytes)
     return;
   pto_mir_buffer *b = tile_buffer(pl, NULL);

@@ -17,7 +17,10 @@
              shapes the vector unit cannot address, int32 division, the
              unaligned tails of GM rows);
      STMT    a scalar statement of the kernel (pto_stmt);
-     FOR/IF/WHILE  control flow with nested blocks.
+     FOR/IF/WHILE  control flow with nested blocks;
+     TILE    one tile instruction of another back end that shares this
+             representation (backend/ptoisa: a PTO-ISA instruction for
+             the tile op of STMT), with its pipe and accesses.
 
    Every instruction node carries its pipe and the byte ranges it reads
    and writes (ACC): sync.c derives all ordering from those alone, so a
@@ -70,7 +73,7 @@ typedef struct pto_mir_access {
 typedef enum pto_mir_kind {
   PTO_MIR_STMT, PTO_MIR_FOR, PTO_MIR_IF, PTO_MIR_WHILE,
   PTO_MIR_DMA, PTO_MIR_VEC, PTO_MIR_MASK, PTO_MIR_SYNC, PTO_MIR_SCALAR,
-  PTO_MIR_COMMENT
+  PTO_MIR_COMMENT, PTO_MIR_TILE
 } pto_mir_kind;
 
 /* Vector instruction forms (operand lists of the CCE intrinsics).  */
@@ -197,6 +200,13 @@ typedef struct pto_mir_kernel {
   pto_dbuf_note *dbuf;        /* sync.c: one note per loop it considered */
   int ndbuf, capdbuf;
   long drop_sync;             /* debug: skip the Nth sync (0: none) */
+  /* Another back end sharing the plan and the sync pass (backend/ptoisa):
+     the scratch bytes statement S needs (NULL: pto_isel_scratch_bytes),
+     and the printer of its TILE nodes (NULL: none are made).  */
+  int64_t (*scratch_bytes)(const pto_stmt *s, const pto_arch *arch);
+  void (*print_tile)(pto_buf *b, const struct pto_mir_kernel *k,
+                     const pto_mir_node *n, int depth);
+  void *aux;                  /* that back end's state */
 } pto_mir_kernel;
 
 /* mir.c */
@@ -245,5 +255,14 @@ void pto_sync_insert(pto_mir_kernel *k, pto_diag *diag);
 void pto_cce_expr(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e);
 void pto_cce_name(pto_buf *b, const pto_var *v);
 void pto_cce_kernel(pto_buf *out, const pto_mir_kernel *k);
+/* cce.c: the C text of the nodes of BLK at nesting DEPTH (scalar
+   statements, control flow, syncs; TILE nodes through K->print_tile),
+   of a C type ("__gm__ const float *"), of a kernel's parameter list
+   (TYPES: with their types), DEPTH levels of indentation.  */
+void pto_cce_block(pto_buf *b, const pto_mir_kernel *k,
+                   const pto_mir_block *blk, int depth);
+void pto_cce_ctype(pto_buf *b, const pto_type *t);
+void pto_cce_params(pto_buf *b, const pto_func *f, bool types);
+void pto_cce_indent(pto_buf *b, int depth);
 
 #endif /* PTO_EMIT_MIR_H */

@@ -3,5 +3,5 @@
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-pto-no-such-option=3" } */
 /* { dg-error "pto: unknown option '-fplugin-arg-pto-no-such-option'" "" { target *-*-* } 0 } */
-/* { dg-message "note: pto: valid options are: force-let-inline, .*sim, help" "" { target *-*-* } 0 } */
+/* { dg-message "note: pto: valid options are: force-let-inline, .*sim, emit, help" "" { target *-*-* } 0 } */
 int x;

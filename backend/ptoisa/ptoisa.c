@@ -1,0 +1,1004 @@
+/* ptoisa.c - kernels as C++ on the PTO-ISA tile library (pto_emit_ptoisa,
+   backend/ptoisa/ptoisa.h).
+
+   Contract.  Input: the program after the pass pipeline.  Per kernel,
+   the passes of the CCE back end that are not about CCE run unchanged:
+   the source MIR from the linear form (backend/cce/isel-linear.c, or
+   from the structured body when the form does not cover the kernel or
+   the option cce-linear is off, as for the CCE), the UB plan
+   (backend/cce/memplan.c, with this back end's scratch needs), and,
+   after selection here, the sync pass (backend/cce/sync.c) with double
+   buffering off.  Selection (select_block) keeps scalar statements and
+   control flow and makes one TILE node per PTO-ISA instruction, with
+   its pipe and the UB bytes it reads and writes, so the sync pass
+   orders them as it orders CCE instructions.  The printer is the CCE
+   back end's (pto_cce_block: statements, loops, syncs) with the TILE
+   nodes printed here (print_tile).
+
+   Output: one C++ translation unit including <pto/pto-inst.hpp>; every
+   tile is a `Tile<TileType::Vec, T, R, C, L, R, C>' declared where the
+   kernel declares it and placed with TASSIGN at its planned UB byte
+   offset; GM is viewed through a `GlobalTensor<T, Shape<1, 1, 1, -1,
+   -1>, Stride<1, 1, 1, -1, 1>>' made for each transfer (rows, columns,
+   row stride); partial tiles are a view of the tile with dynamic valid
+   rows and columns.  The names and signatures are the vendor's
+   (include/pto/common/pto_instr.hpp and the headers doc/pto-isa.md
+   cites per op).  Not covered (located sorries): tile dtypes other
+   than f32, tile shapes without a PTO-ISA layout (rows of a multiple
+   of 32 bytes, or one column: a column-major Tile whose static rows
+   are rounded up to 32 bytes, the tile's rows valid), transfers of a
+   column with a row stride other than 1, tile elements in scalar code,
+   a run-time pad value,
+   and every op without a row in the table below.  */
+
+#include "backend/ptoisa/ptoisa.h"
+#include "backend/cce/isel-linear.h"
+#include "backend/cce/mir.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* The op table                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Operand forms of the instructions (pto_instr.hpp's parameter lists).  */
+typedef enum form {
+  F_LOAD,      /* TLOAD(tile, gm) */
+  F_STORE,     /* TSTORE(gm, tile) */
+  F_BINARY,    /* TADD(dst, src0, src1) */
+  F_SCALAR,    /* TADDS(dst, src, scalar) */
+  F_UNARY,     /* TEXP(dst, src) */
+  F_FILL,      /* TEXPANDS(dst, scalar) */
+  F_ROWRED,    /* TROWSUM(dst, src, tmp) */
+  F_ROWEXPAND, /* TROWEXPAND(dst, src) */
+  F_ROWBIN     /* TROWEXPANDADD(dst, src0, src1): src1 R x 1 */
+} form;
+
+typedef struct isa_op {
+  pto_op op;
+  const char *inst;
+  form form;
+} isa_op;
+
+static const isa_op isa_ops[] = {
+  { PTO_OP_LOAD, "TLOAD", F_LOAD },
+  { PTO_OP_LOAD_VALID, "TLOAD", F_LOAD },
+  { PTO_OP_STORE, "TSTORE", F_STORE },
+  { PTO_OP_STORE_VALID, "TSTORE", F_STORE },
+  { PTO_OP_ADD, "TADD", F_BINARY },
+  { PTO_OP_SUB, "TSUB", F_BINARY },
+  { PTO_OP_MUL, "TMUL", F_BINARY },
+  { PTO_OP_DIV, "TDIV", F_BINARY },
+  { PTO_OP_MAX, "TMAX", F_BINARY },
+  { PTO_OP_MIN, "TMIN", F_BINARY },
+  { PTO_OP_ADDS, "TADDS", F_SCALAR },
+  { PTO_OP_MULS, "TMULS", F_SCALAR },
+  { PTO_OP_MAXS, "TMAXS", F_SCALAR },
+  { PTO_OP_MINS, "TMINS", F_SCALAR },
+  { PTO_OP_EXP, "TEXP", F_UNARY },
+  { PTO_OP_LOG, "TLOG", F_UNARY },
+  { PTO_OP_SQRT, "TSQRT", F_UNARY },
+  { PTO_OP_RSQRT, "TRSQRT", F_UNARY },
+  { PTO_OP_RECIP, "TRECIP", F_UNARY },
+  { PTO_OP_ABS, "TABS", F_UNARY },
+  { PTO_OP_RELU, "TRELU", F_UNARY },
+  { PTO_OP_NEG, "TNEG", F_UNARY },
+  { PTO_OP_FILL, "TEXPANDS", F_FILL },
+  { PTO_OP_ROW_SUM, "TROWSUM", F_ROWRED },
+  { PTO_OP_ROW_MAX, "TROWMAX", F_ROWRED },
+  { PTO_OP_ROW_EXPAND, "TROWEXPAND", F_ROWEXPAND },
+  { PTO_OP_ROW_EXPAND_ADD, "TROWEXPANDADD", F_ROWBIN },
+  { PTO_OP_ROW_EXPAND_SUB, "TROWEXPANDSUB", F_ROWBIN },
+  { PTO_OP_ROW_EXPAND_MUL, "TROWEXPANDMUL", F_ROWBIN },
+  { PTO_OP_ROW_EXPAND_DIV, "TROWEXPANDDIV", F_ROWBIN },
+};
+
+static const isa_op *
+isa_op_of(pto_op op)
+{
+  for (size_t i = 0; i < sizeof isa_ops / sizeof isa_ops[0]; i++)
+    if (isa_ops[i].op == op)
+      return &isa_ops[i];
+  return NULL;
+}
+
+/* The tile op call of statement S, or NULL.  */
+static const pto_expr *
+tile_call(const pto_stmt *s)
+{
+  if (s && s->kind == PTO_S_EVAL && s->value->kind == PTO_E_CALL
+      && s->value->is_op && pto_op_info(s->value->op)->rule != PTO_RULE_NONE)
+    return s->value;
+  return NULL;
+}
+
+/* Scratch bytes statement S needs: the tmp tile of a row reduction, of
+   its source's shape (TROWSUM/TROWMAX take one, pto_instr.hpp).  */
+static int64_t
+scratch_bytes(const pto_stmt *s, const pto_arch *arch)
+{
+  (void)arch;
+  const pto_expr *call = tile_call(s);
+  if (!call || (call->op != PTO_OP_ROW_SUM && call->op != PTO_OP_ROW_MAX))
+    return 0;
+  const pto_type *t = call->args[1]->type;
+  return (int64_t)t->rows * t->cols * pto_dtype_bytes(t->dtype);
+}
+
+/* ------------------------------------------------------------------ */
+/* Selection                                                           */
+/* ------------------------------------------------------------------ */
+
+typedef struct tsel {
+  pto_mir_kernel *k;
+  pto_diag *diag;
+  int errors;
+} tsel;
+
+/* The PTO-ISA Tile of tile type T: its layout and static shape, T's
+   shape being the valid one.  A Tile without boxes needs rows
+   (row-major) or columns (column-major) of a multiple of 32 bytes (the
+   Tile's static_assert, pto_tile.hpp), so:
+     R x C, C a multiple of 32 bytes:  row-major R x C;
+     R x 1, R a multiple of 32 bytes:  column-major R x 1;
+     1 x C:                            row-major 1 x C', C' the bytes
+                                       rounded up to 32 (our plan rounds
+                                       every tile up to 32 bytes, so the
+                                       static shape fits its buffer).
+   Returns false for any other shape.  */
+static bool
+tile_shape(const pto_type *t, bool *row_major, int *rows, int *cols)
+{
+  int esz = pto_dtype_bytes(t->dtype);
+  *rows = t->rows;
+  *cols = t->cols;
+  *row_major = true;
+  if ((int64_t)t->cols * esz % 32 == 0)
+    return true;
+  if (t->cols == 1 && t->rows > 1 && (int64_t)t->rows * esz % 32 == 0) {
+    *row_major = false;
+    return true;
+  }
+  if (t->rows == 1) {
+    *cols = (int)(((int64_t)t->cols * esz + 31) / 32 * 32 / esz);
+    return true;
+  }
+  return false;
+}
+
+static bool
+has_layout(const pto_type *t)
+{
+  bool rm;
+  int r, c;
+  return tile_shape(t, &rm, &r, &c);
+}
+
+/* Whether T is a column-major Tile (its transfers go through a DN
+   GlobalTensor, its element-wise ops through a row view).  */
+static bool
+is_column(const pto_type *t)
+{
+  bool rm = true;
+  int r, c;
+  return tile_shape(t, &rm, &r, &c) && !rm;
+}
+
+static void
+sorry(tsel *c, pto_loc loc, const char *what, const char *op)
+{
+  pto_sorry(c->diag, loc, "the PTO-ISA back end does not cover %s%s%s yet "
+            "(doc/pto-isa.md lists what it covers)", what, op ? " " : "",
+            op ? op : "");
+  c->errors++;
+}
+
+/* The buffer of tile operand E, or NULL after a sorry.  */
+static const pto_mir_buffer *
+tile_operand(tsel *c, const pto_expr *e, const char *op)
+{
+  if (e->kind != PTO_E_VAR || e->type->kind != PTO_TY_TILE) {
+    sorry(c, e->loc, "a tile operand that is not a tile variable in", op);
+    return NULL;
+  }
+  if (e->type->dtype != PTO_DT_F32) {
+    pto_sorry(c->diag, e->loc, "the PTO-ISA back end covers f32 tiles only "
+              "(pto.%s on a %s tile)", op, pto_dtype_name(e->type->dtype));
+    c->errors++;
+    return NULL;
+  }
+  if (!has_layout(e->type)) {
+    pto_sorry(c->diag, e->loc, "the PTO-ISA back end has no tile layout for "
+              "%dx%d %s tiles (rows or a column of a multiple of 32 bytes, "
+              "or one row)", e->type->rows, e->type->cols,
+              pto_dtype_name(e->type->dtype));
+    c->errors++;
+    return NULL;
+  }
+  const pto_mir_buffer *b = pto_mir_buffer_of(c->k, e->u.var, NULL);
+  pto_assert(b);
+  return b;
+}
+
+static void
+add_ub(pto_mir_node *n, const pto_mir_buffer *b, bool write)
+{
+  pto_mir_add_access(n, PTO_MEM_UB, b->offset, b->offset + b->size, write);
+}
+
+static pto_mir_node *
+tile_node(tsel *c, pto_mir_block *out, const pto_stmt *s, const char *inst,
+          pto_pipe pipe)
+{
+  pto_mir_node *n = pto_mir_new(c->k, PTO_MIR_TILE, s->loc);
+  n->stmt = s;
+  n->op = inst;
+  n->pipe = pipe;
+  pto_mir_push(out, n);
+  return n;
+}
+
+/* Scalar expression E: what it reads of GM (*GM), false after a sorry
+   (tile elements, calls other than block_idx/block_num/unroll_factor).  */
+static bool
+scan_expr(tsel *c, const pto_expr *e, bool *gm)
+{
+  if (!e)
+    return true;
+  switch (e->kind) {
+  case PTO_E_INDEX:
+    if (e->a->type->kind == PTO_TY_TILE) {
+      sorry(c, e->loc, "tile elements in scalar code", NULL);
+      return false;
+    }
+    *gm = true;
+    break;
+  case PTO_E_UN:
+    if (e->u.unop == PTO_UN_DEREF)
+      *gm = true;
+    if (e->u.unop == PTO_UN_ADDR) {
+      sorry(c, e->loc, "taking an address in kernel code", NULL);
+      return false;
+    }
+    break;
+  case PTO_E_CALL:
+    if (!e->is_op || (e->op != PTO_OP_BLOCK_IDX && e->op != PTO_OP_BLOCK_NUM
+                      && e->op != PTO_OP_UNROLL_FACTOR)) {
+      sorry(c, e->loc, "this call in kernel code:",
+            e->is_op ? pto_op_info(e->op)->name : e->fname);
+      return false;
+    }
+    break;
+  case PTO_E_TUPLE:
+  case PTO_E_GETITEM:
+  case PTO_E_FUNCREF:
+    sorry(c, e->loc, "tuples in kernel code", NULL);
+    return false;
+  case PTO_E_VAR:
+    if (e->type->kind == PTO_TY_TILE) {
+      sorry(c, e->loc, "a tile used as a value (a tile copy)", NULL);
+      return false;
+    }
+    break;
+  default:
+    break;
+  }
+  bool ok = scan_expr(c, e->a, gm) && scan_expr(c, e->b, gm)
+            && scan_expr(c, e->c, gm);
+  for (int i = 0; ok && i < e->nargs; i++)
+    ok = scan_expr(c, e->args[i], gm);
+  return ok;
+}
+
+/* A scalar statement, kept (printed by the CCE printer) with its GM
+   accesses on pipe S.  */
+static void
+keep_stmt(tsel *c, pto_mir_block *out, const pto_stmt *s)
+{
+  bool rd = false, wr = false;
+  if (!scan_expr(c, s->value, &rd))
+    return;
+  if (s->lhs && s->lhs->kind != PTO_E_VAR) {
+    bool l = false;
+    if (!scan_expr(c, s->lhs, &l))
+      return;
+    wr = l;
+  }
+  pto_mir_node *n = pto_mir_new(c->k, PTO_MIR_STMT, s->loc);
+  n->stmt = s;
+  n->pipe = PTO_PIPE_S;
+  if (rd)
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+  if (wr)
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, true);
+  pto_mir_push(out, n);
+}
+
+/* The TILE nodes of tile op CALL (statement S).  */
+static void
+select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
+{
+  const char *name = pto_op_info(call->op)->name;
+  const isa_op *io = isa_op_of(call->op);
+  if (!io) {
+    pto_sorry(c->diag, call->loc, "the PTO-ISA back end does not cover "
+              "pto.%s yet (doc/pto-isa.md lists what it covers)", name);
+    c->errors++;
+    return;
+  }
+  bool gm = false;
+  const pto_mir_buffer *t[3] = { NULL, NULL, NULL };
+  pto_mir_node *n;
+  switch (io->form) {
+  case F_LOAD:
+  case F_STORE: {
+    bool load = io->form == F_LOAD;
+    const pto_expr *te = call->args[load ? 0 : 2];
+    if (!(t[0] = tile_operand(c, te, name)))
+      return;
+    /* A column goes through a DN GlobalTensor: its elements must be
+       contiguous in GM (the DN copy moves one burst per column,
+       tload_common.hpp), so the row stride must be 1.  */
+    const pto_expr *rs = call->args[load ? 2 : 1];
+    if (is_column(te->type)
+        && !(rs->kind == PTO_E_INT && rs->u.ival == 1)) {
+      pto_sorry(c->diag, rs->loc, "the PTO-ISA back end covers pto.%s of a "
+                "one-column tile with row stride 1 only", name);
+      c->errors++;
+      return;
+    }
+    for (int i = 0; i < call->nargs; i++)
+      if (call->args[i] != te && !scan_expr(c, call->args[i], &gm))
+        return;
+    const pto_expr *pad = call->op == PTO_OP_LOAD_VALID ? call->args[5] : NULL;
+    if (pad && pad->kind != PTO_E_FLOAT && pad->kind != PTO_E_INT) {
+      sorry(c, pad->loc, "a pad value that is not a constant in", name);
+      return;
+    }
+    n = tile_node(c, out, s, io->inst, load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3);
+    add_ub(n, t[0], load);
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
+    if (pad) {
+      /* The pad after the valid part: TLOAD fills the rest of the tile
+         with its own pad value (the CPU simulation's TLoad.hpp) or
+         leaves it; TFILLPAD sets it.  */
+      n = tile_node(c, out, s, "TFILLPAD", PTO_PIPE_V);
+      add_ub(n, t[0], false);
+      add_ub(n, t[0], true);
+    }
+    return;
+  }
+  case F_BINARY:
+  case F_ROWBIN:
+    if (!(t[0] = tile_operand(c, call->args[0], name))
+        || !(t[1] = tile_operand(c, call->args[1], name))
+        || !(t[2] = tile_operand(c, call->args[2], name)))
+      return;
+    break;
+  case F_SCALAR:
+    if (!(t[0] = tile_operand(c, call->args[0], name))
+        || !(t[1] = tile_operand(c, call->args[1], name))
+        || !scan_expr(c, call->args[2], &gm))
+      return;
+    break;
+  case F_UNARY:
+  case F_ROWRED:
+  case F_ROWEXPAND:
+    if (!(t[0] = tile_operand(c, call->args[0], name))
+        || !(t[1] = tile_operand(c, call->args[1], name)))
+      return;
+    /* pto_instr.hpp: A3's TRECIP does not take the same tile as source
+       and destination.  */
+    if (call->op == PTO_OP_RECIP && t[0] == t[1]) {
+      pto_sorry(c->diag, call->loc, "the PTO-ISA back end does not cover "
+                "pto.recip in place (TRECIP needs distinct tiles on A3): "
+                "write the result to another tile");
+      c->errors++;
+      return;
+    }
+    break;
+  case F_FILL:
+    if (!(t[0] = tile_operand(c, call->args[0], name))
+        || !scan_expr(c, call->args[1], &gm))
+      return;
+    break;
+  }
+  if (gm) {
+    sorry(c, call->loc, "a GM read in the operands of", name);
+    return;
+  }
+  n = tile_node(c, out, s, io->inst, PTO_PIPE_V);
+  for (int i = 1; i < 3; i++)
+    if (t[i])
+      add_ub(n, t[i], false);
+  add_ub(n, t[0], true);
+  if (io->form == F_ROWRED) {
+    const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(tmp);
+    add_ub(n, tmp, true);
+  }
+}
+
+/* "d = v;" of tiles (statement S): TMOV(d, v), vector to vector.  */
+static void
+select_copy(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_var *d,
+            const pto_expr *v)
+{
+  pto_expr de = { 0 };
+  de.kind = PTO_E_VAR;
+  de.type = d->type;
+  de.loc = s->loc;
+  de.u.var = (pto_var *)d;
+  const pto_mir_buffer *bd = tile_operand(c, &de, "tile copy");
+  const pto_mir_buffer *bs = bd ? tile_operand(c, v, "tile copy") : NULL;
+  if (!bs)
+    return;
+  if (bd == bs)
+    return;   /* the same buffer: nothing moves */
+  pto_mir_node *n = tile_node(c, out, s, "TMOV", PTO_PIPE_V);
+  add_ub(n, bs, false);
+  add_ub(n, bd, true);
+  n->note = pto_arena_printf(c->k->prog->arena, "%s = %s", d->name,
+                             v->u.var->name);
+}
+
+static void select_block(tsel *c, pto_mir_block *out, const pto_mir_block *b);
+
+static void
+select_node(tsel *c, pto_mir_block *out, const pto_mir_node *src)
+{
+  const pto_stmt *s = src->stmt;
+  const pto_expr *call;
+  switch (s->kind) {
+  case PTO_S_DECL:
+    if (s->var->type->kind == PTO_TY_TILE) {
+      /* Declared and placed here (print_tile); unused tiles have no
+         buffer and no declaration.  */
+      if (pto_mir_buffer_of(c->k, s->var, NULL))
+        tile_node(c, out, s, "TASSIGN", PTO_PIPE_S);
+      if (s->value)
+        select_copy(c, out, s, s->var, s->value);
+      return;
+    }
+    keep_stmt(c, out, s);
+    return;
+  case PTO_S_EVAL:
+    if ((call = tile_call(s))) {
+      pto_buf note = { 0 };
+      pto_print_expr(&note, call);
+      int before = out->n;
+      select_op(c, out, s, call);
+      if (out->n > before)
+        out->items[before]->note = pto_arena_strdup(c->k->prog->arena,
+                                                    note.s);
+      pto_buf_free(&note);
+      return;
+    }
+    keep_stmt(c, out, s);
+    return;
+  case PTO_S_ASSIGN:
+    if (s->lhs->type->kind == PTO_TY_TILE) {
+      if (s->lhs->kind != PTO_E_VAR)
+        sorry(c, s->lhs->loc, "a tile copy to this destination", NULL);
+      else
+        select_copy(c, out, s, s->lhs->u.var, s->value);
+      return;
+    }
+    keep_stmt(c, out, s);
+    return;
+  case PTO_S_FOR:
+  case PTO_S_WHILE:
+  case PTO_S_IF: {
+    bool gm = false;
+    if (!scan_expr(c, s->cond, &gm) || !scan_expr(c, s->start, &gm)
+        || !scan_expr(c, s->stop, &gm) || !scan_expr(c, s->step, &gm))
+      return;
+    pto_mir_kind kind = s->kind == PTO_S_FOR     ? PTO_MIR_FOR
+                        : s->kind == PTO_S_WHILE ? PTO_MIR_WHILE
+                                                 : PTO_MIR_IF;
+    pto_mir_node *n = pto_mir_new(c->k, kind, s->loc);
+    n->stmt = s;
+    n->pipe = PTO_PIPE_S;
+    if (gm)
+      pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+    pto_mir_push(out, n);
+    select_block(c, &n->body, &src->body);
+    select_block(c, &n->els, &src->els);
+    return;
+  }
+  default:
+    keep_stmt(c, out, s);
+    return;
+  }
+}
+
+static void
+select_block(tsel *c, pto_mir_block *out, const pto_mir_block *b)
+{
+  for (int i = 0; i < b->n; i++)
+    select_node(c, out, b->items[i]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Printing                                                            */
+/* ------------------------------------------------------------------ */
+
+static void
+tile_type(pto_buf *b, const pto_type *t, bool dynamic_valid)
+{
+  bool rm;
+  int r, c;
+  tile_shape(t, &rm, &r, &c);
+  pto_buf_printf(b, "Tile<TileType::Vec, %s, %d, %d, BLayout::%s, ",
+                 pto_mir_ctype(t->dtype), r, c, rm ? "RowMajor" : "ColMajor");
+  if (dynamic_valid)
+    pto_buf_puts(b, "DYNAMIC, DYNAMIC>");
+  else
+    pto_buf_printf(b, "%d, %d>", t->rows, t->cols);
+}
+
+static void
+tname(pto_buf *b, const pto_expr *e)
+{
+  pto_cce_name(b, e->u.var);
+}
+
+/* "(int64_t)(E)".  */
+static void
+int_expr(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e)
+{
+  pto_buf_puts(b, "(int64_t)(");
+  pto_cce_expr(b, k, e);
+  pto_buf_puts(b, ")");
+}
+
+/* The scalar operand E of a tile op, as the tile's element type.  */
+static void
+scalar_arg(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e,
+           const pto_type *t)
+{
+  pto_buf_printf(b, "(%s)(", pto_mir_ctype(t->dtype));
+  pto_cce_expr(b, k, e);
+  pto_buf_puts(b, ")");
+}
+
+/* Declare and clamp vr__, vc__ (the valid shape of transfer CALL of tile
+   type T, row stride rs__) like the CCE's: into [0, R] x [0, C], and vc
+   to the row stride when there are several rows.  */
+static void
+print_valid(pto_buf *b, const pto_mir_kernel *k, const pto_expr *call,
+            const pto_type *t, int depth)
+{
+  pto_cce_indent(b, depth);
+  pto_buf_puts(b, "int64_t vr__ = ");
+  int_expr(b, k, call->args[3]);
+  pto_buf_puts(b, ", vc__ = ");
+  int_expr(b, k, call->args[4]);
+  pto_buf_puts(b, ";\n");
+  pto_cce_indent(b, depth);
+  pto_buf_printf(b, "vr__ = vr__ < 0 ? 0 : vr__ > %d ? %d : vr__;\n",
+                 t->rows, t->rows);
+  pto_cce_indent(b, depth);
+  pto_buf_printf(b, "vc__ = vc__ < 0 ? 0 : vc__ > %d ? %d : vc__;\n",
+                 t->cols, t->cols);
+  pto_cce_indent(b, depth);
+  pto_buf_puts(b, "if (vr__ > 1 && vc__ > rs__)\n");
+  pto_cce_indent(b, depth + 1);
+  pto_buf_puts(b, "vc__ = rs__ < 0 ? 0 : rs__;\n");
+}
+
+static void
+print_rs(pto_buf *b, const pto_mir_kernel *k, const pto_expr *rs, int depth)
+{
+  pto_cce_indent(b, depth);
+  pto_buf_puts(b, "const int64_t rs__ = ");
+  int_expr(b, k, rs);
+  pto_buf_puts(b, ";\n");
+}
+
+/* The PadValue of constant PAD for a tile of dtype DT.  */
+static void
+pad_value(pto_buf *b, const pto_expr *pad)
+{
+  double v = pad->kind == PTO_E_FLOAT ? pad->u.fval : (double)pad->u.ival;
+  if (v == 0 && !signbit(v))
+    pto_buf_puts(b, "PadValue::Zero");
+  else if (isinf(v))
+    pto_buf_puts(b, v < 0 ? "PadValue::Min" : "PadValue::Max");
+  else {
+    char tmp[64];
+    snprintf(tmp, sizeof tmp, "%.9g", v);
+    pto_buf_printf(b, "PadValueCustom(%s%sf)", tmp,
+                   strpbrk(tmp, ".eEn") ? "" : ".0");
+  }
+}
+
+/* load_valid's pad: the tile outside the valid part (all of it when the
+   part is empty) becomes the pad value.  */
+static void
+print_fillpad(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
+              int depth)
+{
+  const pto_expr *call = n->stmt->value;
+  const pto_expr *te = call->args[0];
+  const pto_type *t = te->type;
+  const pto_mir_buffer *buf = pto_mir_buffer_of(k, te->u.var, NULL);
+  pto_buf_puts(b, "{\n");
+  print_rs(b, k, call->args[2], depth + 1);
+  print_valid(b, k, call, t, depth + 1);
+  pto_cce_indent(b, depth + 1);
+  pto_buf_puts(b, "if (vr__ > 0 && vc__ > 0) {\n");
+  pto_cce_indent(b, depth + 2);
+  tile_type(b, t, true);
+  pto_buf_puts(b, " v__(vr__, vc__);\n");
+  pto_cce_indent(b, depth + 2);
+  pto_buf_printf(b, "TASSIGN(v__, 0x%llxu);\n",
+                 (unsigned long long)buf->offset);
+  pto_cce_indent(b, depth + 2);
+  bool rm;
+  int sr, sc;
+  tile_shape(t, &rm, &sr, &sc);
+  pto_buf_printf(b, "Tile<TileType::Vec, %s, %d, %d, BLayout::%s, %d, "
+                    "%d, SLayout::NoneBox, TileConfig::fractalABSize, ",
+                 pto_mir_ctype(t->dtype), sr, sc, rm ? "RowMajor" : "ColMajor",
+                 t->rows, t->cols);
+  pad_value(b, call->args[5]);
+  pto_buf_puts(b, "> p__;\n");
+  pto_cce_indent(b, depth + 2);
+  pto_buf_printf(b, "TASSIGN(p__, 0x%llxu);\n",
+                 (unsigned long long)buf->offset);
+  pto_cce_indent(b, depth + 2);
+  pto_buf_puts(b, "TFILLPAD<TFillPadMode::InPlace>(p__, v__);\n");
+  pto_cce_indent(b, depth + 1);
+  pto_buf_puts(b, "} else {\n");
+  pto_cce_indent(b, depth + 2);
+  pto_buf_puts(b, "TEXPANDS(");
+  tname(b, te);
+  pto_buf_puts(b, ", ");
+  scalar_arg(b, k, call->args[5], t);
+  pto_buf_puts(b, ");\n");
+  pto_cce_indent(b, depth + 1);
+  pto_buf_puts(b, "}\n");
+  pto_cce_indent(b, depth);
+  pto_buf_puts(b, "}\n");
+}
+
+/* A transfer: the GlobalTensor view of the GM operand, and for a partial
+   tile a view of the tile with the valid shape (clamped to the tile and
+   the row stride, like the CCE's; nothing moves when it is empty).  */
+static void
+print_transfer(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
+               int depth)
+{
+  const pto_expr *call = n->stmt->value;
+  bool load = call->op == PTO_OP_LOAD || call->op == PTO_OP_LOAD_VALID;
+  bool valid = call->op == PTO_OP_LOAD_VALID || call->op == PTO_OP_STORE_VALID;
+  const pto_expr *te = call->args[load ? 0 : 2];
+  const pto_expr *ptr = call->args[load ? 1 : 0];
+  const pto_expr *rs = call->args[load ? 2 : 1];
+  const pto_type *t = te->type;
+  const char *ct = pto_mir_ctype(t->dtype);
+  const pto_mir_buffer *buf = pto_mir_buffer_of(k, te->u.var, NULL);
+  pto_buf_puts(b, "{\n");
+  print_rs(b, k, rs, depth + 1);
+  if (valid) {
+    print_valid(b, k, call, t, depth + 1);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_puts(b, "if (vr__ > 0 && vc__ > 0) {\n");
+    depth++;
+    pto_cce_indent(b, depth + 1);
+    tile_type(b, t, true);
+    pto_buf_puts(b, " v__(vr__, vc__);\n");
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "TASSIGN(v__, 0x%llxu);\n", (unsigned long long)buf->offset);
+  }
+  pto_cce_indent(b, depth + 1);
+  bool col = is_column(t);
+  if (col)
+    pto_buf_printf(b, "GlobalTensor<%s, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                      "Stride<1, 1, 1, 1, DYNAMIC>, Layout::DN> g__((__gm__ "
+                      "%s *)(", ct, ct);
+  else
+    pto_buf_printf(b, "GlobalTensor<%s, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                      "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ %s *)(",
+                   ct, ct);
+  pto_cce_expr(b, k, ptr);
+  if (valid)
+    pto_buf_puts(b, "), {vr__, vc__}, ");
+  else
+    pto_buf_printf(b, "), {%d, %d}, ", t->rows, t->cols);
+  if (col)
+    pto_buf_printf(b, "{%d});\n", t->rows);
+  else
+    pto_buf_puts(b, "{rs__});\n");
+  pto_cce_indent(b, depth + 1);
+  pto_buf tile = { 0 };
+  if (valid)
+    pto_buf_puts(&tile, "v__");
+  else
+    tname(&tile, te);
+  if (load)
+    pto_buf_printf(b, "TLOAD(%s, g__);\n", tile.s);
+  else
+    pto_buf_printf(b, "TSTORE(g__, %s);\n", tile.s);
+  pto_buf_free(&tile);
+  if (valid) {
+    depth--;
+    pto_cce_indent(b, depth + 1);
+    pto_buf_puts(b, "}\n");
+  }
+  pto_cce_indent(b, depth);
+  pto_buf_puts(b, "}\n");
+}
+
+static void
+print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
+           int depth)
+{
+  const pto_stmt *s = n->stmt;
+  if (!strcmp(n->op, "TMOV")) {
+    pto_buf_puts(b, "TMOV(");
+    if (s->kind == PTO_S_DECL)
+      pto_cce_name(b, s->var);
+    else
+      tname(b, s->lhs);
+    pto_buf_puts(b, ", ");
+    tname(b, s->value);
+    pto_buf_puts(b, ");\n");
+    return;
+  }
+  if (s->kind == PTO_S_DECL) {
+    const pto_mir_buffer *buf = pto_mir_buffer_of(k, s->var, NULL);
+    tile_type(b, s->var->type, false);
+    pto_buf_puts(b, " ");
+    pto_cce_name(b, s->var);
+    pto_buf_puts(b, ";\n");
+    pto_cce_indent(b, depth);
+    pto_buf_puts(b, "TASSIGN(");
+    pto_cce_name(b, s->var);
+    pto_buf_printf(b, ", 0x%llxu);\n", (unsigned long long)buf->offset);
+    return;
+  }
+  const pto_expr *call = s->value;
+  const isa_op *io = isa_op_of(call->op);
+  pto_assert(io);
+  if (!strcmp(n->op, "TFILLPAD")) {
+    print_fillpad(b, k, n, depth);
+    return;
+  }
+  if (io->form == F_LOAD || io->form == F_STORE) {
+    print_transfer(b, k, n, depth);
+    return;
+  }
+  if (io->form == F_ROWRED) {
+    /* The tmp tile: the statement's scratch, of the source's type.  */
+    const pto_mir_buffer *tmp = pto_mir_buffer_of(k, NULL, s);
+    pto_buf_puts(b, "{\n");
+    pto_cce_indent(b, depth + 1);
+    tile_type(b, call->args[1]->type, false);
+    pto_buf_puts(b, " tmp__;\n");
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "TASSIGN(tmp__, 0x%llxu);\n",
+                   (unsigned long long)tmp->offset);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "%s(", io->inst);
+    tname(b, call->args[0]);
+    pto_buf_puts(b, ", ");
+    tname(b, call->args[1]);
+    pto_buf_puts(b, ", tmp__);\n");
+    pto_cce_indent(b, depth);
+    pto_buf_puts(b, "}\n");
+    return;
+  }
+  /* Element-wise ops take row-major tiles only (TBinSOps.hpp and the
+     like): a column is viewed as the one row of its R elements.  */
+  int ntiles = io->form == F_BINARY || io->form == F_ROWBIN ? 3
+               : io->form == F_FILL                       ? 1
+                                                          : 2;
+  bool col = io->form != F_ROWBIN && io->form != F_ROWEXPAND
+             && is_column(call->args[0]->type);
+  pto_buf names[3] = { { 0 }, { 0 }, { 0 } };
+  for (int i = 0; i < ntiles; i++) {
+    if (col)
+      pto_buf_printf(&names[i], "o%d__", i);
+    else
+      tname(&names[i], call->args[i]);
+  }
+  /* The source of a row broadcast is column-major or one 32-byte block
+     per row (TRowExpandOp.hpp's check; a block is read as the brcb
+     form, the value repeated): a 1 x 1 tile is viewed as a column of one
+     valid row in its 32 bytes.  */
+  const pto_expr *r = call->args[ntiles - 1];
+  bool block = (io->form == F_ROWBIN || io->form == F_ROWEXPAND)
+               && r->type->rows == 1 && r->type->cols == 1;
+  if (block) {
+    const pto_mir_buffer *buf = pto_mir_buffer_of(k, r->u.var, NULL);
+    int per = 32 / pto_dtype_bytes(r->type->dtype);
+    pto_buf_puts(b, "{\n");
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "Tile<TileType::Vec, %s, %d, 1, BLayout::ColMajor, 1, "
+                      "1> r__;\n", pto_mir_ctype(r->type->dtype), per);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "TASSIGN(r__, 0x%llxu);\n",
+                   (unsigned long long)buf->offset);
+    pto_cce_indent(b, depth + 1);
+    names[ntiles - 1].len = 0;
+    pto_buf_puts(&names[ntiles - 1], "r__");
+  }
+  if (col) {
+    const pto_type *t = call->args[0]->type;
+    pto_buf_puts(b, "{\n");
+    for (int i = 0; i < ntiles; i++) {
+      const pto_mir_buffer *buf = pto_mir_buffer_of(k, call->args[i]->u.var,
+                                                    NULL);
+      pto_cce_indent(b, depth + 1);
+      pto_buf_printf(b, "Tile<TileType::Vec, %s, 1, %d, BLayout::RowMajor, "
+                        "1, %d> %s;\n", pto_mir_ctype(t->dtype), t->rows,
+                     t->rows, names[i].s);
+      pto_cce_indent(b, depth + 1);
+      pto_buf_printf(b, "TASSIGN(%s, 0x%llxu);\n", names[i].s,
+                     (unsigned long long)buf->offset);
+    }
+    pto_cce_indent(b, depth + 1);
+  }
+  pto_buf_printf(b, "%s(%s", io->inst, names[0].s);
+  for (int i = 1; i < ntiles; i++)
+    pto_buf_printf(b, ", %s", names[i].s);
+  if (io->form == F_SCALAR || io->form == F_FILL) {
+    pto_buf_puts(b, ", ");
+    scalar_arg(b, k, call->args[ntiles], call->args[0]->type);
+  }
+  pto_buf_puts(b, ");\n");
+  if (col || block) {
+    pto_cce_indent(b, depth);
+    pto_buf_puts(b, "}\n");
+  }
+  for (int i = 0; i < 3; i++)
+    pto_buf_free(&names[i]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Kernels and the translation unit                                    */
+/* ------------------------------------------------------------------ */
+
+static void
+print_kernel(pto_buf *b, const pto_mir_kernel *k)
+{
+  const pto_func *f = k->func;
+  pto_buf_printf(b, "/* kernel %s: UB plan for %s (%lld bytes usable): "
+                    "peak %lld bytes\n",
+                 f->name, k->arch->name, (long long)k->arch->ub,
+                 (long long)k->peak);
+  for (int i = 0; i < k->nbufs; i++) {
+    const pto_mir_buffer *buf = &k->bufs[i];
+    pto_buf_printf(b, "     %-16s [%6lld, %6lld)  %6lld bytes\n", buf->name,
+                   (long long)buf->offset,
+                   (long long)(buf->offset + buf->size), (long long)buf->size);
+  }
+  pto_buf_puts(b, " */\n");
+  pto_buf_printf(b, "PTO_ISA_EXTERN_C __global__ AICORE void %s(", f->name);
+  pto_cce_params(b, f, true);
+  pto_buf_puts(b, ")\n{\n");
+  pto_cce_block(b, k, &k->body, 1);
+  pto_buf_puts(b, "}\n\n");
+  pto_buf_printf(b, "#ifdef __CPU_SIM\n"
+                    "PTO_ISA_EXTERN_C void %s__sim(void *const *args);\n"
+                    "PTO_ISA_EXTERN_C void %s__sim(void *const *args)\n{\n",
+                 f->name, f->name);
+  if (!f->nparams)
+    pto_buf_puts(b, "  (void)args;\n");
+  pto_buf_printf(b, "  %s(", f->name);
+  for (int i = 0; i < f->nparams; i++) {
+    pto_buf ty = { 0 };
+    pto_cce_ctype(&ty, f->params[i]->type);
+    pto_buf_printf(b, "%s*(%s *)args[%d]", i ? ", " : "", ty.s, i);
+    pto_buf_free(&ty);
+  }
+  pto_buf_puts(b, ");\n}\n#endif\n\n");
+}
+
+static const char prelude[] =
+  "#include <stdint.h>   /* before the library: its headers use uint8_t */\n"
+  "#include <pto/pto-inst.hpp>\n"
+  "\n"
+  "using namespace pto;\n"
+  "\n"
+  "#define PTO_ISA_EXTERN_C extern \"C\"\n"
+  "\n"
+  "/* Python-style integer division and modulo of the IR.  */\n"
+  "AICORE static inline int64_t pto_cce_floordiv(int64_t a, int64_t b)\n"
+  "{\n"
+  "  int64_t q = a / b;\n"
+  "  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;\n"
+  "}\n"
+  "AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)\n"
+  "{\n"
+  "  int64_t r = a % b;\n"
+  "  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;\n"
+  "}\n"
+  "\n";
+
+/* Select, plan, sync and print kernel F; 0 on success.  */
+static int
+emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
+            const pto_options *o, pto_diag *d, pto_buf *out)
+{
+  pto_mir_kernel k = { 0 };
+  k.prog = p;
+  k.func = f;
+  k.arch = arch;
+  k.scratch_bytes = scratch_bytes;
+  k.print_tile = print_tile;
+  if (!(o && o->cce_linear && pto_isel_linear_src(&k)))
+    pto_mir_src_block(&k, &k.src, &f->body);
+  /* Double buffering rewrites UB offsets into run-time expressions of
+     the CCE text; not done here yet.  */
+  k.double_buffer = false;
+  int errs = pto_memplan(&k, d);
+  if (!errs) {
+    tsel c = { &k, d, 0 };
+    select_block(&c, &k.body, &k.src);
+    errs = c.errors;
+  }
+  if (!errs) {
+    pto_sync_insert(&k, d);
+    print_kernel(out, &k);
+  }
+  pto_mir_kernel_free(&k);
+  return errs;
+}
+
+static const char *
+base_name(const char *file)
+{
+  if (!file || !*file)
+    return "<unknown>";
+  const char *slash = strrchr(file, '/');
+  return slash ? slash + 1 : file;
+}
+
+int
+pto_emit_ptoisa(const pto_program *p, const pto_options *o, pto_diag *d,
+                pto_buf *out)
+{
+  const pto_arch *arch = pto_arch_lookup(o ? o->arch : NULL);
+  if (!arch) {
+    pto_error(d, pto_noloc, "unknown arch '%s' (known: %s)", o->arch,
+              pto_arch_names());
+    return 1;
+  }
+  /* PTO-ISA implements Atlas A2/A3 (include/pto/npu/a2a3/) and Ascend 950
+     (npu/a5/); our 950 row is not checked against it yet.  */
+  if (strcmp(arch->name, "dav-c220")) {
+    const pto_func *k = NULL;
+    for (int i = 0; i < p->nfuncs && !k; i++)
+      if (!p->funcs[i]->dead && p->funcs[i]->kind == PTO_FN_KERNEL)
+        k = p->funcs[i];
+    if (!k)
+      return 0;
+    pto_sorry(d, k->loc, "the PTO-ISA back end targets dav-c220 (Atlas "
+              "A2/A3) only, not %s", arch->name);
+    return 1;
+  }
+  const char *file = NULL;
+  for (int i = 0; i < p->nfuncs && !file; i++)
+    if (!p->funcs[i]->dead)
+      file = p->funcs[i]->loc.file;
+  pto_buf_printf(out, "/* Generated by pto-gcc from %s for %s: do not edit.\n"
+                      "   PTO-ISA C++ (github.com/hw-native-sys/pto-isa).  "
+                      "CPU simulation:\n"
+                      "   c++ -std=c++20 -D__CPU_SIM -I<pto-isa>/include -c "
+                      "FILE.pto.cpp  */\n\n",
+                 base_name(file), arch->name);
+  pto_buf_puts(out, prelude);
+  int errs = 0;
+  for (int i = 0; i < p->nfuncs; i++) {
+    const pto_func *f = p->funcs[i];
+    if (f->dead || f->kind != PTO_FN_KERNEL)
+      continue;
+    errs += emit_kernel(p, f, arch, o, d, out);
+  }
+  return errs || d->errors ? 1 : 0;
+}

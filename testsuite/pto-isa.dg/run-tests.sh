@@ -1,0 +1,173 @@
+#!/bin/sh
+# run-tests.sh - the PTO-ISA back end's tests (an automake TESTS script;
+# run by `make check', or by hand from a build directory:
+#   srcdir=/path/to/src sh /path/to/src/testsuite/pto-isa.dg/run-tests.sh [NAME...]
+#
+# The inputs NAME.pto (and NAME.opts, NAME.c) are looked up in this
+# directory, then in testsuite/pto-cce.dg (the CCE back end's tests run
+# here on the second back end).  For every test of this directory:
+#   NAME.pto.cpp present: golden test.  `pto-opt --pipeline=default
+#     --emit-pto-isa' must succeed and write exactly NAME.pto.cpp; and
+#     a determinism test: emitting again, from another directory through
+#     an absolute path, gives the same bytes.
+#   NAME.err present: error test.  pto-opt must fail, write no file,
+#     and print every line of NAME.err (substrings) on stderr.
+#   With a PTO-ISA checkout (configure --with-pto-isa=DIR: the
+#   environment's PTO_ISA_INCLUDE and PTO_ISA_CXX, a C++20 compiler),
+#   for every golden test:
+#     the emitted C++ must compile with -D__CPU_SIM against the
+#     PTO-ISA headers (-fsyntax-only, -Wall);
+#     when NAME.c exists (a pto-cce.dg execution test), the program --
+#     NAME.c in pto.h reference mode with harness.h of this directory,
+#     the emitted C++ and cpu-sim.cpp, compiled with -D__CPU_SIM and
+#     linked -- must print no failure with PTO_CPU_SIM_UB_BYTES set to
+#     the arch's usable UB (the plan comment's figure), so a tile beyond
+#     our plan fails there.
+#   Without one, those checks print UNSUPPORTED (never PASS) with why.
+# Set PTO_ISA_REGEN=1 to (re)write the NAME.pto.cpp golden files.
+# Prints one PASS:/FAIL:/UNSUPPORTED: line per check; exits 1 if any
+# check failed.
+
+set -u
+srcdir=${srcdir:-.}
+top=$(cd "$srcdir" && pwd)
+case $top in */testsuite/pto-isa.dg) top=$(cd "$top/../.." && pwd) ;; esac
+dir=$top/testsuite/pto-isa.dg
+cce_dir=$top/testsuite/pto-cce.dg
+build=$(pwd)
+opt=$build/tools/pto-opt
+rtlib=$build/runtime/.libs
+CC=${CC:-gcc}
+isa_inc=${PTO_ISA_INCLUDE:-}
+isa_cxx=${PTO_ISA_CXX:-}
+work=$build/testsuite/out/pto-isa
+mkdir -p "$work" || exit 99
+fails=0
+passes=0
+unsupported=0
+
+pass() { passes=$((passes + 1)); echo "PASS: $1"; }
+fail() { fails=$((fails + 1)); echo "FAIL: $1"; }
+unsup() { unsupported=$((unsupported + 1)); echo "UNSUPPORTED: $1"; }
+
+# src_dir NAME: the directory holding NAME.pto.
+src_dir() {
+  if [ -f "$dir/$1.pto" ]; then echo "$dir"; else echo "$cce_dir"; fi
+}
+
+# emit NAME OUT [PATH-STYLE]: pto-opt over NAME.pto; from inside its
+# directory (the file name in the output is the bare NAME.pto), or with
+# "abs" from $work through its absolute path.
+emit() {
+  d=$(src_dir "$1")
+  opts=
+  [ -f "$d/$1.opts" ] && opts=$(cat "$d/$1.opts")
+  if [ "${3:-}" = abs ]; then
+    # shellcheck disable=SC2086
+    (cd "$work" && "$opt" --pipeline=default $opts --emit-pto-isa="$2" \
+       "$d/$1.pto" >/dev/null 2>"$2.stderr")
+  else
+    # shellcheck disable=SC2086
+    (cd "$d" && "$opt" --pipeline=default $opts --emit-pto-isa="$2" \
+       "$1.pto" >/dev/null 2>"$2.stderr")
+  fi
+}
+
+# cpu_sim NAME CPP: compile CPP against the headers; run NAME.c.
+cpu_sim() {
+  if [ -z "$isa_inc" ] || [ -z "$isa_cxx" ]; then
+    unsup "$1: PTO-ISA CPU simulation (configure --with-pto-isa=DIR not given)"
+    return
+  fi
+  if $isa_cxx -std=c++20 -Wall -D__CPU_SIM -I"$isa_inc" -fsyntax-only \
+       -x c++ "$2" >"$2.syntax.log" 2>&1; then
+    pass "$1: C++ against the PTO-ISA headers (-D__CPU_SIM)"
+  else
+    head -20 "$2.syntax.log"
+    fail "$1: C++ against the PTO-ISA headers (-D__CPU_SIM)"
+    return
+  fi
+  d=$(src_dir "$1")
+  [ -f "$d/$1.c" ] || return
+  exe=$work/$1.exe
+  cp "$d/$1.c" "$work/$1.c" || return
+  if ! $isa_cxx -std=c++20 -D__CPU_SIM -I"$isa_inc" -c -x c++ "$2" \
+         -o "$2.o" >"$exe.cc.log" 2>&1 \
+     || ! $isa_cxx -std=c++20 -D__CPU_SIM -I"$isa_inc" -c \
+         "$dir/cpu-sim.cpp" -o "$work/cpu-sim.o" >>"$exe.cc.log" 2>&1 \
+     || ! $CC -std=gnu11 -Wall -Wextra -I"$dir" -I"$top/include" \
+         -c "$work/$1.c" -o "$exe.o" >>"$exe.cc.log" 2>&1 \
+     || ! $isa_cxx "$exe.o" "$2.o" "$work/cpu-sim.o" -L"$rtlib" \
+         -Wl,-rpath,"$rtlib" -lpto-rt -lm -o "$exe" >>"$exe.cc.log" 2>&1
+  then
+    head -30 "$exe.cc.log"
+    fail "$1: CPU simulation: build"
+    return
+  fi
+  ub=$(sed -n 's/.*UB plan for [^ ]* (\([0-9]*\) bytes usable).*/\1/p' "$2" \
+       | head -1)
+  if PTO_CPU_SIM_UB_BYTES=${ub:-196608} "$exe" >"$exe.log" 2>&1; then
+    pass "$1: CPU simulation equals reference mode ($(tail -1 "$exe.log"))"
+  else
+    tail -20 "$exe.log"
+    fail "$1: CPU simulation equals reference mode"
+  fi
+}
+
+run_one() {
+  name=$1
+  out=$work/$name.pto.cpp
+  rm -f "$out"
+  if [ -f "$dir/$name.err" ]; then
+    if emit "$name" "$out"; then
+      fail "$name: pto-opt succeeded, expected an error"
+    elif [ -e "$out" ]; then
+      fail "$name: a file was written despite the error"
+    else
+      ok=1
+      while IFS= read -r line; do
+        [ -n "$line" ] || continue
+        grep -qF -- "$line" "$out.stderr" || {
+          ok=0; echo "  missing on stderr: $line"; }
+      done <"$dir/$name.err"
+      if [ $ok = 1 ]; then pass "$name: error"
+      else cat "$out.stderr"; fail "$name: error"; fi
+    fi
+    return
+  fi
+  if ! emit "$name" "$out"; then
+    cat "$out.stderr"
+    fail "$name: pto-opt --emit-pto-isa"
+    return
+  fi
+  if [ "${PTO_ISA_REGEN:-0}" = 1 ]; then
+    cp "$out" "$dir/$name.pto.cpp"
+  fi
+  if cmp -s "$out" "$dir/$name.pto.cpp"; then pass "$name: golden"
+  else diff -u "$dir/$name.pto.cpp" "$out" | head -40; fail "$name: golden"; fi
+  again=$work/$name.again.pto.cpp
+  rm -f "$again"
+  if emit "$name" "$again" abs && cmp -s "$out" "$again"; then
+    pass "$name: deterministic"
+  else
+    diff -u "$out" "$again" | head -20
+    fail "$name: deterministic"
+  fi
+  cpu_sim "$name" "$out"
+}
+
+if [ ! -x "$opt" ]; then
+  echo "run-tests.sh: $opt is not built" >&2
+  exit 99
+fi
+if [ $# -gt 0 ]; then
+  names=$*
+else
+  names=$(cd "$dir" && ls *.pto.cpp *.err 2>/dev/null \
+          | sed 's/\.pto\.cpp$//; s/\.err$//' | sort -u)
+fi
+for n in $names; do
+  run_one "$n"
+done
+echo "pto-isa.dg: $passes passed, $fails failed, $unsupported unsupported"
+[ $fails = 0 ]
