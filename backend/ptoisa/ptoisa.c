@@ -923,7 +923,7 @@ static const char prelude[] =
 /* Select, plan, sync and print kernel F; 0 on success.  */
 static int
 emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
-            const pto_options *o, pto_diag *d, pto_buf *out)
+            pto_diag *d, pto_buf *out)
 {
   pto_mir_kernel k = { 0 };
   k.prog = p;
@@ -931,8 +931,10 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
   k.arch = arch;
   k.scratch_bytes = scratch_bytes;
   k.print_tile = print_tile;
-  if (!(o && o->cce_linear && pto_isel_linear_src(&k)))
-    pto_mir_src_block(&k, &k.src, &f->body);
+  if (pto_isel_linear_src(&k, d)) {
+    pto_mir_kernel_free(&k);
+    return 1;
+  }
   /* Double buffering rewrites UB offsets into run-time expressions of
      the CCE text; not done here yet.  */
   k.double_buffer = false;
@@ -998,7 +1000,7 @@ pto_emit_ptoisa(const pto_program *p, const pto_options *o, pto_diag *d,
     const pto_func *f = p->funcs[i];
     if (f->dead || f->kind != PTO_FN_KERNEL)
       continue;
-    errs += emit_kernel(p, f, arch, o, d, out);
+    errs += emit_kernel(p, f, arch, d, out);
   }
   return errs || d->errors ? 1 : 0;
 }
