@@ -282,7 +282,8 @@ build_buckets(pto_rw_cache *hc)
     hc->bk_order[fill[pto_rules[i].key]++] = i;
 }
 
-/* SIZE zeroed bytes of node memory, 16-aligned.  */
+/* SIZE bytes of node memory, 16-aligned, not cleared (new_node writes
+   every field).  */
 static void *
 node_alloc(pto_rw_cache *hc, size_t size)
 {
@@ -300,7 +301,6 @@ node_alloc(pto_rw_cache *hc, size_t size)
   }
   void *r = hc->cur->data + hc->cur->used;
   hc->cur->used += size;
-  memset(r, 0, size);
   return r;
 }
 
@@ -370,7 +370,7 @@ mix(uint64_t h, uint64_t v)
 }
 
 /* The payload of E that its kind uses (0 for the others).  */
-static uint64_t
+static inline __attribute__((always_inline)) uint64_t
 payload(const pto_expr *e)
 {
   uint64_t v = 0;
@@ -385,7 +385,7 @@ payload(const pto_expr *e)
   }
 }
 
-static bool
+static inline bool
 has_fname(const pto_expr *e)
 {
   return (e->kind == PTO_E_CALL && !e->is_op) || e->kind == PTO_E_FUNCREF;
@@ -395,7 +395,7 @@ has_fname(const pto_expr *e)
 
 /* The hash of E's key: the products are independent (they run in
    parallel), the finaliser brings every bit to the low (slot) bits.  */
-static uint64_t
+static inline uint64_t
 key_hash(const pto_expr *e)
 {
   uint64_t h = ((uint64_t)e->kind * UINT64_C(0x9E3779B97F4A7C15))
@@ -490,21 +490,28 @@ new_node(pto_rw_cache *hc, const pto_expr *x, bool unique)
   pto_expr *e = &n->e;
   e->kind = x->kind;
   e->type = x->type;
+  e->loc = pto_noloc;
   e->u = x->u;
   e->a = x->a;
   e->b = x->b;
   e->c = x->c;
+  e->is_op = false;
+  e->op = 0;
   if (x->kind == PTO_E_CALL) {
     e->is_op = x->is_op;
     e->op = x->op;
   }
-  if (has_fname(x))
-    e->fname = x->fname;
+  e->fname = has_fname(x) ? x->fname : NULL;
   e->nargs = x->nargs;
+  e->args = NULL;
   if (x->nargs) {
     e->args = node_alloc(hc, sizeof *e->args * x->nargs);
     memcpy(e->args, x->args, sizeof *e->args * x->nargs);
   }
+  n->iv_gen = n->res_gen = 0;
+  n->orig_call = n->loc_call = n->claim_call = 0;
+  n->orig = NULL;
+  n->res = NULL;
   n->unique = unique;
   n->size = 1 + pto_rw_hsize(e->a) + pto_rw_hsize(e->b) + pto_rw_hsize(e->c);
   n->pure = !unique && pto_rw_hpure(e->a) && pto_rw_hpure(e->b)
@@ -540,15 +547,14 @@ intern(pto_rw_cache *hc, const pto_expr *x, pto_loc loc)
   return n;
 }
 
-/* True if E is a node of this call (a rule returned an interned node).  */
+/* True if E is a node of this call (a rule returned an interned node):
+   it lies in the node memory this call has used.  */
 static bool
 is_interned(const pto_rw_cache *hc, const pto_expr *e)
 {
-  uint64_t h = key_hash(e);
-  size_t mask = hc->cap - 1;
-  for (size_t i = h & mask; hc->slots[i].call == hc->call;
-       i = (i + 1) & mask)
-    if (&hc->slots[i].n->e == e)
+  const unsigned char *q = (const unsigned char *)e;
+  for (const chunk *c = hc->chunks; c; c = c->next)
+    if (q >= c->data && q < c->data + c->used)
       return true;
   return false;
 }

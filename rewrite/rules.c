@@ -80,15 +80,16 @@ isfloor(pto_binop op)
 }
 
 /* V in DT's width read as a signed number (the "small" view).  */
-static pto_i128
+static inline pto_i128
 sview(pto_dtype dt, pto_i128 v)
 {
-  if (dt == PTO_DT_BOOL)
-    return v & 1;
-  return pto_rw_wrap(pto_rw_dt_bits(dt) == 64 ? PTO_DT_I64
-                     : pto_rw_dt_bits(dt) == 32 ? PTO_DT_I32
-                     : pto_rw_dt_bits(dt) == 16 ? PTO_DT_I16 : PTO_DT_I8,
-                     v);
+  switch (pto_rw_dt_bits(dt)) {
+  case 64: return (int64_t)(uint64_t)v;
+  case 32: return (int32_t)(uint32_t)v;
+  case 16: return (int16_t)(uint16_t)v;
+  case 1: return v & 1;  /* bool */
+  default: return (int8_t)(uint8_t)v;
+  }
 }
 
 /* V as DT's mathematical value (unsigned types: 0 .. 2^N-1).  */
@@ -315,6 +316,17 @@ typedef struct sum_memo {
 } sum_memo;
 
 const size_t pto_rules_scratch_size = sizeof(sum_memo);
+
+/* D = S without its terms.  */
+static void
+sum_head(sum *d, const sum *s)
+{
+  d->dt = s->dt;
+  d->type = s->type;
+  d->n = 0;
+  d->k = s->k;
+  d->overflow = s->overflow;
+}
 
 static void
 sum_copy(sum *d, const sum *s)
@@ -1031,9 +1043,8 @@ sum_iv(pto_rw *c, const sum *s)
 static bool
 split_multiples(pto_rw *c, const sum *s, pto_i128 d, sum *q, sum *rest)
 {
-  *q = *s;
-  *rest = *s;
-  q->n = rest->n = 0;
+  sum_head(q, s);
+  sum_head(rest, s);
   q->k = fdiv(s->k, d);
   rest->k = fmod_(s->k, d);
   bool moved = q->k != 0;
@@ -1316,9 +1327,9 @@ r_mod_common_factor(pto_rw *c, pto_expr *e)
 static bool
 split_bounded(pto_rw *c, const sum *s, pto_i128 g, sum *a)
 {
-  sum b = *s;
-  *a = *s;
-  a->n = b.n = 0;
+  sum b;
+  sum_head(&b, s);
+  sum_head(a, s);
   a->k = fdiv(s->k, g);
   b.k = fmod_(s->k, g);
   for (int i = 0; i < s->n; i++) {
@@ -1425,7 +1436,8 @@ r_divmod_two_valued(pto_rw *c, pto_expr *e)
   pto_binop op = e->u.binop;
   pto_i128 f0 = divmod_value(op, s.t[0].coef * t.lo + s.k, d);
   pto_i128 f1 = divmod_value(op, s.t[0].coef * t.hi + s.k, d);
-  sum r = s;
+  sum r;
+  sum_copy(&r, &s);
   r.t[0].coef = f1 - f0;
   r.k = f0 - t.lo * (f1 - f0);
   if (!sum_tidy(&r))
