@@ -396,14 +396,29 @@ has_fname(const pto_expr *e)
 /* The hash of E's key: the products are independent (they run in
    parallel), the finaliser brings every bit to the low (slot) bits.  */
 static inline uint64_t
+hash_head(pto_expr_kind kind, const pto_type *type, uint64_t pay,
+          const pto_expr *a, const pto_expr *b, const pto_expr *c)
+{
+  return ((uint64_t)kind * UINT64_C(0x9E3779B97F4A7C15))
+         ^ (P64(type) * UINT64_C(0xC2B2AE3D27D4EB4F))
+         ^ (pay * UINT64_C(0x165667B19E3779F9))
+         ^ (P64(a) * UINT64_C(0xD6E8FEB86659FD93))
+         ^ (P64(b) * UINT64_C(0xFF51AFD7ED558CCD))
+         ^ (P64(c) * UINT64_C(0xC4CEB9FE1A85EC53));
+}
+
+static inline uint64_t
+hash_final(uint64_t h)
+{
+  h ^= h >> 32;
+  h *= UINT64_C(0x94D049BB133111EB);
+  return h ^ (h >> 29);
+}
+
+static inline uint64_t
 key_hash(const pto_expr *e)
 {
-  uint64_t h = ((uint64_t)e->kind * UINT64_C(0x9E3779B97F4A7C15))
-               ^ (P64(e->type) * UINT64_C(0xC2B2AE3D27D4EB4F))
-               ^ (payload(e) * UINT64_C(0x165667B19E3779F9))
-               ^ (P64(e->a) * UINT64_C(0xD6E8FEB86659FD93))
-               ^ (P64(e->b) * UINT64_C(0xFF51AFD7ED558CCD))
-               ^ (P64(e->c) * UINT64_C(0xC4CEB9FE1A85EC53));
+  uint64_t h = hash_head(e->kind, e->type, payload(e), e->a, e->b, e->c);
   if (e->kind == PTO_E_CALL && e->is_op)
     h = mix(h, 1 + (uint64_t)e->op);
   if (has_fname(e) && e->fname)
@@ -411,9 +426,7 @@ key_hash(const pto_expr *e)
       h = mix(h, (unsigned char)*s);
   for (int i = 0; i < e->nargs; i++)
     h = mix(h, P64(e->args[i]));
-  h ^= h >> 32;
-  h *= UINT64_C(0x94D049BB133111EB);
-  return h ^ (h >> 29);
+  return hash_final(h);
 }
 
 static bool
@@ -547,6 +560,63 @@ intern(pto_rw_cache *hc, const pto_expr *x, pto_loc loc)
   return n;
 }
 
+/* intern for the nodes the constructors below build: KIND (INT, BIN, UN
+   or SELECT) with payload PAY (ival, binop, unop or 0) and operands A,
+   B, X, no arguments; the same key, hash and node as intern gives,
+   without a prototype node.  */
+static pto_rw_node *
+intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
+              uint64_t pay, pto_expr *a, pto_expr *b, pto_expr *x,
+              pto_loc loc)
+{
+  uint64_t h = hash_final(hash_head(kind, type, pay, a, b, x));
+  size_t mask = hc->cap - 1, i = h & mask;
+  for (; hc->slots[i].call == hc->call; i = (i + 1) & mask) {
+    pto_rw_node *n = hc->slots[i].n;
+    const pto_expr *e = &n->e;
+    if (hc->slots[i].hash == (uint32_t)h && e->kind == kind
+        && e->type == type && e->a == a && e->b == b && e->c == x
+        && e->nargs == 0 && !n->unique && payload(e) == pay) {
+      set_loc(hc, n, loc);
+      return n;
+    }
+  }
+  pto_rw_node *n = node_alloc(hc, sizeof *n);
+  pto_expr *e = &n->e;
+  e->kind = kind;
+  e->type = type;
+  e->u.ival = 0;
+  switch (kind) {
+  case PTO_E_INT: e->u.ival = (int64_t)pay; break;
+  case PTO_E_BIN: e->u.binop = (pto_binop)pay; break;
+  case PTO_E_UN: e->u.unop = (pto_unop)pay; break;
+  default: break;
+  }
+  e->a = a;
+  e->b = b;
+  e->c = x;
+  e->is_op = false;
+  e->op = 0;
+  e->fname = NULL;
+  e->nargs = 0;
+  e->args = NULL;
+  n->iv_gen = n->res_gen = 0;
+  n->orig_call = n->loc_call = n->claim_call = 0;
+  n->orig = NULL;
+  n->res = NULL;
+  n->unique = false;
+  n->size = 1 + pto_rw_hsize(a) + pto_rw_hsize(b) + pto_rw_hsize(x);
+  n->pure = pto_rw_hpure(a) && pto_rw_hpure(b) && pto_rw_hpure(x);
+  hc->slots[i].n = n;
+  hc->slots[i].call = hc->call;
+  hc->slots[i].hash = (uint32_t)h;
+  if (2 * ++hc->used > hc->cap)
+    cache_grow(hc);
+  n->e.loc = loc;
+  n->loc_call = hc->call;
+  return n;
+}
+
 /* True if E is a node of this call (a rule returned an interned node):
    it lies in the node memory this call has used.  */
 static bool
@@ -646,16 +716,20 @@ pto_rw_iv(pto_rw *c, const pto_expr *e)
   return pto_rw_range(e, c->env, c->memo);
 }
 
+void
+pto_rw_rebuilt(pto_rw *c, pto_expr *e)
+{
+  set_loc(c->hc, pto_rw_node_of(e), loc_of(c->hc, e->a));
+}
+
 pto_expr *
 pto_rw_int_at(pto_rw *c, const pto_type *t, pto_i128 v, pto_loc loc)
 {
   if (!c->hc)
     return pto_e_int(c->p, t, pto_rw_wrap(t->dtype, v), loc);
-  pto_expr x = {0};
-  x.kind = PTO_E_INT;
-  x.type = t;
-  x.u.ival = pto_rw_wrap(t->dtype, v);
-  return &intern(c->hc, &x, loc)->e;
+  return &intern_simple(c->hc, PTO_E_INT, t,
+                        (uint64_t)pto_rw_wrap(t->dtype, v), NULL, NULL,
+                        NULL, loc)->e;
 }
 
 pto_expr *
@@ -683,13 +757,8 @@ pto_rw_bin(pto_rw *c, pto_binop op, pto_expr *a, pto_expr *b)
   if (op == PTO_BIN_SUB && a->type->kind == PTO_TY_PTR
       && b->type->kind == PTO_TY_PTR)
     t = pto_type_scalar(c->p, PTO_DT_I64);
-  pto_expr x = {0};
-  x.kind = PTO_E_BIN;
-  x.type = t;
-  x.u.binop = op;
-  x.a = a;
-  x.b = b;
-  return &intern(c->hc, &x, loc_of(c->hc, a))->e;
+  return &intern_simple(c->hc, PTO_E_BIN, t, (uint64_t)op, a, b, NULL,
+                        loc_of(c->hc, a))->e;
 }
 
 pto_expr *
@@ -707,12 +776,8 @@ pto_rw_un(pto_rw *c, pto_unop op, pto_expr *a, const pto_type *t)
     rt = pto_type_ptr(c->p, a->type, false);
   else if (op == PTO_UN_DEREF)
     rt = a->type->kind == PTO_TY_PTR ? a->type->pointee : a->type;
-  pto_expr x = {0};
-  x.kind = PTO_E_UN;
-  x.type = rt;
-  x.u.unop = op;
-  x.a = a;
-  return &intern(c->hc, &x, loc_of(c->hc, a))->e;
+  return &intern_simple(c->hc, PTO_E_UN, rt, (uint64_t)op, a, NULL, NULL,
+                        loc_of(c->hc, a))->e;
 }
 
 pto_expr *
@@ -720,13 +785,8 @@ pto_rw_sel(pto_rw *c, pto_expr *k, pto_expr *a, pto_expr *b)
 {
   if (!c->hc)
     return pto_e_select(c->p, k, a, b, k->loc);
-  pto_expr x = {0};
-  x.kind = PTO_E_SELECT;
-  x.type = a->type;
-  x.a = k;
-  x.b = a;
-  x.c = b;
-  return &intern(c->hc, &x, loc_of(c->hc, k))->e;
+  return &intern_simple(c->hc, PTO_E_SELECT, a->type, 0, k, a, b,
+                        loc_of(c->hc, k))->e;
 }
 
 /* ------------------------------------------------------------------ */

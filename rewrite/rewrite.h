@@ -266,6 +266,10 @@ pto_expr *pto_rw_bin(pto_rw *c, pto_binop op, pto_expr *a, pto_expr *b);
 pto_expr *pto_rw_un(pto_rw *c, pto_unop op, pto_expr *a, const pto_type *t);
 pto_expr *pto_rw_sel(pto_rw *c, pto_expr *k, pto_expr *a, pto_expr *b);
 pto_expr *pto_rw_bool(pto_rw *c, bool v);
+/* What building interned E (a unary or binary node) again from its
+   operands with the constructors above would do to it, when E is the
+   node they would return: its location (set_loc).  */
+void pto_rw_rebuilt(pto_rw *c, pto_expr *e);
 
 /* Simplify with statistics: the number of rule applications is added to
    *APPLIED when non-NULL, and HITS (pto_nrules counters) when non-NULL.  */

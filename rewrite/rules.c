@@ -407,6 +407,117 @@ sum_build(pto_rw *c, const sum *s)
   return acc;
 }
 
+/* One step of sum_build: OP ('=' the first, '+', '-') with the operand
+   KIND 't' (BASE scaled by V), 'n' (-BASE) or 'k' (the constant V).  */
+typedef struct step {
+  char op, kind;
+  pto_expr *base;
+  pto_i128 v;
+} step;
+
+/* The steps sum_build takes for S, in its order; returns their count.  */
+static int
+sum_steps(const sum *s, step *st)
+{
+  int n = 0;
+  pto_i128 k = s->k;
+  bool anyneg = false;
+  for (int i = 0; i < s->n; i++) {
+    if (s->t[i].coef > 0)
+      st[n++] = (step){n ? '+' : '=', 't', s->t[i].base, s->t[i].coef};
+    else
+      anyneg = true;
+  }
+  if (!n && anyneg && k != 0) {
+    st[n++] = (step){'=', 'k', NULL, k};
+    k = 0;
+  }
+  for (int i = 0; i < s->n; i++) {
+    pto_i128 cf = s->t[i].coef;
+    if (cf > 0)
+      continue;
+    if (!n)
+      st[n++] = (step){'=', cf == -1 ? 'n' : 't', s->t[i].base, cf};
+    else
+      st[n++] = (step){'-', 't', s->t[i].base, -cf};
+  }
+  if (!n)
+    st[n++] = (step){'=', 'k', NULL, k};
+  else if (k > 0 || (k < 0 && !fits(s->dt, -k)))
+    st[n++] = (step){'+', 'k', NULL, k};
+  else if (k < 0)
+    st[n++] = (step){'-', 'k', NULL, -k};
+  return n;
+}
+
+/* True if X is the interned node INT (S's type, V) would give.  */
+static bool
+is_int_of(const sum *s, const pto_expr *x, pto_i128 v)
+{
+  return x->kind == PTO_E_INT && x->type == s->type && !x->a && !x->b
+         && !x->c && !x->nargs && x->u.ival == pto_rw_wrap(s->dt, v);
+}
+
+/* True if X is the interned node pto_rw_bin (OP, X->a, X->b) or
+   pto_rw_un (OP, X->a) would give for an integer operand X->a.  */
+static bool
+is_arith(const pto_expr *x, pto_expr_kind kind, int op)
+{
+  return x->kind == kind && x->type == x->a->type && !x->c && !x->nargs
+         && (kind == PTO_E_BIN ? (int)x->u.binop == op && x->b
+                               : (int)x->u.unop == op && !x->b);
+}
+
+/* True if X is the operand step ST builds.  */
+static bool
+step_is(const sum *s, const step *st, const pto_expr *x)
+{
+  switch (st->kind) {
+  case 't':
+    if (st->v == 1)
+      return x == st->base;
+    return x->kind == PTO_E_BIN && is_arith(x, PTO_E_BIN, PTO_BIN_MUL)
+           && x->a == st->base && is_int_of(s, x->b, st->v);
+  case 'n':
+    return x->kind == PTO_E_UN && is_arith(x, PTO_E_UN, PTO_UN_NEG)
+           && x->a == st->base;
+  default:
+    return is_int_of(s, x, st->v);
+  }
+}
+
+/* True if sum_build (C, S) would return E itself (interned nodes only):
+   then it has the same effect as building it, which is done here, on
+   the locations (pto_rw_rebuilt), without looking anything up.  */
+static bool
+sum_builds(pto_rw *c, const sum *s, pto_expr *e)
+{
+  step st[MAXTERMS + 2];
+  pto_expr *at[MAXTERMS + 2];
+  int n = sum_steps(s, st);
+  pto_expr *x = e;
+  for (int j = n - 1; j >= 1; j--) {
+    if (x->kind != PTO_E_BIN
+        || !is_arith(x, PTO_E_BIN, st[j].op == '+' ? PTO_BIN_ADD
+                                                   : PTO_BIN_SUB)
+        || !step_is(s, &st[j], x->b))
+      return false;
+    at[j] = x;
+    x = x->a;
+  }
+  if (!step_is(s, &st[0], x))
+    return false;
+  at[0] = x;
+  for (int j = 0; j < n; j++) {
+    pto_expr *t = j ? at[j]->b : at[0];
+    if (st[j].kind == 'n' || (st[j].kind == 't' && st[j].v != 1))
+      pto_rw_rebuilt(c, t);
+    if (j)
+      pto_rw_rebuilt(c, at[j]);
+  }
+  return true;
+}
+
 static pto_iv sum_iv(pto_rw *c, const sum *s);
 
 /* sum_normal: flatten an ADD/SUB/NEG chain, combine like terms, fold the
@@ -420,6 +531,8 @@ r_sum_normal(pto_rw *c, pto_expr *e)
     return NULL;
   sum s;
   if (!tidy_sum_of(c, &s, e))
+    return NULL;
+  if (c->hc && sum_builds(c, &s, e))  /* already normal */
     return NULL;
   pto_expr *r = sum_build(c, &s);
   return pto_rw_compare(r, e) == 0 ? NULL : r;
