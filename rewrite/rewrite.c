@@ -562,9 +562,10 @@ intern(pto_rw_cache *hc, const pto_expr *x, pto_loc loc)
 
 /* intern for the nodes the constructors below build: KIND (INT, BIN, UN
    or SELECT) with payload PAY (ival, binop, unop or 0) and operands A,
-   B, X, no arguments; the same key, hash and node as intern gives,
+   B, X, no arguments (or a VAR, PAY its variable); the same key, hash
+   and node as intern gives,
    without a prototype node.  */
-static pto_rw_node *
+static inline pto_rw_node *
 intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
               uint64_t pay, pto_expr *a, pto_expr *b, pto_expr *x,
               pto_loc loc)
@@ -588,6 +589,7 @@ intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
   e->u.ival = 0;
   switch (kind) {
   case PTO_E_INT: e->u.ival = (int64_t)pay; break;
+  case PTO_E_VAR: e->u.var = (pto_var *)(uintptr_t)pay; break;
   case PTO_E_BIN: e->u.binop = (pto_binop)pay; break;
   case PTO_E_UN: e->u.unop = (pto_unop)pay; break;
   default: break;
@@ -636,6 +638,20 @@ intern_input(pto_rw_cache *hc, pto_expr *x)
 {
   if (!x)
     return NULL;
+  if (x->nargs == 0
+      && (x->kind == PTO_E_INT || x->kind == PTO_E_VAR || x->kind == PTO_E_BIN
+          || x->kind == PTO_E_UN || x->kind == PTO_E_SELECT)) {
+    pto_expr *a = intern_input(hc, x->a);
+    pto_expr *b = intern_input(hc, x->b);
+    pto_expr *c = intern_input(hc, x->c);
+    pto_rw_node *n = intern_simple(hc, x->kind, x->type, payload(x), a, b, c,
+                                   x->loc);
+    if (n->orig_call != hc->call) {
+      n->orig = x;
+      n->orig_call = hc->call;
+    }
+    return &n->e;
+  }
   pto_expr proto = *x;
   proto.a = intern_input(hc, x->a);
   proto.b = intern_input(hc, x->b);
