@@ -722,13 +722,8 @@ export_expr(pto_rw_cache *hc, pto_program *p, pto_expr *e, bool top)
 /* ------------------------------------------------------------------ */
 
 pto_iv
-pto_rw_iv(pto_rw *c, const pto_expr *e)
+pto_rw_iv_slow(pto_rw *c, const pto_expr *e)
 {
-  if (c->hc) {
-    const pto_rw_node *n = pto_rw_node_of(e);
-    if (n->iv_gen == c->hc->gen)  /* set for int and bool nodes only */
-      return n->iv;
-  }
   return pto_rw_range(e, c->env, c->memo);
 }
 
@@ -928,6 +923,7 @@ pto_simplify_expr_stats(pto_program *p, pto_expr *e, const pto_range_env *env,
   g.rw.hc = hc;
   g.rw.scratch = hc->scratch;
   g.rw.stamp = hc->call;
+  g.rw.gen = hc->gen;
   g.rw.budget = BUDGET;
   g.rw.hits = hits;
   pto_expr *r = simplify(&g, intern_input(hc, e));

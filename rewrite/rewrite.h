@@ -65,23 +65,27 @@ pto_rw_dt_is_signed(pto_dtype dt)
   return pto_rw_dt[dt].cls == 'S';
 }
 
+/* The full range of each scalar dtype (bool: [0, 1]; signed: the two's
+   complement range; the others: [0, 2^bits - 1]).  */
+#define PTO_RW_IV_S(b) {-((pto_i128)1 << ((b) - 1)), ((pto_i128)1 << ((b) - 1)) - 1}
+#define PTO_RW_IV_U(b) {0, ((pto_i128)1 << (b)) - 1}
+#define PTO_RW_IV_F(b) PTO_RW_IV_U(b)
+#define PTO_RW_IV_B(b) {0, 1}
+static const pto_iv pto_rw_dt_iv[PTO_DT_COUNT] = {
+#define X(e, n, b, c) PTO_RW_IV_##c(b),
+    PTO_DTYPES(X)
+#undef X
+};
+#undef PTO_RW_IV_S
+#undef PTO_RW_IV_U
+#undef PTO_RW_IV_F
+#undef PTO_RW_IV_B
+
 /* The full range of scalar dtype DT (bool: [0, 1]).  */
 static inline pto_iv
 pto_iv_of_dtype(pto_dtype dt)
 {
-  pto_iv r;
-  int bits = pto_rw_dt_bits(dt);
-  if (dt == PTO_DT_BOOL) {
-    r.lo = 0;
-    r.hi = 1;
-  } else if (pto_rw_dt_is_signed(dt)) {
-    r.lo = -((pto_i128)1 << (bits - 1));
-    r.hi = ((pto_i128)1 << (bits - 1)) - 1;
-  } else {
-    r.lo = 0;
-    r.hi = ((pto_i128)1 << bits) - 1;
-  }
-  return r;
+  return pto_rw_dt_iv[dt];
 }
 
 /* True if E has a scalar integer or bool type, the types ranges cover.  */
@@ -214,10 +218,22 @@ typedef struct pto_rw {
   void *scratch;        /* rules.c's memo (pto_rules_scratch_size bytes) */
   unsigned stamp;       /* numbers the calls: what SCRATCH holds is valid
                            only for the same stamp */
+  unsigned gen;         /* with HC: a node's iv is valid at this iv_gen */
   long budget;          /* rule applications left (termination guard) */
   long applied;         /* rule applications so far */
   unsigned long *hits;  /* per-rule application counters, or NULL */
 } pto_rw;
+
+/* The range of E under the environment (pto_rw_range), from the node
+   when it is known there.  */
+pto_iv pto_rw_iv_slow(pto_rw *c, const pto_expr *e);
+static inline pto_iv
+pto_rw_iv(pto_rw *c, const pto_expr *e)
+{
+  if (c->hc && pto_rw_node_of(e)->iv_gen == c->gen)
+    return pto_rw_node_of(e)->iv;  /* set for int and bool nodes only */
+  return pto_rw_iv_slow(c, e);
+}
 
 /* A rule: a C matcher for the root of E that returns the replacement
    (new nodes only; E is never modified) or NULL when it does not apply.
@@ -257,7 +273,6 @@ int pto_rw_size(const pto_expr *e);
    operands of && and || may be reordered (the right one is evaluated
    only when the left one does not decide).  */
 bool pto_rw_safe(pto_rw *c, const pto_expr *e);
-pto_iv pto_rw_iv(pto_rw *c, const pto_expr *e);
 pto_expr *pto_rw_int(pto_rw *c, const pto_type *t, pto_i128 v);
 /* The same at LOC (a folded constant keeps the place it replaces).  */
 pto_expr *pto_rw_int_at(pto_rw *c, const pto_type *t, pto_i128 v,
