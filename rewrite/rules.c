@@ -312,6 +312,8 @@ typedef struct sum_memo {
   const pto_expr *e;
   unsigned stamp;
   bool ok;
+  bool iv_ok;      /* IV is sum_iv of S */
+  pto_iv iv;
   sum s;
 } sum_memo;
 
@@ -339,26 +341,37 @@ sum_copy(sum *d, const sum *s)
   memcpy(d->t, s->t, sizeof *d->t * (size_t)s->n);
 }
 
-/* S = the tidy sum of E (sum_of, then sum_tidy); false when it has too
+/* The tidy sum of E (sum_of, then sum_tidy), or NULL when it has too
    many terms or a dropped term is impure.  The rules of one root ask
-   for the same sum again and again: the last one is remembered.  */
+   for the same sum again and again: the last one is remembered, and
+   the result is the memo's copy (read only, valid until the next call
+   of tidy_sum); BUF holds it when there is no memo.  */
+static const sum *
+tidy_sum(pto_rw *c, sum *buf, pto_expr *e)
+{
+  sum_memo *m = c->scratch;
+  if (!m) {
+    sum_of(buf, e);
+    return !buf->overflow && sum_tidy(buf) ? buf : NULL;
+  }
+  if (m->e != e || m->stamp != c->stamp) {
+    sum_of(&m->s, e);
+    m->e = e;
+    m->stamp = c->stamp;
+    m->ok = !m->s.overflow && sum_tidy(&m->s);
+    m->iv_ok = false;
+  }
+  return m->ok ? &m->s : NULL;
+}
+
+/* S = the tidy sum of E, a copy the caller may change; false as above.  */
 static bool
 tidy_sum_of(pto_rw *c, sum *s, pto_expr *e)
 {
-  sum_memo *m = c->scratch;
-  if (m && m->e == e && m->stamp == c->stamp) {
-    sum_copy(s, &m->s);
-    return m->ok;
-  }
-  sum_of(s, e);
-  bool ok = !s->overflow && sum_tidy(s);
-  if (m) {
-    m->e = e;
-    m->stamp = c->stamp;
-    m->ok = ok;
-    sum_copy(&m->s, s);
-  }
-  return ok;
+  const sum *r = tidy_sum(c, s, e);
+  if (r && r != s)
+    sum_copy(s, r);
+  return r != NULL;
 }
 
 static pto_expr *
@@ -529,12 +542,13 @@ r_sum_normal(pto_rw *c, pto_expr *e)
 {
   if (!isint(e))
     return NULL;
-  sum s;
-  if (!tidy_sum_of(c, &s, e))
+  sum buf;
+  const sum *s = tidy_sum(c, &buf, e);
+  if (!s)
     return NULL;
-  if (c->hc && sum_builds(c, &s, e))  /* already normal */
+  if (c->hc && sum_builds(c, s, e))  /* already normal */
     return NULL;
-  pto_expr *r = sum_build(c, &s);
+  pto_expr *r = sum_build(c, s);
   return pto_rw_compare(r, e) == 0 ? NULL : r;
 }
 
@@ -1135,6 +1149,10 @@ r_div_add_div(pto_rw *c, pto_expr *e)
 static pto_iv
 sum_iv(pto_rw *c, const sum *s)
 {
+  sum_memo *m = c->scratch;
+  bool memo = m && s == &m->s;  /* the memo's tidy sum, unchanged */
+  if (memo && m->iv_ok)
+    return m->iv;
   pto_iv r = {s->k, s->k};
   pto_i128 cap = (pto_i128)1 << 120;
   for (int i = 0; i < s->n; i++) {
@@ -1146,6 +1164,10 @@ sum_iv(pto_rw *c, const sum *s)
     /* Saturate: at most 64 terms of at most 2^126 each.  */
     r.lo = r.lo < -cap ? -cap : r.lo;
     r.hi = r.hi > cap ? cap : r.hi;
+  }
+  if (memo) {
+    m->iv = r;
+    m->iv_ok = true;
   }
   return r;
 }
@@ -1184,11 +1206,12 @@ r_div_split_sum(pto_rw *c, pto_expr *e)
   pto_i128 d = divisor(e);
   if (!isint(e) || d <= 1)
     return NULL;
-  sum s, q, rest;
-  if (!tidy_sum_of(c, &s, e->a) || !split_multiples(c, &s, d, &q, &rest))
+  sum buf, q, rest;
+  const sum *s = tidy_sum(c, &buf, e->a);
+  if (!s || !split_multiples(c, s, d, &q, &rest))
     return NULL;
   pto_binop op = e->u.binop;
-  if (!isfloor(op) && sum_iv(c, &s).lo < 0)
+  if (!isfloor(op) && sum_iv(c, s).lo < 0)
     return NULL;
   if (!isfloor(op) && sum_iv(c, &rest).lo < 0)
     op = PTO_BIN_FLOORDIV;  /* whole >= 0: / is floordiv there */
@@ -1206,8 +1229,9 @@ r_mod_split_sum(pto_rw *c, pto_expr *e)
   pto_i128 d = divisor(e);
   if (!isint(e) || d <= 1)
     return NULL;
-  sum s, q, rest;
-  if (!tidy_sum_of(c, &s, e->a) || !split_multiples(c, &s, d, &q, &rest))
+  sum buf, q, rest;
+  const sum *s = tidy_sum(c, &buf, e->a);
+  if (!s || !split_multiples(c, s, d, &q, &rest))
     return NULL;
   for (int i = 0; i < q.n; i++)
     if (!pto_rw_hpure(q.t[i].base))
@@ -1215,7 +1239,7 @@ r_mod_split_sum(pto_rw *c, pto_expr *e)
   if (rest.n == 0 && rest.k == 0)
     return INT(e->type, 0);
   pto_binop op = e->u.binop;
-  if (!isfloor(op) && sum_iv(c, &s).lo < 0)
+  if (!isfloor(op) && sum_iv(c, s).lo < 0)
     return NULL;
   if (!isfloor(op) && sum_iv(c, &rest).lo < 0)
     op = PTO_BIN_FLOORMOD;  /* whole >= 0: % is floormod there */
@@ -1230,14 +1254,16 @@ r_div_gcd(pto_rw *c, pto_expr *e)
   pto_i128 d = divisor(e);
   if (!isint(e) || d <= 1)
     return NULL;
-  sum s;
-  if (!tidy_sum_of(c, &s, e->a) || s.n == 0)
+  sum buf, s;
+  const sum *t = tidy_sum(c, &buf, e->a);
+  if (!t || t->n == 0)
     return NULL;
-  pto_i128 g = gcd128(d, s.k);
-  for (int i = 0; i < s.n; i++)
-    g = gcd128(g, s.t[i].coef);
-  if (g <= 1 || !pto_iv_fits(sum_iv(c, &s), s.dt))
+  pto_i128 g = gcd128(d, t->k);
+  for (int i = 0; i < t->n; i++)
+    g = gcd128(g, t->t[i].coef);
+  if (g <= 1 || !pto_iv_fits(sum_iv(c, t), t->dt))
     return NULL;
+  sum_copy(&s, t);
   for (int i = 0; i < s.n; i++)
     s.t[i].coef /= g;
   s.k /= g;
@@ -1350,15 +1376,17 @@ partner(pto_binop op)
   }
 }
 
-/* The numerator of E (a / or % by a constant d > 1) as a tidy sum in
-   *S, with d in *D; false when it is something else or wraps.  */
-static bool
-numerator_sum(pto_rw *c, const pto_expr *e, sum *s, pto_i128 *d)
+/* The numerator of E (a / or % by a constant d > 1) as a tidy sum
+   (tidy_sum, read only), with d in *D; NULL when it is something else
+   or wraps.  */
+static const sum *
+numerator_sum(pto_rw *c, const pto_expr *e, sum *buf, pto_i128 *d)
 {
   *d = divisor(e);
   if (!isint(e) || *d <= 1)
-    return false;
-  return tidy_sum_of(c, s, e->a) && pto_iv_fits(sum_iv(c, s), s->dt);
+    return NULL;
+  const sum *s = tidy_sum(c, buf, e->a);
+  return s && pto_iv_fits(sum_iv(c, s), s->dt) ? s : NULL;
 }
 
 /* OP (a truncating / or %, or a floor one) applied to the sum S whose
@@ -1381,13 +1409,15 @@ rounding_for(pto_binop op, pto_iv v)
 static pto_expr *
 r_mod_coef_reduce(pto_rw *c, pto_expr *e)
 {
-  sum s;
+  sum buf, s;
   pto_i128 d;
-  if (!numerator_sum(c, e, &s, &d))
+  const sum *t = numerator_sum(c, e, &buf, &d);
+  if (!t)
     return NULL;
-  pto_iv before = sum_iv(c, &s);
+  pto_iv before = sum_iv(c, t);
   if (!isfloor(e->u.binop) && before.lo < 0)
     return NULL;
+  sum_copy(&s, t);
   bool hit = fmod_(s.k, d) != s.k;
   s.k = fmod_(s.k, d);
   for (int i = 0; i < s.n; i++) {
@@ -1414,15 +1444,17 @@ r_mod_coef_reduce(pto_rw *c, pto_expr *e)
 static pto_expr *
 r_mod_common_factor(pto_rw *c, pto_expr *e)
 {
-  sum s;
+  sum buf, s;
   pto_i128 d;
-  if (!numerator_sum(c, e, &s, &d) || s.n == 0)
+  const sum *t = numerator_sum(c, e, &buf, &d);
+  if (!t || t->n == 0)
     return NULL;
-  pto_i128 g = gcd128(d, s.k);
-  for (int i = 0; i < s.n; i++)
-    g = gcd128(g, s.t[i].coef);
+  pto_i128 g = gcd128(d, t->k);
+  for (int i = 0; i < t->n; i++)
+    g = gcd128(g, t->t[i].coef);
   if (g <= 1 || g == d)
     return NULL;
+  sum_copy(&s, t);
   for (int i = 0; i < s.n; i++)
     s.t[i].coef /= g;
   s.k /= g;
@@ -1473,19 +1505,20 @@ split_bounded(pto_rw *c, const sum *s, pto_i128 g, sum *a)
 static pto_expr *
 r_div_bounded_rest(pto_rw *c, pto_expr *e)
 {
-  sum s, a;
+  sum buf, a;
   pto_i128 d;
-  if (!numerator_sum(c, e, &s, &d) || s.n < 1)
+  const sum *s = numerator_sum(c, e, &buf, &d);
+  if (!s || s->n < 1)
     return NULL;
-  if (!isfloor(e->u.binop) && sum_iv(c, &s).lo < 0)
+  if (!isfloor(e->u.binop) && sum_iv(c, s).lo < 0)
     return NULL;
   pto_i128 best = 0;
-  for (int i = 0; i < s.n; i++) {
-    pto_i128 g = gcd128(d, s.t[i].coef);
-    if (g > 1 && g > best && split_bounded(c, &s, g, &a))
+  for (int i = 0; i < s->n; i++) {
+    pto_i128 g = gcd128(d, s->t[i].coef);
+    if (g > 1 && g > best && split_bounded(c, s, g, &a))
       best = g;
   }
-  if (!best || !split_bounded(c, &s, best, &a) || !sum_tidy(&a))
+  if (!best || !split_bounded(c, s, best, &a) || !sum_tidy(&a))
     return NULL;
   pto_expr *n = sum_build(c, &a);
   if (best == d)
@@ -1538,19 +1571,19 @@ divmod_value(pto_binop op, pto_i128 a, pto_i128 d)
 static pto_expr *
 r_divmod_two_valued(pto_rw *c, pto_expr *e)
 {
-  sum s;
+  sum buf;
   pto_i128 d;
-  if (!numerator_sum(c, e, &s, &d) || s.n != 1
-      || !pto_rw_hpure(s.t[0].base))
+  const sum *s = numerator_sum(c, e, &buf, &d);
+  if (!s || s->n != 1 || !pto_rw_hpure(s->t[0].base))
     return NULL;
-  pto_iv t = R(c, s.t[0].base);
+  pto_iv t = R(c, s->t[0].base);
   if (t.hi != t.lo + 1)
     return NULL;
   pto_binop op = e->u.binop;
-  pto_i128 f0 = divmod_value(op, s.t[0].coef * t.lo + s.k, d);
-  pto_i128 f1 = divmod_value(op, s.t[0].coef * t.hi + s.k, d);
+  pto_i128 f0 = divmod_value(op, s->t[0].coef * t.lo + s->k, d);
+  pto_i128 f1 = divmod_value(op, s->t[0].coef * t.hi + s->k, d);
   sum r;
-  sum_copy(&r, &s);
+  sum_copy(&r, s);
   r.t[0].coef = f1 - f0;
   r.k = f0 - t.lo * (f1 - f0);
   if (!sum_tidy(&r))
@@ -1728,14 +1761,16 @@ r_cmp_gcd(pto_rw *c, pto_expr *e)
 {
   if (!cmp_ints(e) || !isc(e->b))
     return NULL;
-  sum s;
-  if (!tidy_sum_of(c, &s, e->a) || s.n == 0 || s.k != 0)
+  sum buf, s;
+  const sum *t = tidy_sum(c, &buf, e->a);
+  if (!t || t->n == 0 || t->k != 0)
     return NULL;
   pto_i128 g = 0;
-  for (int i = 0; i < s.n; i++)
-    g = gcd128(g, s.t[i].coef);
-  if (g <= 1 || !pto_iv_fits(sum_iv(c, &s), s.dt))
+  for (int i = 0; i < t->n; i++)
+    g = gcd128(g, t->t[i].coef);
+  if (g <= 1 || !pto_iv_fits(sum_iv(c, t), t->dt))
     return NULL;
+  sum_copy(&s, t);
   for (int i = 0; i < s.n; i++)
     s.t[i].coef /= g;
   pto_i128 d = cv(e->b), nd;
