@@ -450,11 +450,24 @@ range_bin(const pto_expr *e, const pto_range_env *env, pto_range_memo *memo)
   pto_iv full = pto_iv_of_dtype(dt), x;
   if (!pto_rw_is_intlike(e->a) || !pto_rw_is_intlike(e->b))
     return full;
-  if (exact_iv(e, env, memo, &x))
-    return clamp_wrap(x, dt);
   pto_iv a = sub_range(e->a, env, memo);
   pto_iv b = sub_range(e->b, env, memo);
   bool empty;
+  /* The exact intervals of exact_iv (the same cases, from A and B).  */
+  if (dt != PTO_DT_BOOL) {
+    switch (e->u.binop) {
+    case PTO_BIN_ADD: return clamp_wrap(iv(a.lo + b.lo, a.hi + b.hi), dt);
+    case PTO_BIN_SUB: return clamp_wrap(iv(a.lo - b.hi, a.hi - b.lo), dt);
+    case PTO_BIN_MUL: return clamp_wrap(iv_mul(a, b), dt);
+    case PTO_BIN_SHL:
+      if (b.lo != b.hi || b.lo < 0 || b.lo >= pto_rw_dt_bits(dt))
+        break;
+      return clamp_wrap(iv_mul(a, iv((pto_i128)1 << (int)b.lo,
+                                     (pto_i128)1 << (int)b.lo)), dt);
+    default:
+      break;
+    }
+  }
   switch (e->u.binop) {
   case PTO_BIN_DIV:
   case PTO_BIN_FLOORDIV:

@@ -41,8 +41,9 @@ pto_i128_mul(pto_i128 a, pto_i128 b)
 static const struct pto_rw_dtinfo {
   unsigned char bits;
   char cls;
+  bool intlike;   /* an integer or bool: the types ranges cover */
 } pto_rw_dt[PTO_DT_COUNT] = {
-#define X(e, n, b, c) {b, #c[0]},
+#define X(e, n, b, c) {b, #c[0], #c[0] != 'F'},
     PTO_DTYPES(X)
 #undef X
 };
@@ -92,9 +93,7 @@ pto_iv_of_dtype(pto_dtype dt)
 static inline bool
 pto_rw_is_intlike(const pto_expr *e)
 {
-  return e->type->kind == PTO_TY_SCALAR
-         && (pto_rw_dt_is_int(e->type->dtype)
-             || e->type->dtype == PTO_DT_BOOL);
+  return e->type->kind == PTO_TY_SCALAR && pto_rw_dt[e->type->dtype].intlike;
 }
 
 /* The mathematical value of integer constant E (unsigned read as such).  */
