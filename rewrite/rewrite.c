@@ -264,6 +264,7 @@ struct pto_rw_cache {
   void *scratch;                /* the rules' memo */
   int bk_start[PTO_RWK_COUNT + 1];  /* rule indices per root key */
   int bk_order[512];
+  pto_rule_fn bk_fn[512];       /* the matcher of each rule of bk_order */
 };
 
 static void
@@ -280,6 +281,8 @@ build_buckets(pto_rw_cache *hc)
   memcpy(fill, hc->bk_start, sizeof fill);
   for (int i = 0; i < pto_nrules; i++)
     hc->bk_order[fill[pto_rules[i].key]++] = i;
+  for (int j = 0; j < pto_nrules; j++)
+    hc->bk_fn[j] = pto_rules[hc->bk_order[j]].fn;
 }
 
 /* SIZE bytes of node memory, 16-aligned, not cleared (new_node writes
@@ -825,15 +828,16 @@ with_operands(engine *g, const pto_expr *e, pto_expr *a, pto_expr *b,
 static pto_expr *simplify(engine *g, pto_expr *e);
 
 /* Try the rules of bucket KEY on E; return the accepted replacement.  */
-static pto_expr *
+static inline pto_expr *
 try_bucket(engine *g, pto_expr *e, int key, int size)
 {
   const pto_rw_cache *hc = g->hc;
-  for (int j = hc->bk_start[key]; j < hc->bk_start[key + 1]; j++) {
-    int i = hc->bk_order[j];
-    pto_expr *r = pto_rules[i].fn(&g->rw, e);
+  for (int j = hc->bk_start[key], end = hc->bk_start[key + 1]; j < end;
+       j++) {
+    pto_expr *r = hc->bk_fn[j](&g->rw, e);
     if (!r || r == e)
       continue;
+    int i = hc->bk_order[j];
     if (!is_interned(hc, r))
       pto_ice("rule %s built a node outside the memo", pto_rules[i].name);
     if (pto_rw_hsize(r) > size)
