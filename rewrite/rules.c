@@ -555,10 +555,35 @@ r_sum_normal(pto_rw *c, pto_expr *e)
 /* divmod_recombine: x%d*k + (x/d)*(d*k) -> x*k and x - (x/d)*d -> x%d
    within a sum (same rounding for / and %).  W: x == (x/d)*d + x%d in
    the ring whenever x/d is defined.  */
+/* True if Q is a / or floordiv by a constant.  */
+static bool
+is_divc(const pto_expr *q)
+{
+  return q->kind == PTO_E_BIN && is_divop(q->u.binop) && isc(q->b);
+}
+
+/* True if a term sum_flatten finds in E is a / or floordiv by a
+   constant (the same walk, no sum).  */
+static bool
+has_divc_term(const pto_expr *e)
+{
+  if (isc(e))
+    return false;
+  if (isbin(e, PTO_BIN_ADD) || isbin(e, PTO_BIN_SUB))
+    return has_divc_term(e->a) || has_divc_term(e->b);
+  if (isun(e, PTO_UN_NEG))
+    return has_divc_term(e->a);
+  if (isbin(e, PTO_BIN_MUL) && isc(e->b))
+    return is_divc(e->a);
+  if (isbin(e, PTO_BIN_MUL) && isc(e->a))
+    return is_divc(e->b);
+  return is_divc(e);
+}
+
 static pto_expr *
 r_divmod_recombine(pto_rw *c, pto_expr *e)
 {
-  if (!isint(e))
+  if (!isint(e) || !has_divc_term(e))  /* nothing to recombine */
     return NULL;
   sum s;
   sum_of(&s, e);
@@ -696,6 +721,48 @@ chain_build(pto_rw *c, const chain *ch, pto_binop op)
   return acc;
 }
 
+/* True if X is the interned node INT (T, V) would give.  */
+static bool
+is_int_t(const pto_type *t, const pto_expr *x, pto_i128 v)
+{
+  return x->kind == PTO_E_INT && x->type == t && !x->a && !x->b && !x->c
+         && !x->nargs && x->u.ival == pto_rw_wrap(t->dtype, v);
+}
+
+/* True if chain_build (C, CH, OP), then OP with INT (T, K) when HAVEK,
+   would return E itself, for an arithmetic or bitwise OP (its type is
+   its first operand's) and interned nodes; then the locations are set
+   as building would set them (pto_rw_rebuilt), nothing is looked up.  */
+static bool
+chain_builds(pto_rw *c, const chain *ch, pto_binop op, pto_expr *e,
+             bool havek, const pto_type *t, pto_i128 k)
+{
+  pto_expr *at[MAXTERMS];
+  pto_expr *x = e;
+  if (!c->hc || ch->n == 0)
+    return false;
+  if (havek) {
+    if (x->kind != PTO_E_BIN || !is_arith(x, PTO_E_BIN, op)
+        || !is_int_t(t, x->b, k))
+      return false;
+    x = x->a;
+  }
+  for (int j = ch->n - 1; j >= 1; j--) {
+    if (x->kind != PTO_E_BIN || !is_arith(x, PTO_E_BIN, op)
+        || x->b != ch->f[j])
+      return false;
+    at[j] = x;
+    x = x->a;
+  }
+  if (x != ch->f[0])
+    return false;
+  for (int j = 1; j < ch->n; j++)
+    pto_rw_rebuilt(c, at[j]);
+  if (havek)
+    pto_rw_rebuilt(c, e);
+  return true;
+}
+
 /* mul_normal: flatten a product, fold its constants, order the factors,
    constant last: x*1, x*0 -> 0, x*-1 -> -x, (x*c0)*c1, (-x)*y -> -(x*y),
    c*x -> x*c, y*x -> x*y.  W.  */
@@ -729,6 +796,8 @@ r_mul_normal(pto_rw *c, pto_expr *e)
     return INT(e->type, 0);
   }
   chain_sort(&ch);
+  if (k != -1 && chain_builds(c, &ch, PTO_BIN_MUL, e, k != 1, e->type, k))
+    return NULL;  /* already normal */
   pto_expr *r = chain_build(c, &ch, PTO_BIN_MUL);
   if (!r)
     r = INT(e->type, k);
@@ -817,6 +886,8 @@ bitchain(pto_rw *c, pto_expr *e, pto_binop op, pto_unop comp)
      order unless every operand is safe to evaluate.  */
   if (!logical || pto_rw_safe(c, e))
     chain_sort(&ch);
+  if (!logical && chain_builds(c, &ch, op, e, k != ident, e->type, k))
+    return NULL;  /* already normal */
   pto_expr *r = chain_build(c, &ch, op);
   if (!r)
     r = INT(e->type, k);
@@ -944,6 +1015,8 @@ r_minmax_normal(pto_rw *c, pto_expr *e)
       }
     }
   chain_sort(&ch);
+  if (chain_builds(c, &ch, e->u.binop, e, havek, e->type, k))
+    return NULL;  /* already normal */
   pto_expr *r = chain_build(c, &ch, e->u.binop);
   if (havek)
     r = r ? pto_rw_bin(c, e->u.binop, r, INT(e->type, k)) : INT(e->type, k);
