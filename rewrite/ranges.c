@@ -255,14 +255,14 @@ iv_mul(pto_iv a, pto_iv b)
 static pto_i128
 div_trunc(pto_i128 a, pto_i128 b)
 {
-  return a / b;
+  return pto_i128_div(a, b);
 }
 
 static pto_i128
 div_floor(pto_i128 a, pto_i128 b)
 {
-  pto_i128 q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
+  pto_i128 q = pto_i128_div(a, b);
+  if ((pto_i128_mod(a, b) != 0) && ((a < 0) != (b < 0)))
     q -= 1;
   return q;
 }

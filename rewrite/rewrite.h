@@ -34,6 +34,25 @@ pto_i128_mul(pto_i128 a, pto_i128 b)
   return ((a < 0) != (b < 0)) ? -((pto_i128)1 << 126) : ((pto_i128)1 << 126);
 }
 
+/* A / B and A % B (C's truncating division) of 128-bit integers, in
+   64-bit arithmetic when both fit there (the common case, and far
+   cheaper than the 128-bit library calls).  B != 0.  */
+static inline pto_i128
+pto_i128_div(pto_i128 a, pto_i128 b)
+{
+  if (a == (int64_t)a && b == (int64_t)b && b != -1)
+    return (int64_t)a / (int64_t)b;
+  return a / b;
+}
+
+static inline pto_i128
+pto_i128_mod(pto_i128 a, pto_i128 b)
+{
+  if (a == (int64_t)a && b == (int64_t)b && b != -1)
+    return (int64_t)a % (int64_t)b;
+  return a % b;
+}
+
 /* ---- ranges.c ---- */
 
 /* The dtype table of ir.h again, so that the type tests of the rules

@@ -128,7 +128,7 @@ gcd128(pto_i128 a, pto_i128 b)
   if (a < 0) a = -a;
   if (b < 0) b = -b;
   while (b) {
-    pto_i128 t = a % b;
+    pto_i128 t = pto_i128_mod(a, b);
     a = b;
     b = t;
   }
@@ -138,8 +138,8 @@ gcd128(pto_i128 a, pto_i128 b)
 static pto_i128
 fdiv(pto_i128 a, pto_i128 b)
 {
-  pto_i128 q = a / b;
-  if (a % b != 0 && ((a < 0) != (b < 0)))
+  pto_i128 q = pto_i128_div(a, b);
+  if (pto_i128_mod(a, b) != 0 && ((a < 0) != (b < 0)))
     q--;
   return q;
 }
@@ -1257,9 +1257,9 @@ split_multiples(pto_rw *c, const sum *s, pto_i128 d, sum *q, sum *rest)
   rest->k = fmod_(s->k, d);
   bool moved = q->k != 0;
   for (int i = 0; i < s->n; i++) {
-    if (s->t[i].coef % d == 0) {
+    if (pto_i128_mod(s->t[i].coef, d) == 0) {
       q->t[q->n] = s->t[i];
-      q->t[q->n++].coef = s->t[i].coef / d;
+      q->t[q->n++].coef = pto_i128_div(s->t[i].coef, d);
       moved = true;
     } else {
       rest->t[rest->n++] = s->t[i];
@@ -1380,7 +1380,7 @@ r_mod_inner_mod(pto_rw *c, pto_expr *e)
   for (int i = 0; i < s.n; i++) {
     pto_expr *m = s.t[i].base;
     if ((isbin(m, PTO_BIN_MOD) || isbin(m, PTO_BIN_FLOORMOD))
-        && divisor(m) > 0 && divisor(m) % d == 0) {
+        && divisor(m) > 0 && pto_i128_mod(divisor(m), d) == 0) {
       s.t[i].base = m->a;
       hit = true;
     }
@@ -1551,9 +1551,9 @@ split_bounded(pto_rw *c, const sum *s, pto_i128 g, sum *a)
   a->k = fdiv(s->k, g);
   b.k = fmod_(s->k, g);
   for (int i = 0; i < s->n; i++) {
-    if (s->t[i].coef % g == 0) {
+    if (pto_i128_mod(s->t[i].coef, g) == 0) {
       a->t[a->n] = s->t[i];
-      a->t[a->n++].coef = s->t[i].coef / g;
+      a->t[a->n++].coef = pto_i128_div(s->t[i].coef, g);
     } else {
       b.t[b.n++] = s->t[i];
     }
