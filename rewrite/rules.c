@@ -1245,6 +1245,16 @@ sum_iv(pto_rw *c, const sum *s)
   return r;
 }
 
+/* True if S is one term with coefficient 1 and no constant: a
+   numerator the rules that split or scale the numerator's sum leave
+   alone (nothing is a multiple of d > 1, no gcd above 1, nothing to
+   reduce).  */
+static bool
+atom_sum(const sum *s)
+{
+  return s->n == 1 && s->k == 0 && s->t[0].coef == 1;
+}
+
 /* Split S (the numerator of / or % by D > 0) into the multiples of D
    (Q, divided by D) and the rest (REST); false unless something moves
    and every part computes its mathematical value (no wrap).  */
@@ -1281,7 +1291,7 @@ r_div_split_sum(pto_rw *c, pto_expr *e)
     return NULL;
   sum buf, q, rest;
   const sum *s = tidy_sum(c, &buf, e->a);
-  if (!s || !split_multiples(c, s, d, &q, &rest))
+  if (!s || atom_sum(s) || !split_multiples(c, s, d, &q, &rest))
     return NULL;
   pto_binop op = e->u.binop;
   if (!isfloor(op) && sum_iv(c, s).lo < 0)
@@ -1304,7 +1314,7 @@ r_mod_split_sum(pto_rw *c, pto_expr *e)
     return NULL;
   sum buf, q, rest;
   const sum *s = tidy_sum(c, &buf, e->a);
-  if (!s || !split_multiples(c, s, d, &q, &rest))
+  if (!s || atom_sum(s) || !split_multiples(c, s, d, &q, &rest))
     return NULL;
   for (int i = 0; i < q.n; i++)
     if (!pto_rw_hpure(q.t[i].base))
@@ -1329,7 +1339,7 @@ r_div_gcd(pto_rw *c, pto_expr *e)
     return NULL;
   sum buf, s;
   const sum *t = tidy_sum(c, &buf, e->a);
-  if (!t || t->n == 0)
+  if (!t || t->n == 0 || atom_sum(t))
     return NULL;
   pto_i128 g = gcd128(d, t->k);
   for (int i = 0; i < t->n; i++)
@@ -1485,7 +1495,7 @@ r_mod_coef_reduce(pto_rw *c, pto_expr *e)
   sum buf, s;
   pto_i128 d;
   const sum *t = numerator_sum(c, e, &buf, &d);
-  if (!t)
+  if (!t || atom_sum(t))
     return NULL;
   pto_iv before = sum_iv(c, t);
   if (!isfloor(e->u.binop) && before.lo < 0)
@@ -1520,7 +1530,7 @@ r_mod_common_factor(pto_rw *c, pto_expr *e)
   sum buf, s;
   pto_i128 d;
   const sum *t = numerator_sum(c, e, &buf, &d);
-  if (!t || t->n == 0)
+  if (!t || t->n == 0 || atom_sum(t))
     return NULL;
   pto_i128 g = gcd128(d, t->k);
   for (int i = 0; i < t->n; i++)
@@ -1581,7 +1591,7 @@ r_div_bounded_rest(pto_rw *c, pto_expr *e)
   sum buf, a;
   pto_i128 d;
   const sum *s = numerator_sum(c, e, &buf, &d);
-  if (!s || s->n < 1)
+  if (!s || s->n < 1 || atom_sum(s))
     return NULL;
   if (!isfloor(e->u.binop) && sum_iv(c, s).lo < 0)
     return NULL;
