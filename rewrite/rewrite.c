@@ -817,6 +817,11 @@ static pto_expr *
 with_operands(engine *g, const pto_expr *e, pto_expr *a, pto_expr *b,
               pto_expr *x, pto_expr **args)
 {
+  if (e->nargs == 0
+      && (e->kind == PTO_E_BIN || e->kind == PTO_E_UN
+          || e->kind == PTO_E_SELECT))
+    return &intern_simple(g->hc, e->kind, e->type, payload(e), a, b, x,
+                          loc_of(g->hc, e))->e;
   pto_expr proto = *e;
   proto.a = a;
   proto.b = b;
@@ -857,7 +862,7 @@ rewrite_root(engine *g, pto_expr *e)
   while (g->rw.budget > 0 && pto_rw_is_intlike(e)) {
     int size = pto_rw_hsize(e);
     pto_expr *r = NULL;
-    int key = pto_rw_key(e);
+    int key = e->kind == PTO_E_BIN ? (int)e->u.binop : pto_rw_key(e);
     /* An operation on constants is folded or, when undefined (1 / 0,
        MIN / -1, 1 << 99), kept as written for later diagnostics.  */
     bool allconst = (e->kind == PTO_E_BIN || e->kind == PTO_E_UN)
