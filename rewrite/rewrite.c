@@ -496,6 +496,13 @@ loc_of(const pto_rw_cache *hc, const pto_expr *e)
   return pto_rw_node_of(e)->loc_call == hc->call ? e->loc : pto_noloc;
 }
 
+/* The same, by reference.  */
+static const pto_loc *
+loc_ref(const pto_rw_cache *hc, const pto_expr *e)
+{
+  return pto_rw_node_of(e)->loc_call == hc->call ? &e->loc : &pto_noloc;
+}
+
 /* The interned node equal to X, whose operands are interned: found, or
    made (a call with an effect is always made anew).  */
 /* A new interned node for X (see intern), not yet in the table.  */
@@ -571,7 +578,7 @@ intern(pto_rw_cache *hc, const pto_expr *x, pto_loc loc)
 static inline pto_rw_node *
 intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
               uint64_t pay, pto_expr *a, pto_expr *b, pto_expr *x,
-              pto_loc loc)
+              const pto_loc *loc)
 {
   uint64_t h = hash_final(hash_head(kind, type, pay, a, b, x));
   size_t mask = hc->cap - 1, i = h & mask;
@@ -581,7 +588,10 @@ intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
     if (hc->slots[i].hash == (uint32_t)h && e->kind == kind
         && e->type == type && e->a == a && e->b == b && e->c == x
         && e->nargs == 0 && !n->unique && payload(e) == pay) {
-      set_loc(hc, n, loc);
+      if (n->loc_call != hc->call || (!n->e.loc.file && loc->file)) {
+        n->e.loc = *loc;  /* set_loc */
+        n->loc_call = hc->call;
+      }
       return n;
     }
   }
@@ -617,7 +627,7 @@ intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
   hc->slots[i].hash = (uint32_t)h;
   if (2 * ++hc->used > hc->cap)
     cache_grow(hc);
-  n->e.loc = loc;
+  n->e.loc = *loc;
   n->loc_call = hc->call;
   return n;
 }
@@ -648,7 +658,7 @@ intern_input(pto_rw_cache *hc, pto_expr *x)
     pto_expr *b = intern_input(hc, x->b);
     pto_expr *c = intern_input(hc, x->c);
     pto_rw_node *n = intern_simple(hc, x->kind, x->type, payload(x), a, b, c,
-                                   x->loc);
+                                   &x->loc);
     if (n->orig_call != hc->call) {
       n->orig = x;
       n->orig_call = hc->call;
@@ -743,7 +753,7 @@ pto_rw_int_at(pto_rw *c, const pto_type *t, pto_i128 v, pto_loc loc)
     return pto_e_int(c->p, t, pto_rw_wrap(t->dtype, v), loc);
   return &intern_simple(c->hc, PTO_E_INT, t,
                         (uint64_t)pto_rw_wrap(t->dtype, v), NULL, NULL,
-                        NULL, loc)->e;
+                        NULL, &loc)->e;
 }
 
 pto_expr *
@@ -772,7 +782,7 @@ pto_rw_bin(pto_rw *c, pto_binop op, pto_expr *a, pto_expr *b)
       && b->type->kind == PTO_TY_PTR)
     t = pto_type_scalar(c->p, PTO_DT_I64);
   return &intern_simple(c->hc, PTO_E_BIN, t, (uint64_t)op, a, b, NULL,
-                        loc_of(c->hc, a))->e;
+                        loc_ref(c->hc, a))->e;
 }
 
 pto_expr *
@@ -791,7 +801,7 @@ pto_rw_un(pto_rw *c, pto_unop op, pto_expr *a, const pto_type *t)
   else if (op == PTO_UN_DEREF)
     rt = a->type->kind == PTO_TY_PTR ? a->type->pointee : a->type;
   return &intern_simple(c->hc, PTO_E_UN, rt, (uint64_t)op, a, NULL, NULL,
-                        loc_of(c->hc, a))->e;
+                        loc_ref(c->hc, a))->e;
 }
 
 pto_expr *
@@ -800,7 +810,7 @@ pto_rw_sel(pto_rw *c, pto_expr *k, pto_expr *a, pto_expr *b)
   if (!c->hc)
     return pto_e_select(c->p, k, a, b, k->loc);
   return &intern_simple(c->hc, PTO_E_SELECT, a->type, 0, k, a, b,
-                        loc_of(c->hc, k))->e;
+                        loc_ref(c->hc, k))->e;
 }
 
 /* ------------------------------------------------------------------ */
@@ -821,7 +831,7 @@ with_operands(engine *g, const pto_expr *e, pto_expr *a, pto_expr *b,
       && (e->kind == PTO_E_BIN || e->kind == PTO_E_UN
           || e->kind == PTO_E_SELECT))
     return &intern_simple(g->hc, e->kind, e->type, payload(e), a, b, x,
-                          loc_of(g->hc, e))->e;
+                          loc_ref(g->hc, e))->e;
   pto_expr proto = *e;
   proto.a = a;
   proto.b = b;
