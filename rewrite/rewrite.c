@@ -287,10 +287,24 @@ build_buckets(pto_rw_cache *hc)
 
 /* SIZE bytes of node memory, 16-aligned, not cleared (new_node writes
    every field).  */
-static void *
+static void *node_alloc_slow(pto_rw_cache *hc, size_t size);
+
+static inline void *
 node_alloc(pto_rw_cache *hc, size_t size)
 {
   size = (size + 15) & ~(size_t)15;
+  chunk *c = hc->cur;
+  if (c && c->used + size <= c->cap) {
+    void *r = c->data + c->used;
+    c->used += size;
+    return r;
+  }
+  return node_alloc_slow(hc, size);
+}
+
+static void *
+node_alloc_slow(pto_rw_cache *hc, size_t size)
+{
   while (hc->cur && hc->cur->used + size > hc->cur->cap)
     hc->cur = hc->cur->next;
   if (!hc->cur) {
