@@ -668,9 +668,9 @@ intern_input(pto_rw_cache *hc, pto_expr *x)
   if (x->nargs == 0
       && (x->kind == PTO_E_INT || x->kind == PTO_E_VAR || x->kind == PTO_E_BIN
           || x->kind == PTO_E_UN || x->kind == PTO_E_SELECT)) {
-    pto_expr *a = intern_input(hc, x->a);
-    pto_expr *b = intern_input(hc, x->b);
-    pto_expr *c = intern_input(hc, x->c);
+    pto_expr *a = x->a ? intern_input(hc, x->a) : NULL;
+    pto_expr *b = x->b ? intern_input(hc, x->b) : NULL;
+    pto_expr *c = x->c ? intern_input(hc, x->c) : NULL;
     pto_rw_node *n = intern_simple(hc, x->kind, x->type, payload(x), a, b, c,
                                    &x->loc);
     if (n->orig_call != hc->call) {
