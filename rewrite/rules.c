@@ -180,19 +180,12 @@ r_fold(pto_rw *c, pto_expr *e)
     return isc(e->b) && isc(e->c)
                ? pto_rw_int_at(c, e->type, arm->u.ival, e->loc) : arm;
   }
-  /* fold.c folds in place: give it copies of the root and its constant
-     operands (interned nodes are never written).  */
-  pto_expr n = *e, ka = *e->a, kb;
-  n.a = &ka;
-  if (e->kind == PTO_E_BIN) {
-    kb = *e->b;
-    n.b = &kb;
-  }
-  pto_expr *r = pto_fold_expr(c->p, &n);
-  if (r == &n)
+  /* The value pto_fold_expr gives the root (its operands are constants
+     already), without its node in the program's arena.  */
+  int64_t v;
+  if (!pto_fold_value(e, &v))
     return NULL;
-  pto_assert(r->kind == PTO_E_INT);
-  return pto_rw_int_at(c, r->type, r->u.ival, r->loc);
+  return pto_rw_int_at(c, e->type, v, e->loc);
 }
 
 /* range_const: vmin == vmax -> the constant.  R.  */
