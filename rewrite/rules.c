@@ -530,11 +530,30 @@ static pto_iv sum_iv(pto_rw *c, const sum *s);
    constants, order the terms (x+0, x-x, x+x -> x*2, x*c0+x*c1,
    (x+c0)+c1, (x+c)+y -> (x+y)+c, -(-x), -(x-y), x+(-y), 0-x, ...).  W
    (ring identities).  */
+/* True if sum_flatten takes E as one term with coefficient 1.  */
+static bool
+sum_atom(const pto_expr *e)
+{
+  return !isc(e) && !isbin(e, PTO_BIN_ADD) && !isbin(e, PTO_BIN_SUB)
+         && !isun(e, PTO_UN_NEG)
+         && !(isbin(e, PTO_BIN_MUL) && (isc(e->b) || isc(e->a)));
+}
+
 static pto_expr *
 r_sum_normal(pto_rw *c, pto_expr *e)
 {
   if (!isint(e))
     return NULL;
+  /* x + y and x - y of two different terms: the sum is x, y in the
+     order sum_tidy sorts them; normal when the node is what sum_build
+     builds (sum_builds, in short).  */
+  if (c->hc && (isbin(e, PTO_BIN_ADD) || isbin(e, PTO_BIN_SUB))
+      && e->a != e->b && is_arith(e, PTO_E_BIN, e->u.binop)
+      && sum_atom(e->a) && sum_atom(e->b)
+      && (isbin(e, PTO_BIN_SUB) || pto_rw_compare(e->a, e->b) <= 0)) {
+    pto_rw_rebuilt(c, e);
+    return NULL;
+  }
   sum buf;
   const sum *s = tidy_sum(c, &buf, e);
   if (!s)
