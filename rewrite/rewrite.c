@@ -26,15 +26,20 @@
    call (a repeated subtree is rewritten once).  The intern table and the
    node memory belong to the environment (pto_range_env_cache) and are
    reused call after call: a call starts by advancing a stamp, which
-   empties the table without touching it, and rewinding the node memory.
-   The rules are bucketed by root key once per environment.  The result
+   empties the table without touching it, and rewinding the node memory
+   (never cleared: a new node has every field written).  Constants,
+   variables, unary, binary and select nodes are interned from their
+   fields (intern_simple), other kinds from a prototype node (intern);
+   both give the same key and hash.  The rules are bucketed by root key
+   once per environment, each bucket an array of matchers.  The result
    is copied into the program's arena by export_expr: an interned node
    equal to an input subtree is that subtree (each used once, so the
    result is a tree like the input, sharing nothing else), the rest are
    new nodes, located as the IR constructors would locate them.
-   Invariant: a rule returns an interned node (checked; an ICE
-   otherwise), which holds because rules.c builds nodes only through
-   pto_rw_int, pto_rw_bin, pto_rw_un, pto_rw_sel and pto_rw_bool.  */
+   Invariant: a rule returns an interned node (checked against the node
+   memory in use; an ICE otherwise), which holds because rules.c builds
+   nodes only through pto_rw_int, pto_rw_bin, pto_rw_un, pto_rw_sel and
+   pto_rw_bool.  */
 
 #include "rewrite/rewrite.h"
 
