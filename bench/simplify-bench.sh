@@ -1,6 +1,6 @@
 #!/bin/sh
 # simplify-bench.sh - time the symbolic simplifier on a corpus of random
-# expressions (issues 7 and 19): generates N (default 10000) random
+# expressions: generates N (default 10000) random
 # depth-6 expressions over three bounded variables with simplify-gen.awk,
 # runs `pto-opt --simplify-exprs` on them and prints the time per
 # expression and the node counts before and after, next to the same
