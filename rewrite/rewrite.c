@@ -921,6 +921,8 @@ simplify(engine *g, pto_expr *e)
   pto_rw_node *n = pto_rw_node_of(e);
   if (n->res_gen == g->hc->gen)
     return &n->res->e;
+  if (e->kind == PTO_E_INT)  /* no rule rewrites a constant (rules.c) */
+    return e;
   pto_expr *a = simplify(g, e->a);
   pto_expr *b = simplify(g, e->b);
   pto_expr *x = simplify(g, e->c);

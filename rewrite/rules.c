@@ -2367,6 +2367,8 @@ r_bnot_bnot(pto_rw *c, pto_expr *e)
 #define SEL PTO_RWK_SELECT
 #define ANY PTO_RWK_ANY
 
+/* No rule applies to a constant (PTO_E_INT): the engine does not try
+   them there.  */
 const pto_rule pto_rules[] = {
     {ANY, "fold", 'W', r_fold},
     {ANY, "range_const", 'R', r_range_const},
