@@ -589,6 +589,38 @@ intern(pto_rw_cache *hc, const pto_expr *x, pto_loc loc)
   return n;
 }
 
+/* The payload of node E of a kind intern_simple makes is PAY; its union
+   holds PAY and nothing else, so that on a little-endian host the
+   union's 64 bits are PAY (compared in one test).  */
+static inline void
+set_payload(pto_expr *e, pto_expr_kind kind, uint64_t pay)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  (void)kind;
+  e->u.ival = (int64_t)pay;
+#else
+  e->u.ival = 0;
+  switch (kind) {
+  case PTO_E_INT: e->u.ival = (int64_t)pay; break;
+  case PTO_E_VAR: e->u.var = (pto_var *)(uintptr_t)pay; break;
+  case PTO_E_BIN: e->u.binop = (pto_binop)pay; break;
+  case PTO_E_UN: e->u.unop = (pto_unop)pay; break;
+  default: break;
+  }
+#endif
+}
+
+/* True if the payload of E, made by intern_simple, is PAY.  */
+static inline bool
+same_payload(const pto_expr *e, uint64_t pay)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  return (uint64_t)e->u.ival == pay;
+#else
+  return payload(e) == pay;
+#endif
+}
+
 /* intern for the nodes the constructors below build: KIND (INT, BIN, UN
    or SELECT) with payload PAY (ival, binop, unop or 0) and operands A,
    B, X, no arguments (or a VAR, PAY its variable); the same key, hash
@@ -606,7 +638,7 @@ intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
     const pto_expr *e = &n->e;
     if (hc->slots[i].hash == (uint32_t)h && e->kind == kind
         && e->type == type && e->a == a && e->b == b && e->c == x
-        && e->nargs == 0 && !n->unique && payload(e) == pay) {
+        && e->nargs == 0 && !n->unique && same_payload(e, pay)) {
       if (n->loc_call != hc->call || (!n->e.loc.file && loc->file)) {
         n->e.loc = *loc;  /* set_loc */
         n->loc_call = hc->call;
@@ -618,14 +650,7 @@ intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
   pto_expr *e = &n->e;
   e->kind = kind;
   e->type = type;
-  e->u.ival = 0;
-  switch (kind) {
-  case PTO_E_INT: e->u.ival = (int64_t)pay; break;
-  case PTO_E_VAR: e->u.var = (pto_var *)(uintptr_t)pay; break;
-  case PTO_E_BIN: e->u.binop = (pto_binop)pay; break;
-  case PTO_E_UN: e->u.unop = (pto_unop)pay; break;
-  default: break;
-  }
+  set_payload(e, kind, pay);
   e->a = a;
   e->b = b;
   e->c = x;
@@ -888,7 +913,7 @@ try_bucket(engine *g, pto_expr *e, int key, int size)
 static pto_expr *
 rewrite_root(engine *g, pto_expr *e)
 {
-  while (g->rw.budget > 0 && pto_rw_is_intlike(e)) {
+  while (g->rw.budget > 0 && e->kind != PTO_E_INT && pto_rw_is_intlike(e)) {
     int size = pto_rw_hsize(e);
     pto_expr *r = NULL;
     int key = e->kind == PTO_E_BIN ? (int)e->u.binop : pto_rw_key(e);
