@@ -28,8 +28,14 @@ static inline pto_i128
 pto_i128_mul(pto_i128 a, pto_i128 b)
 {
   pto_i128 r;
-  if (!__builtin_mul_overflow(a, b, &r) && r < ((pto_i128)1 << 126)
-      && r > -((pto_i128)1 << 126))
+  bool ovf;
+  if (a == (int64_t)a && b == (int64_t)b) {
+    r = (pto_i128)(int64_t)a * (int64_t)b;  /* |r| <= 2^126: no overflow */
+    ovf = false;
+  } else {
+    ovf = __builtin_mul_overflow(a, b, &r);
+  }
+  if (!ovf && r < ((pto_i128)1 << 126) && r > -((pto_i128)1 << 126))
     return r;
   return ((a < 0) != (b < 0)) ? -((pto_i128)1 << 126) : ((pto_i128)1 << 126);
 }
