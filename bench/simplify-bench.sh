@@ -1,17 +1,22 @@
 #!/bin/sh
 # simplify-bench.sh - time the symbolic simplifier on a corpus of random
-# expressions (issues 7 and 19): generates N (default 10000) random
+# expressions: generates N (default 10000) random
 # depth-6 expressions over three bounded variables with simplify-gen.awk,
 # runs `pto-opt --simplify-exprs` on them and prints the time per
 # expression and the node counts before and after, next to the same
 # numbers of a baseline build measured in the same run, and their ratio.
 #
 # The baseline: in a git checkout, the script builds tools/pto-opt of
-# the revision BENCH_BASE (default: the merge-base of HEAD with main) in
-# a temporary directory and runs it on the same corpus.  The baseline is
+# the revision BENCH_BASE in a temporary directory and runs it on the
+# same corpus.  The default is e5fcdd3, the simplifier the speed-up is
+# measured against (the tree-walking engine before interning, in the
+# current layout of the rooms; older revisions keep the rewriter in
+# passes/ and do not build with this tree's parser); when the checkout
+# does not hold it, the merge-base of HEAD with main.  The baseline is
 # built with this tree's tools/simplify-exprs.c (the corpus parser and the
-# timer), so both sides are timed by the same code: processor time inside
-# the pto_simplify_expr calls, parsing and printing excluded.  The best of RUNS (default 3) runs of
+# timer) when it has the rewrite/ room, so both sides are timed by the
+# same code: processor time inside the pto_simplify_expr calls, parsing
+# and printing excluded.  The best of RUNS (default 3) runs of
 # each side is taken.  The two outputs are compared line by line.
 # Without git (a release tarball), or with BENCH_BASE=none, only this
 # tree's time is printed.
@@ -20,7 +25,7 @@
 #   PTO_OPT        the pto-opt to time (default: tools/pto-opt in the
 #                  current build directory, else pto-opt on PATH)
 #   PTO_OPT_BASE   an already built baseline pto-opt (no build)
-#   BENCH_BASE     the baseline revision, or none
+#   BENCH_BASE     the baseline revision (default e5fcdd3), or none
 #   BENCH_BASE_DIR build the baseline there and keep it (reused when it
 #                  holds a build of the same revision)
 #   RUNS           runs per side (default 3)
@@ -74,12 +79,19 @@ build_base() {
   rm -rf "$2/src" "$2/build"
   mkdir -p "$2/src" "$2/build"
   git -C "$top" archive "$1" | tar -x -C "$2/src"
-  # The same parser and timer on both sides.
-  cp "$top/tools/simplify-exprs.c" "$2/src/tools/simplify-exprs.c"
+  # The same parser and timer on both sides, where the baseline has the
+  # rewrite/ room this tree's parser includes.
+  if [ -f "$2/src/rewrite/rewrite.h" ]; then
+    cp "$top/tools/simplify-exprs.c" "$2/src/tools/simplify-exprs.c"
+  else
+    echo "baseline $1 has no rewrite/ room: timed by its own tools/simplify-exprs.c" >&2
+  fi
   (cd "$2/src" && ./bootstrap) > "$2/build.log" 2>&1 &&
     (cd "$2/build" && "$2/src/configure" -q && make tools/pto-opt) \
       >> "$2/build.log" 2>&1 ||
-    { echo "baseline build failed, see $2/build.log" >&2; return 1; }
+    { echo "baseline build of revision $1 failed, see $2/build.log;" \
+           "set PTO_OPT_BASE to a built baseline pto-opt, or BENCH_BASE to" \
+           "another revision (none: no baseline)" >&2; return 1; }
   echo "$1" > "$2/rev"
 }
 
@@ -88,7 +100,15 @@ base_name=$base_opt
 base_dir=
 if [ -z "$base_opt" ] && [ "${BENCH_BASE:-}" != none ] \
    && git -C "$top" rev-parse --git-dir > /dev/null 2>&1; then
-  rev=${BENCH_BASE:-$(git -C "$top" merge-base HEAD main 2>/dev/null || true)}
+  rev=${BENCH_BASE:-}
+  if [ -z "$rev" ]; then
+    if git -C "$top" cat-file -e e5fcdd3^{commit} 2>/dev/null; then
+      rev=e5fcdd3
+    else
+      rev=$(git -C "$top" merge-base HEAD main 2>/dev/null || true)
+      echo "baseline e5fcdd3 not in this checkout: using the merge-base with main" >&2
+    fi
+  fi
   if [ -n "$rev" ]; then
     rev=$(git -C "$top" rev-parse --short "$rev")
     base_dir=${BENCH_BASE_DIR:-$dir/base}

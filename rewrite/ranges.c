@@ -255,14 +255,14 @@ iv_mul(pto_iv a, pto_iv b)
 static pto_i128
 div_trunc(pto_i128 a, pto_i128 b)
 {
-  return a / b;
+  return pto_i128_div(a, b);
 }
 
 static pto_i128
 div_floor(pto_i128 a, pto_i128 b)
 {
-  pto_i128 q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
+  pto_i128 q = pto_i128_div(a, b);
+  if ((pto_i128_mod(a, b) != 0) && ((a < 0) != (b < 0)))
     q -= 1;
   return q;
 }
@@ -379,6 +379,16 @@ decide_cmp(pto_binop op, pto_iv a, pto_iv b)
   }
 }
 
+/* pto_rw_range of an operand: from the node when the memo is in the
+   nodes and holds it (only int and bool nodes are ever set).  */
+static inline pto_iv
+sub_range(const pto_expr *e, const pto_range_env *env, pto_range_memo *memo)
+{
+  if (memo && memo->gen && pto_rw_node_of(e)->iv_gen == *memo->gen)
+    return pto_rw_node_of(e)->iv;
+  return pto_rw_range(e, env, memo);
+}
+
 static pto_iv
 bool_iv(int d)
 {
@@ -393,15 +403,15 @@ exact_iv(const pto_expr *e, const pto_range_env *env, pto_range_memo *memo,
   if (!pto_rw_is_intlike(e) || e->type->dtype == PTO_DT_BOOL)
     return false;
   if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_NEG) {
-    pto_iv a = pto_rw_range(e->a, env, memo);
+    pto_iv a = sub_range(e->a, env, memo);
     *out = iv(-a.hi, -a.lo);
     return true;
   }
   if (e->kind != PTO_E_BIN || !pto_rw_is_intlike(e->a)
       || !pto_rw_is_intlike(e->b))
     return false;
-  pto_iv a = pto_rw_range(e->a, env, memo);
-  pto_iv b = pto_rw_range(e->b, env, memo);
+  pto_iv a = sub_range(e->a, env, memo);
+  pto_iv b = sub_range(e->b, env, memo);
   switch (e->u.binop) {
   case PTO_BIN_ADD: *out = iv(a.lo + b.lo, a.hi + b.hi); return true;
   case PTO_BIN_SUB: *out = iv(a.lo - b.hi, a.hi - b.lo); return true;
@@ -440,11 +450,24 @@ range_bin(const pto_expr *e, const pto_range_env *env, pto_range_memo *memo)
   pto_iv full = pto_iv_of_dtype(dt), x;
   if (!pto_rw_is_intlike(e->a) || !pto_rw_is_intlike(e->b))
     return full;
-  if (exact_iv(e, env, memo, &x))
-    return clamp_wrap(x, dt);
-  pto_iv a = pto_rw_range(e->a, env, memo);
-  pto_iv b = pto_rw_range(e->b, env, memo);
+  pto_iv a = sub_range(e->a, env, memo);
+  pto_iv b = sub_range(e->b, env, memo);
   bool empty;
+  /* The exact intervals of exact_iv (the same cases, from A and B).  */
+  if (dt != PTO_DT_BOOL) {
+    switch (e->u.binop) {
+    case PTO_BIN_ADD: return clamp_wrap(iv(a.lo + b.lo, a.hi + b.hi), dt);
+    case PTO_BIN_SUB: return clamp_wrap(iv(a.lo - b.hi, a.hi - b.lo), dt);
+    case PTO_BIN_MUL: return clamp_wrap(iv_mul(a, b), dt);
+    case PTO_BIN_SHL:
+      if (b.lo != b.hi || b.lo < 0 || b.lo >= pto_rw_dt_bits(dt))
+        break;
+      return clamp_wrap(iv_mul(a, iv((pto_i128)1 << (int)b.lo,
+                                     (pto_i128)1 << (int)b.lo)), dt);
+    default:
+      break;
+    }
+  }
   switch (e->u.binop) {
   case PTO_BIN_DIV:
   case PTO_BIN_FLOORDIV:
@@ -500,7 +523,7 @@ range_un(const pto_expr *e, const pto_range_env *env, pto_range_memo *memo)
   pto_iv full = pto_iv_of_dtype(dt);
   if (!pto_rw_is_intlike(e->a))
     return full;
-  pto_iv a = pto_rw_range(e->a, env, memo);
+  pto_iv a = sub_range(e->a, env, memo);
   switch (e->u.unop) {
   case PTO_UN_NEG: return clamp_wrap(iv(-a.hi, -a.lo), dt);
   case PTO_UN_NOT:
@@ -567,12 +590,12 @@ range_compute(const pto_expr *e, const pto_range_env *env,
   case PTO_E_UN: return range_un(e, env, memo);
   case PTO_E_CALL: return range_call(e, full);
   case PTO_E_SELECT: {
-    pto_iv c = pto_rw_is_intlike(e->a) ? pto_rw_range(e->a, env, memo)
+    pto_iv c = pto_rw_is_intlike(e->a) ? sub_range(e->a, env, memo)
                                        : iv(0, 1);
     if (!pto_rw_is_intlike(e->b) || !pto_rw_is_intlike(e->c))
       return full;
-    pto_iv a = pto_rw_range(e->b, env, memo);
-    pto_iv b = pto_rw_range(e->c, env, memo);
+    pto_iv a = sub_range(e->b, env, memo);
+    pto_iv b = sub_range(e->c, env, memo);
     if (c.lo > 0 || c.hi < 0)
       return a;
     if (c.lo == 0 && c.hi == 0)

@@ -26,15 +26,20 @@
    call (a repeated subtree is rewritten once).  The intern table and the
    node memory belong to the environment (pto_range_env_cache) and are
    reused call after call: a call starts by advancing a stamp, which
-   empties the table without touching it, and rewinding the node memory.
-   The rules are bucketed by root key once per environment.  The result
+   empties the table without touching it, and rewinding the node memory
+   (never cleared: a new node has every field written).  Constants,
+   variables, unary, binary and select nodes are interned from their
+   fields (intern_simple), other kinds from a prototype node (intern);
+   both give the same key and hash.  The rules are bucketed by root key
+   once per environment, each bucket an array of matchers.  The result
    is copied into the program's arena by export_expr: an interned node
    equal to an input subtree is that subtree (each used once, so the
    result is a tree like the input, sharing nothing else), the rest are
    new nodes, located as the IR constructors would locate them.
-   Invariant: a rule returns an interned node (checked; an ICE
-   otherwise), which holds because rules.c builds nodes only through
-   pto_rw_int, pto_rw_bin, pto_rw_un, pto_rw_sel and pto_rw_bool.  */
+   Invariant: a rule returns an interned node (checked against the node
+   memory in use; an ICE otherwise), which holds because rules.c builds
+   nodes only through pto_rw_int, pto_rw_bin, pto_rw_un, pto_rw_sel and
+   pto_rw_bool.  */
 
 #include "rewrite/rewrite.h"
 
@@ -264,6 +269,7 @@ struct pto_rw_cache {
   void *scratch;                /* the rules' memo */
   int bk_start[PTO_RWK_COUNT + 1];  /* rule indices per root key */
   int bk_order[512];
+  pto_rule_fn bk_fn[512];       /* the matcher of each rule of bk_order */
 };
 
 static void
@@ -280,13 +286,30 @@ build_buckets(pto_rw_cache *hc)
   memcpy(fill, hc->bk_start, sizeof fill);
   for (int i = 0; i < pto_nrules; i++)
     hc->bk_order[fill[pto_rules[i].key]++] = i;
+  for (int j = 0; j < pto_nrules; j++)
+    hc->bk_fn[j] = pto_rules[hc->bk_order[j]].fn;
 }
 
-/* SIZE zeroed bytes of node memory, 16-aligned.  */
-static void *
+/* SIZE bytes of node memory, 16-aligned, not cleared (new_node writes
+   every field).  */
+static void *node_alloc_slow(pto_rw_cache *hc, size_t size);
+
+static inline void *
 node_alloc(pto_rw_cache *hc, size_t size)
 {
   size = (size + 15) & ~(size_t)15;
+  chunk *c = hc->cur;
+  if (c && c->used + size <= c->cap) {
+    void *r = c->data + c->used;
+    c->used += size;
+    return r;
+  }
+  return node_alloc_slow(hc, size);
+}
+
+static void *
+node_alloc_slow(pto_rw_cache *hc, size_t size)
+{
   while (hc->cur && hc->cur->used + size > hc->cur->cap)
     hc->cur = hc->cur->next;
   if (!hc->cur) {
@@ -300,7 +323,6 @@ node_alloc(pto_rw_cache *hc, size_t size)
   }
   void *r = hc->cur->data + hc->cur->used;
   hc->cur->used += size;
-  memset(r, 0, size);
   return r;
 }
 
@@ -370,7 +392,7 @@ mix(uint64_t h, uint64_t v)
 }
 
 /* The payload of E that its kind uses (0 for the others).  */
-static uint64_t
+static inline __attribute__((always_inline)) uint64_t
 payload(const pto_expr *e)
 {
   uint64_t v = 0;
@@ -385,7 +407,7 @@ payload(const pto_expr *e)
   }
 }
 
-static bool
+static inline bool
 has_fname(const pto_expr *e)
 {
   return (e->kind == PTO_E_CALL && !e->is_op) || e->kind == PTO_E_FUNCREF;
@@ -395,15 +417,30 @@ has_fname(const pto_expr *e)
 
 /* The hash of E's key: the products are independent (they run in
    parallel), the finaliser brings every bit to the low (slot) bits.  */
-static uint64_t
+static inline uint64_t
+hash_head(pto_expr_kind kind, const pto_type *type, uint64_t pay,
+          const pto_expr *a, const pto_expr *b, const pto_expr *c)
+{
+  return ((uint64_t)kind * UINT64_C(0x9E3779B97F4A7C15))
+         ^ (P64(type) * UINT64_C(0xC2B2AE3D27D4EB4F))
+         ^ (pay * UINT64_C(0x165667B19E3779F9))
+         ^ (P64(a) * UINT64_C(0xD6E8FEB86659FD93))
+         ^ (P64(b) * UINT64_C(0xFF51AFD7ED558CCD))
+         ^ (P64(c) * UINT64_C(0xC4CEB9FE1A85EC53));
+}
+
+static inline uint64_t
+hash_final(uint64_t h)
+{
+  h ^= h >> 32;
+  h *= UINT64_C(0x94D049BB133111EB);
+  return h ^ (h >> 29);
+}
+
+static inline uint64_t
 key_hash(const pto_expr *e)
 {
-  uint64_t h = ((uint64_t)e->kind * UINT64_C(0x9E3779B97F4A7C15))
-               ^ (P64(e->type) * UINT64_C(0xC2B2AE3D27D4EB4F))
-               ^ (payload(e) * UINT64_C(0x165667B19E3779F9))
-               ^ (P64(e->a) * UINT64_C(0xD6E8FEB86659FD93))
-               ^ (P64(e->b) * UINT64_C(0xFF51AFD7ED558CCD))
-               ^ (P64(e->c) * UINT64_C(0xC4CEB9FE1A85EC53));
+  uint64_t h = hash_head(e->kind, e->type, payload(e), e->a, e->b, e->c);
   if (e->kind == PTO_E_CALL && e->is_op)
     h = mix(h, 1 + (uint64_t)e->op);
   if (has_fname(e) && e->fname)
@@ -411,9 +448,7 @@ key_hash(const pto_expr *e)
       h = mix(h, (unsigned char)*s);
   for (int i = 0; i < e->nargs; i++)
     h = mix(h, P64(e->args[i]));
-  h ^= h >> 32;
-  h *= UINT64_C(0x94D049BB133111EB);
-  return h ^ (h >> 29);
+  return hash_final(h);
 }
 
 static bool
@@ -480,6 +515,13 @@ loc_of(const pto_rw_cache *hc, const pto_expr *e)
   return pto_rw_node_of(e)->loc_call == hc->call ? e->loc : pto_noloc;
 }
 
+/* The same, by reference.  */
+static const pto_loc *
+loc_ref(const pto_rw_cache *hc, const pto_expr *e)
+{
+  return pto_rw_node_of(e)->loc_call == hc->call ? &e->loc : &pto_noloc;
+}
+
 /* The interned node equal to X, whose operands are interned: found, or
    made (a call with an effect is always made anew).  */
 /* A new interned node for X (see intern), not yet in the table.  */
@@ -490,21 +532,28 @@ new_node(pto_rw_cache *hc, const pto_expr *x, bool unique)
   pto_expr *e = &n->e;
   e->kind = x->kind;
   e->type = x->type;
+  e->loc = pto_noloc;
   e->u = x->u;
   e->a = x->a;
   e->b = x->b;
   e->c = x->c;
+  e->is_op = false;
+  e->op = 0;
   if (x->kind == PTO_E_CALL) {
     e->is_op = x->is_op;
     e->op = x->op;
   }
-  if (has_fname(x))
-    e->fname = x->fname;
+  e->fname = has_fname(x) ? x->fname : NULL;
   e->nargs = x->nargs;
+  e->args = NULL;
   if (x->nargs) {
     e->args = node_alloc(hc, sizeof *e->args * x->nargs);
     memcpy(e->args, x->args, sizeof *e->args * x->nargs);
   }
+  n->iv_gen = n->res_gen = 0;
+  n->orig_call = n->loc_call = n->claim_call = 0;
+  n->orig = NULL;
+  n->res = NULL;
   n->unique = unique;
   n->size = 1 + pto_rw_hsize(e->a) + pto_rw_hsize(e->b) + pto_rw_hsize(e->c);
   n->pure = !unique && pto_rw_hpure(e->a) && pto_rw_hpure(e->b)
@@ -540,15 +589,101 @@ intern(pto_rw_cache *hc, const pto_expr *x, pto_loc loc)
   return n;
 }
 
-/* True if E is a node of this call (a rule returned an interned node).  */
+/* The payload of node E of a kind intern_simple makes is PAY; its union
+   holds PAY and nothing else, so that on a little-endian host the
+   union's 64 bits are PAY (compared in one test).  */
+static inline void
+set_payload(pto_expr *e, pto_expr_kind kind, uint64_t pay)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  (void)kind;
+  e->u.ival = (int64_t)pay;
+#else
+  e->u.ival = 0;
+  switch (kind) {
+  case PTO_E_INT: e->u.ival = (int64_t)pay; break;
+  case PTO_E_VAR: e->u.var = (pto_var *)(uintptr_t)pay; break;
+  case PTO_E_BIN: e->u.binop = (pto_binop)pay; break;
+  case PTO_E_UN: e->u.unop = (pto_unop)pay; break;
+  default: break;
+  }
+#endif
+}
+
+/* True if the payload of E, made by intern_simple, is PAY.  */
+static inline bool
+same_payload(const pto_expr *e, uint64_t pay)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  return (uint64_t)e->u.ival == pay;
+#else
+  return payload(e) == pay;
+#endif
+}
+
+/* intern for the nodes the constructors below build: KIND (INT, BIN, UN
+   or SELECT) with payload PAY (ival, binop, unop or 0) and operands A,
+   B, X, no arguments (or a VAR, PAY its variable); the same key, hash
+   and node as intern gives,
+   without a prototype node.  */
+static inline pto_rw_node *
+intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
+              uint64_t pay, pto_expr *a, pto_expr *b, pto_expr *x,
+              const pto_loc *loc)
+{
+  uint64_t h = hash_final(hash_head(kind, type, pay, a, b, x));
+  size_t mask = hc->cap - 1, i = h & mask;
+  for (; hc->slots[i].call == hc->call; i = (i + 1) & mask) {
+    pto_rw_node *n = hc->slots[i].n;
+    const pto_expr *e = &n->e;
+    if (hc->slots[i].hash == (uint32_t)h && e->kind == kind
+        && e->type == type && e->a == a && e->b == b && e->c == x
+        && e->nargs == 0 && !n->unique && same_payload(e, pay)) {
+      if (n->loc_call != hc->call || (!n->e.loc.file && loc->file)) {
+        n->e.loc = *loc;  /* set_loc */
+        n->loc_call = hc->call;
+      }
+      return n;
+    }
+  }
+  pto_rw_node *n = node_alloc(hc, sizeof *n);
+  pto_expr *e = &n->e;
+  e->kind = kind;
+  e->type = type;
+  set_payload(e, kind, pay);
+  e->a = a;
+  e->b = b;
+  e->c = x;
+  e->is_op = false;
+  e->op = 0;
+  e->fname = NULL;
+  e->nargs = 0;
+  e->args = NULL;
+  n->iv_gen = n->res_gen = 0;
+  n->orig_call = n->loc_call = n->claim_call = 0;
+  n->orig = NULL;
+  n->res = NULL;
+  n->unique = false;
+  n->size = 1 + pto_rw_hsize(a) + pto_rw_hsize(b) + pto_rw_hsize(x);
+  n->pure = pto_rw_hpure(a) && pto_rw_hpure(b) && pto_rw_hpure(x);
+  hc->slots[i].n = n;
+  hc->slots[i].call = hc->call;
+  hc->slots[i].hash = (uint32_t)h;
+  if (2 * ++hc->used > hc->cap)
+    cache_grow(hc);
+  n->e.loc = *loc;
+  n->loc_call = hc->call;
+  return n;
+}
+
+/* True if E is a node of this call (a rule returned an interned node):
+   it lies in the node memory this call has used.  */
 static bool
 is_interned(const pto_rw_cache *hc, const pto_expr *e)
 {
-  uint64_t h = key_hash(e);
-  size_t mask = hc->cap - 1;
-  for (size_t i = h & mask; hc->slots[i].call == hc->call;
-       i = (i + 1) & mask)
-    if (&hc->slots[i].n->e == e)
+  const unsigned char *q = (const unsigned char *)e;
+  for (const chunk *c = hc->chunks; c; c = c->next)
+    if (q >= c->data && q < c->data + c->used)
       return true;
   return false;
 }
@@ -560,6 +695,20 @@ intern_input(pto_rw_cache *hc, pto_expr *x)
 {
   if (!x)
     return NULL;
+  if (x->nargs == 0
+      && (x->kind == PTO_E_INT || x->kind == PTO_E_VAR || x->kind == PTO_E_BIN
+          || x->kind == PTO_E_UN || x->kind == PTO_E_SELECT)) {
+    pto_expr *a = x->a ? intern_input(hc, x->a) : NULL;
+    pto_expr *b = x->b ? intern_input(hc, x->b) : NULL;
+    pto_expr *c = x->c ? intern_input(hc, x->c) : NULL;
+    pto_rw_node *n = intern_simple(hc, x->kind, x->type, payload(x), a, b, c,
+                                   &x->loc);
+    if (n->orig_call != hc->call) {
+      n->orig = x;
+      n->orig_call = hc->call;
+    }
+    return &n->e;
+  }
   pto_expr proto = *x;
   proto.a = intern_input(hc, x->a);
   proto.b = intern_input(hc, x->b);
@@ -630,14 +779,15 @@ export_expr(pto_rw_cache *hc, pto_program *p, pto_expr *e, bool top)
 /* ------------------------------------------------------------------ */
 
 pto_iv
-pto_rw_iv(pto_rw *c, const pto_expr *e)
+pto_rw_iv_slow(pto_rw *c, const pto_expr *e)
 {
-  if (c->hc) {
-    const pto_rw_node *n = pto_rw_node_of(e);
-    if (n->iv_gen == c->hc->gen)  /* set for int and bool nodes only */
-      return n->iv;
-  }
   return pto_rw_range(e, c->env, c->memo);
+}
+
+void
+pto_rw_rebuilt(pto_rw *c, pto_expr *e)
+{
+  set_loc(c->hc, pto_rw_node_of(e), loc_of(c->hc, e->a));
 }
 
 pto_expr *
@@ -645,11 +795,9 @@ pto_rw_int_at(pto_rw *c, const pto_type *t, pto_i128 v, pto_loc loc)
 {
   if (!c->hc)
     return pto_e_int(c->p, t, pto_rw_wrap(t->dtype, v), loc);
-  pto_expr x = {0};
-  x.kind = PTO_E_INT;
-  x.type = t;
-  x.u.ival = pto_rw_wrap(t->dtype, v);
-  return &intern(c->hc, &x, loc)->e;
+  return &intern_simple(c->hc, PTO_E_INT, t,
+                        (uint64_t)pto_rw_wrap(t->dtype, v), NULL, NULL,
+                        NULL, &loc)->e;
 }
 
 pto_expr *
@@ -677,13 +825,8 @@ pto_rw_bin(pto_rw *c, pto_binop op, pto_expr *a, pto_expr *b)
   if (op == PTO_BIN_SUB && a->type->kind == PTO_TY_PTR
       && b->type->kind == PTO_TY_PTR)
     t = pto_type_scalar(c->p, PTO_DT_I64);
-  pto_expr x = {0};
-  x.kind = PTO_E_BIN;
-  x.type = t;
-  x.u.binop = op;
-  x.a = a;
-  x.b = b;
-  return &intern(c->hc, &x, loc_of(c->hc, a))->e;
+  return &intern_simple(c->hc, PTO_E_BIN, t, (uint64_t)op, a, b, NULL,
+                        loc_ref(c->hc, a))->e;
 }
 
 pto_expr *
@@ -701,12 +844,8 @@ pto_rw_un(pto_rw *c, pto_unop op, pto_expr *a, const pto_type *t)
     rt = pto_type_ptr(c->p, a->type, false);
   else if (op == PTO_UN_DEREF)
     rt = a->type->kind == PTO_TY_PTR ? a->type->pointee : a->type;
-  pto_expr x = {0};
-  x.kind = PTO_E_UN;
-  x.type = rt;
-  x.u.unop = op;
-  x.a = a;
-  return &intern(c->hc, &x, loc_of(c->hc, a))->e;
+  return &intern_simple(c->hc, PTO_E_UN, rt, (uint64_t)op, a, NULL, NULL,
+                        loc_ref(c->hc, a))->e;
 }
 
 pto_expr *
@@ -714,13 +853,8 @@ pto_rw_sel(pto_rw *c, pto_expr *k, pto_expr *a, pto_expr *b)
 {
   if (!c->hc)
     return pto_e_select(c->p, k, a, b, k->loc);
-  pto_expr x = {0};
-  x.kind = PTO_E_SELECT;
-  x.type = a->type;
-  x.a = k;
-  x.b = a;
-  x.c = b;
-  return &intern(c->hc, &x, loc_of(c->hc, k))->e;
+  return &intern_simple(c->hc, PTO_E_SELECT, a->type, 0, k, a, b,
+                        loc_ref(c->hc, k))->e;
 }
 
 /* ------------------------------------------------------------------ */
@@ -737,6 +871,11 @@ static pto_expr *
 with_operands(engine *g, const pto_expr *e, pto_expr *a, pto_expr *b,
               pto_expr *x, pto_expr **args)
 {
+  if (e->nargs == 0
+      && (e->kind == PTO_E_BIN || e->kind == PTO_E_UN
+          || e->kind == PTO_E_SELECT))
+    return &intern_simple(g->hc, e->kind, e->type, payload(e), a, b, x,
+                          loc_ref(g->hc, e))->e;
   pto_expr proto = *e;
   proto.a = a;
   proto.b = b;
@@ -748,15 +887,16 @@ with_operands(engine *g, const pto_expr *e, pto_expr *a, pto_expr *b,
 static pto_expr *simplify(engine *g, pto_expr *e);
 
 /* Try the rules of bucket KEY on E; return the accepted replacement.  */
-static pto_expr *
+static inline pto_expr *
 try_bucket(engine *g, pto_expr *e, int key, int size)
 {
   const pto_rw_cache *hc = g->hc;
-  for (int j = hc->bk_start[key]; j < hc->bk_start[key + 1]; j++) {
-    int i = hc->bk_order[j];
-    pto_expr *r = pto_rules[i].fn(&g->rw, e);
+  for (int j = hc->bk_start[key], end = hc->bk_start[key + 1]; j < end;
+       j++) {
+    pto_expr *r = hc->bk_fn[j](&g->rw, e);
     if (!r || r == e)
       continue;
+    int i = hc->bk_order[j];
     if (!is_interned(hc, r))
       pto_ice("rule %s built a node outside the memo", pto_rules[i].name);
     if (pto_rw_hsize(r) > size)
@@ -773,10 +913,10 @@ try_bucket(engine *g, pto_expr *e, int key, int size)
 static pto_expr *
 rewrite_root(engine *g, pto_expr *e)
 {
-  while (g->rw.budget > 0 && pto_rw_is_intlike(e)) {
+  while (g->rw.budget > 0 && e->kind != PTO_E_INT && pto_rw_is_intlike(e)) {
     int size = pto_rw_hsize(e);
     pto_expr *r = NULL;
-    int key = pto_rw_key(e);
+    int key = e->kind == PTO_E_BIN ? (int)e->u.binop : pto_rw_key(e);
     /* An operation on constants is folded or, when undefined (1 / 0,
        MIN / -1, 1 << 99), kept as written for later diagnostics.  */
     bool allconst = (e->kind == PTO_E_BIN || e->kind == PTO_E_UN)
@@ -806,6 +946,8 @@ simplify(engine *g, pto_expr *e)
   pto_rw_node *n = pto_rw_node_of(e);
   if (n->res_gen == g->hc->gen)
     return &n->res->e;
+  if (e->kind == PTO_E_INT)  /* no rule rewrites a constant (rules.c) */
+    return e;
   pto_expr *a = simplify(g, e->a);
   pto_expr *b = simplify(g, e->b);
   pto_expr *x = simplify(g, e->c);
@@ -846,6 +988,7 @@ pto_simplify_expr_stats(pto_program *p, pto_expr *e, const pto_range_env *env,
   g.rw.hc = hc;
   g.rw.scratch = hc->scratch;
   g.rw.stamp = hc->call;
+  g.rw.gen = hc->gen;
   g.rw.budget = BUDGET;
   g.rw.hits = hits;
   pto_expr *r = simplify(&g, intern_input(hc, e));

@@ -28,10 +28,35 @@ static inline pto_i128
 pto_i128_mul(pto_i128 a, pto_i128 b)
 {
   pto_i128 r;
-  if (!__builtin_mul_overflow(a, b, &r) && r < ((pto_i128)1 << 126)
-      && r > -((pto_i128)1 << 126))
+  bool ovf;
+  if (a == (int64_t)a && b == (int64_t)b) {
+    r = (pto_i128)(int64_t)a * (int64_t)b;  /* |r| <= 2^126: no overflow */
+    ovf = false;
+  } else {
+    ovf = __builtin_mul_overflow(a, b, &r);
+  }
+  if (!ovf && r < ((pto_i128)1 << 126) && r > -((pto_i128)1 << 126))
     return r;
   return ((a < 0) != (b < 0)) ? -((pto_i128)1 << 126) : ((pto_i128)1 << 126);
+}
+
+/* A / B and A % B (C's truncating division) of 128-bit integers, in
+   64-bit arithmetic when both fit there (the common case, and far
+   cheaper than the 128-bit library calls).  B != 0.  */
+static inline pto_i128
+pto_i128_div(pto_i128 a, pto_i128 b)
+{
+  if (a == (int64_t)a && b == (int64_t)b && b != -1)
+    return (int64_t)a / (int64_t)b;
+  return a / b;
+}
+
+static inline pto_i128
+pto_i128_mod(pto_i128 a, pto_i128 b)
+{
+  if (a == (int64_t)a && b == (int64_t)b && b != -1)
+    return (int64_t)a % (int64_t)b;
+  return a % b;
 }
 
 /* ---- ranges.c ---- */
@@ -41,8 +66,9 @@ pto_i128_mul(pto_i128 a, pto_i128 b)
 static const struct pto_rw_dtinfo {
   unsigned char bits;
   char cls;
+  bool intlike;   /* an integer or bool: the types ranges cover */
 } pto_rw_dt[PTO_DT_COUNT] = {
-#define X(e, n, b, c) {b, #c[0]},
+#define X(e, n, b, c) {b, #c[0], #c[0] != 'F'},
     PTO_DTYPES(X)
 #undef X
 };
@@ -65,32 +91,34 @@ pto_rw_dt_is_signed(pto_dtype dt)
   return pto_rw_dt[dt].cls == 'S';
 }
 
+/* The full range of each scalar dtype (bool: [0, 1]; signed: the two's
+   complement range; the others: [0, 2^bits - 1]).  */
+#define PTO_RW_IV_S(b) {-((pto_i128)1 << ((b) - 1)), ((pto_i128)1 << ((b) - 1)) - 1}
+#define PTO_RW_IV_U(b) {0, ((pto_i128)1 << (b)) - 1}
+#define PTO_RW_IV_F(b) PTO_RW_IV_U(b)
+#define PTO_RW_IV_B(b) {0, 1}
+static const pto_iv pto_rw_dt_iv[PTO_DT_COUNT] = {
+#define X(e, n, b, c) PTO_RW_IV_##c(b),
+    PTO_DTYPES(X)
+#undef X
+};
+#undef PTO_RW_IV_S
+#undef PTO_RW_IV_U
+#undef PTO_RW_IV_F
+#undef PTO_RW_IV_B
+
 /* The full range of scalar dtype DT (bool: [0, 1]).  */
 static inline pto_iv
 pto_iv_of_dtype(pto_dtype dt)
 {
-  pto_iv r;
-  int bits = pto_rw_dt_bits(dt);
-  if (dt == PTO_DT_BOOL) {
-    r.lo = 0;
-    r.hi = 1;
-  } else if (pto_rw_dt_is_signed(dt)) {
-    r.lo = -((pto_i128)1 << (bits - 1));
-    r.hi = ((pto_i128)1 << (bits - 1)) - 1;
-  } else {
-    r.lo = 0;
-    r.hi = ((pto_i128)1 << bits) - 1;
-  }
-  return r;
+  return pto_rw_dt_iv[dt];
 }
 
 /* True if E has a scalar integer or bool type, the types ranges cover.  */
 static inline bool
 pto_rw_is_intlike(const pto_expr *e)
 {
-  return e->type->kind == PTO_TY_SCALAR
-         && (pto_rw_dt_is_int(e->type->dtype)
-             || e->type->dtype == PTO_DT_BOOL);
+  return e->type->kind == PTO_TY_SCALAR && pto_rw_dt[e->type->dtype].intlike;
 }
 
 /* The mathematical value of integer constant E (unsigned read as such).  */
@@ -214,10 +242,22 @@ typedef struct pto_rw {
   void *scratch;        /* rules.c's memo (pto_rules_scratch_size bytes) */
   unsigned stamp;       /* numbers the calls: what SCRATCH holds is valid
                            only for the same stamp */
+  unsigned gen;         /* with HC: a node's iv is valid at this iv_gen */
   long budget;          /* rule applications left (termination guard) */
   long applied;         /* rule applications so far */
   unsigned long *hits;  /* per-rule application counters, or NULL */
 } pto_rw;
+
+/* The range of E under the environment (pto_rw_range), from the node
+   when it is known there.  */
+pto_iv pto_rw_iv_slow(pto_rw *c, const pto_expr *e);
+static inline pto_iv
+pto_rw_iv(pto_rw *c, const pto_expr *e)
+{
+  if (c->hc && pto_rw_node_of(e)->iv_gen == c->gen)
+    return pto_rw_node_of(e)->iv;  /* set for int and bool nodes only */
+  return pto_rw_iv_slow(c, e);
+}
 
 /* A rule: a C matcher for the root of E that returns the replacement
    (new nodes only; E is never modified) or NULL when it does not apply.
@@ -257,7 +297,6 @@ int pto_rw_size(const pto_expr *e);
    operands of && and || may be reordered (the right one is evaluated
    only when the left one does not decide).  */
 bool pto_rw_safe(pto_rw *c, const pto_expr *e);
-pto_iv pto_rw_iv(pto_rw *c, const pto_expr *e);
 pto_expr *pto_rw_int(pto_rw *c, const pto_type *t, pto_i128 v);
 /* The same at LOC (a folded constant keeps the place it replaces).  */
 pto_expr *pto_rw_int_at(pto_rw *c, const pto_type *t, pto_i128 v,
@@ -266,6 +305,10 @@ pto_expr *pto_rw_bin(pto_rw *c, pto_binop op, pto_expr *a, pto_expr *b);
 pto_expr *pto_rw_un(pto_rw *c, pto_unop op, pto_expr *a, const pto_type *t);
 pto_expr *pto_rw_sel(pto_rw *c, pto_expr *k, pto_expr *a, pto_expr *b);
 pto_expr *pto_rw_bool(pto_rw *c, bool v);
+/* What building interned E (a unary or binary node) again from its
+   operands with the constructors above would do to it, when E is the
+   node they would return: its location (set_loc).  */
+void pto_rw_rebuilt(pto_rw *c, pto_expr *e);
 
 /* Simplify with statistics: the number of rule applications is added to
    *APPLIED when non-NULL, and HITS (pto_nrules counters) when non-NULL.  */

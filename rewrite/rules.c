@@ -80,15 +80,16 @@ isfloor(pto_binop op)
 }
 
 /* V in DT's width read as a signed number (the "small" view).  */
-static pto_i128
+static inline pto_i128
 sview(pto_dtype dt, pto_i128 v)
 {
-  if (dt == PTO_DT_BOOL)
-    return v & 1;
-  return pto_rw_wrap(pto_rw_dt_bits(dt) == 64 ? PTO_DT_I64
-                     : pto_rw_dt_bits(dt) == 32 ? PTO_DT_I32
-                     : pto_rw_dt_bits(dt) == 16 ? PTO_DT_I16 : PTO_DT_I8,
-                     v);
+  switch (pto_rw_dt_bits(dt)) {
+  case 64: return (int64_t)(uint64_t)v;
+  case 32: return (int32_t)(uint32_t)v;
+  case 16: return (int16_t)(uint16_t)v;
+  case 1: return v & 1;  /* bool */
+  default: return (int8_t)(uint8_t)v;
+  }
 }
 
 /* V as DT's mathematical value (unsigned types: 0 .. 2^N-1).  */
@@ -127,7 +128,7 @@ gcd128(pto_i128 a, pto_i128 b)
   if (a < 0) a = -a;
   if (b < 0) b = -b;
   while (b) {
-    pto_i128 t = a % b;
+    pto_i128 t = pto_i128_mod(a, b);
     a = b;
     b = t;
   }
@@ -137,8 +138,8 @@ gcd128(pto_i128 a, pto_i128 b)
 static pto_i128
 fdiv(pto_i128 a, pto_i128 b)
 {
-  pto_i128 q = a / b;
-  if (a % b != 0 && ((a < 0) != (b < 0)))
+  pto_i128 q = pto_i128_div(a, b);
+  if (pto_i128_mod(a, b) != 0 && ((a < 0) != (b < 0)))
     q--;
   return q;
 }
@@ -179,19 +180,12 @@ r_fold(pto_rw *c, pto_expr *e)
     return isc(e->b) && isc(e->c)
                ? pto_rw_int_at(c, e->type, arm->u.ival, e->loc) : arm;
   }
-  /* fold.c folds in place: give it copies of the root and its constant
-     operands (interned nodes are never written).  */
-  pto_expr n = *e, ka = *e->a, kb;
-  n.a = &ka;
-  if (e->kind == PTO_E_BIN) {
-    kb = *e->b;
-    n.b = &kb;
-  }
-  pto_expr *r = pto_fold_expr(c->p, &n);
-  if (r == &n)
+  /* The value pto_fold_expr gives the root (its operands are constants
+     already), without its node in the program's arena.  */
+  int64_t v;
+  if (!pto_fold_value(e, &v))
     return NULL;
-  pto_assert(r->kind == PTO_E_INT);
-  return pto_rw_int_at(c, r->type, r->u.ival, r->loc);
+  return pto_rw_int_at(c, e->type, v, e->loc);
 }
 
 /* range_const: vmin == vmax -> the constant.  R.  */
@@ -311,10 +305,23 @@ typedef struct sum_memo {
   const pto_expr *e;
   unsigned stamp;
   bool ok;
+  bool iv_ok;      /* IV is sum_iv of S */
+  pto_iv iv;
   sum s;
 } sum_memo;
 
 const size_t pto_rules_scratch_size = sizeof(sum_memo);
+
+/* D = S without its terms.  */
+static void
+sum_head(sum *d, const sum *s)
+{
+  d->dt = s->dt;
+  d->type = s->type;
+  d->n = 0;
+  d->k = s->k;
+  d->overflow = s->overflow;
+}
 
 static void
 sum_copy(sum *d, const sum *s)
@@ -327,26 +334,37 @@ sum_copy(sum *d, const sum *s)
   memcpy(d->t, s->t, sizeof *d->t * (size_t)s->n);
 }
 
-/* S = the tidy sum of E (sum_of, then sum_tidy); false when it has too
+/* The tidy sum of E (sum_of, then sum_tidy), or NULL when it has too
    many terms or a dropped term is impure.  The rules of one root ask
-   for the same sum again and again: the last one is remembered.  */
+   for the same sum again and again: the last one is remembered, and
+   the result is the memo's copy (read only, valid until the next call
+   of tidy_sum); BUF holds it when there is no memo.  */
+static const sum *
+tidy_sum(pto_rw *c, sum *buf, pto_expr *e)
+{
+  sum_memo *m = c->scratch;
+  if (!m) {
+    sum_of(buf, e);
+    return !buf->overflow && sum_tidy(buf) ? buf : NULL;
+  }
+  if (m->e != e || m->stamp != c->stamp) {
+    sum_of(&m->s, e);
+    m->e = e;
+    m->stamp = c->stamp;
+    m->ok = !m->s.overflow && sum_tidy(&m->s);
+    m->iv_ok = false;
+  }
+  return m->ok ? &m->s : NULL;
+}
+
+/* S = the tidy sum of E, a copy the caller may change; false as above.  */
 static bool
 tidy_sum_of(pto_rw *c, sum *s, pto_expr *e)
 {
-  sum_memo *m = c->scratch;
-  if (m && m->e == e && m->stamp == c->stamp) {
-    sum_copy(s, &m->s);
-    return m->ok;
-  }
-  sum_of(s, e);
-  bool ok = !s->overflow && sum_tidy(s);
-  if (m) {
-    m->e = e;
-    m->stamp = c->stamp;
-    m->ok = ok;
-    sum_copy(&m->s, s);
-  }
-  return ok;
+  const sum *r = tidy_sum(c, s, e);
+  if (r && r != s)
+    sum_copy(s, r);
+  return r != NULL;
 }
 
 static pto_expr *
@@ -395,31 +413,189 @@ sum_build(pto_rw *c, const sum *s)
   return acc;
 }
 
+/* One step of sum_build: OP ('=' the first, '+', '-') with the operand
+   KIND 't' (BASE scaled by V), 'n' (-BASE) or 'k' (the constant V).  */
+typedef struct step {
+  char op, kind;
+  pto_expr *base;
+  pto_i128 v;
+} step;
+
+/* The steps sum_build takes for S, in its order; returns their count.  */
+static int
+sum_steps(const sum *s, step *st)
+{
+  int n = 0;
+  pto_i128 k = s->k;
+  bool anyneg = false;
+  for (int i = 0; i < s->n; i++) {
+    if (s->t[i].coef > 0)
+      st[n++] = (step){n ? '+' : '=', 't', s->t[i].base, s->t[i].coef};
+    else
+      anyneg = true;
+  }
+  if (!n && anyneg && k != 0) {
+    st[n++] = (step){'=', 'k', NULL, k};
+    k = 0;
+  }
+  for (int i = 0; i < s->n; i++) {
+    pto_i128 cf = s->t[i].coef;
+    if (cf > 0)
+      continue;
+    if (!n)
+      st[n++] = (step){'=', cf == -1 ? 'n' : 't', s->t[i].base, cf};
+    else
+      st[n++] = (step){'-', 't', s->t[i].base, -cf};
+  }
+  if (!n)
+    st[n++] = (step){'=', 'k', NULL, k};
+  else if (k > 0 || (k < 0 && !fits(s->dt, -k)))
+    st[n++] = (step){'+', 'k', NULL, k};
+  else if (k < 0)
+    st[n++] = (step){'-', 'k', NULL, -k};
+  return n;
+}
+
+/* True if X is the interned node INT (S's type, V) would give.  */
+static bool
+is_int_of(const sum *s, const pto_expr *x, pto_i128 v)
+{
+  return x->kind == PTO_E_INT && x->type == s->type && !x->a && !x->b
+         && !x->c && !x->nargs && x->u.ival == pto_rw_wrap(s->dt, v);
+}
+
+/* True if X is the interned node pto_rw_bin (OP, X->a, X->b) or
+   pto_rw_un (OP, X->a) would give for an integer operand X->a.  */
+static bool
+is_arith(const pto_expr *x, pto_expr_kind kind, int op)
+{
+  return x->kind == kind && x->type == x->a->type && !x->c && !x->nargs
+         && (kind == PTO_E_BIN ? (int)x->u.binop == op && x->b
+                               : (int)x->u.unop == op && !x->b);
+}
+
+/* True if X is the operand step ST builds.  */
+static bool
+step_is(const sum *s, const step *st, const pto_expr *x)
+{
+  switch (st->kind) {
+  case 't':
+    if (st->v == 1)
+      return x == st->base;
+    return x->kind == PTO_E_BIN && is_arith(x, PTO_E_BIN, PTO_BIN_MUL)
+           && x->a == st->base && is_int_of(s, x->b, st->v);
+  case 'n':
+    return x->kind == PTO_E_UN && is_arith(x, PTO_E_UN, PTO_UN_NEG)
+           && x->a == st->base;
+  default:
+    return is_int_of(s, x, st->v);
+  }
+}
+
+/* True if sum_build (C, S) would return E itself (interned nodes only):
+   then it has the same effect as building it, which is done here, on
+   the locations (pto_rw_rebuilt), without looking anything up.  */
+static bool
+sum_builds(pto_rw *c, const sum *s, pto_expr *e)
+{
+  step st[MAXTERMS + 2];
+  pto_expr *at[MAXTERMS + 2];
+  int n = sum_steps(s, st);
+  pto_expr *x = e;
+  for (int j = n - 1; j >= 1; j--) {
+    if (x->kind != PTO_E_BIN
+        || !is_arith(x, PTO_E_BIN, st[j].op == '+' ? PTO_BIN_ADD
+                                                   : PTO_BIN_SUB)
+        || !step_is(s, &st[j], x->b))
+      return false;
+    at[j] = x;
+    x = x->a;
+  }
+  if (!step_is(s, &st[0], x))
+    return false;
+  at[0] = x;
+  for (int j = 0; j < n; j++) {
+    pto_expr *t = j ? at[j]->b : at[0];
+    if (st[j].kind == 'n' || (st[j].kind == 't' && st[j].v != 1))
+      pto_rw_rebuilt(c, t);
+    if (j)
+      pto_rw_rebuilt(c, at[j]);
+  }
+  return true;
+}
+
 static pto_iv sum_iv(pto_rw *c, const sum *s);
 
 /* sum_normal: flatten an ADD/SUB/NEG chain, combine like terms, fold the
    constants, order the terms (x+0, x-x, x+x -> x*2, x*c0+x*c1,
    (x+c0)+c1, (x+c)+y -> (x+y)+c, -(-x), -(x-y), x+(-y), 0-x, ...).  W
    (ring identities).  */
+/* True if sum_flatten takes E as one term with coefficient 1.  */
+static bool
+sum_atom(const pto_expr *e)
+{
+  return !isc(e) && !isbin(e, PTO_BIN_ADD) && !isbin(e, PTO_BIN_SUB)
+         && !isun(e, PTO_UN_NEG)
+         && !(isbin(e, PTO_BIN_MUL) && (isc(e->b) || isc(e->a)));
+}
+
 static pto_expr *
 r_sum_normal(pto_rw *c, pto_expr *e)
 {
   if (!isint(e))
     return NULL;
-  sum s;
-  if (!tidy_sum_of(c, &s, e))
+  /* x + y and x - y of two different terms: the sum is x, y in the
+     order sum_tidy sorts them; normal when the node is what sum_build
+     builds (sum_builds, in short).  */
+  if (c->hc && (isbin(e, PTO_BIN_ADD) || isbin(e, PTO_BIN_SUB))
+      && e->a != e->b && is_arith(e, PTO_E_BIN, e->u.binop)
+      && sum_atom(e->a) && sum_atom(e->b)
+      && (isbin(e, PTO_BIN_SUB) || pto_rw_compare(e->a, e->b) <= 0)) {
+    pto_rw_rebuilt(c, e);
     return NULL;
-  pto_expr *r = sum_build(c, &s);
+  }
+  sum buf;
+  const sum *s = tidy_sum(c, &buf, e);
+  if (!s)
+    return NULL;
+  if (c->hc && sum_builds(c, s, e))  /* already normal */
+    return NULL;
+  pto_expr *r = sum_build(c, s);
   return pto_rw_compare(r, e) == 0 ? NULL : r;
 }
 
 /* divmod_recombine: x%d*k + (x/d)*(d*k) -> x*k and x - (x/d)*d -> x%d
    within a sum (same rounding for / and %).  W: x == (x/d)*d + x%d in
    the ring whenever x/d is defined.  */
+/* True if Q is a / or floordiv by a constant.  */
+static bool
+is_divc(const pto_expr *q)
+{
+  return q->kind == PTO_E_BIN && is_divop(q->u.binop) && isc(q->b);
+}
+
+/* True if a term sum_flatten finds in E is a / or floordiv by a
+   constant (the same walk, no sum).  */
+static bool
+has_divc_term(const pto_expr *e)
+{
+  if (isc(e))
+    return false;
+  if (isbin(e, PTO_BIN_ADD) || isbin(e, PTO_BIN_SUB))
+    return has_divc_term(e->a) || has_divc_term(e->b);
+  if (isun(e, PTO_UN_NEG))
+    return has_divc_term(e->a);
+  if (isbin(e, PTO_BIN_MUL) && isc(e->b))
+    return is_divc(e->a);
+  if (isbin(e, PTO_BIN_MUL) && isc(e->a))
+    return is_divc(e->b);
+  return is_divc(e);
+}
+
 static pto_expr *
 r_divmod_recombine(pto_rw *c, pto_expr *e)
 {
-  if (!isint(e))
+  if (!isint(e) || !has_divc_term(e))  /* nothing to recombine */
     return NULL;
   sum s;
   sum_of(&s, e);
@@ -557,6 +733,48 @@ chain_build(pto_rw *c, const chain *ch, pto_binop op)
   return acc;
 }
 
+/* True if X is the interned node INT (T, V) would give.  */
+static bool
+is_int_t(const pto_type *t, const pto_expr *x, pto_i128 v)
+{
+  return x->kind == PTO_E_INT && x->type == t && !x->a && !x->b && !x->c
+         && !x->nargs && x->u.ival == pto_rw_wrap(t->dtype, v);
+}
+
+/* True if chain_build (C, CH, OP), then OP with INT (T, K) when HAVEK,
+   would return E itself, for an arithmetic or bitwise OP (its type is
+   its first operand's) and interned nodes; then the locations are set
+   as building would set them (pto_rw_rebuilt), nothing is looked up.  */
+static bool
+chain_builds(pto_rw *c, const chain *ch, pto_binop op, pto_expr *e,
+             bool havek, const pto_type *t, pto_i128 k)
+{
+  pto_expr *at[MAXTERMS];
+  pto_expr *x = e;
+  if (!c->hc || ch->n == 0)
+    return false;
+  if (havek) {
+    if (x->kind != PTO_E_BIN || !is_arith(x, PTO_E_BIN, op)
+        || !is_int_t(t, x->b, k))
+      return false;
+    x = x->a;
+  }
+  for (int j = ch->n - 1; j >= 1; j--) {
+    if (x->kind != PTO_E_BIN || !is_arith(x, PTO_E_BIN, op)
+        || x->b != ch->f[j])
+      return false;
+    at[j] = x;
+    x = x->a;
+  }
+  if (x != ch->f[0])
+    return false;
+  for (int j = 1; j < ch->n; j++)
+    pto_rw_rebuilt(c, at[j]);
+  if (havek)
+    pto_rw_rebuilt(c, e);
+  return true;
+}
+
 /* mul_normal: flatten a product, fold its constants, order the factors,
    constant last: x*1, x*0 -> 0, x*-1 -> -x, (x*c0)*c1, (-x)*y -> -(x*y),
    c*x -> x*c, y*x -> x*y.  W.  */
@@ -590,6 +808,8 @@ r_mul_normal(pto_rw *c, pto_expr *e)
     return INT(e->type, 0);
   }
   chain_sort(&ch);
+  if (k != -1 && chain_builds(c, &ch, PTO_BIN_MUL, e, k != 1, e->type, k))
+    return NULL;  /* already normal */
   pto_expr *r = chain_build(c, &ch, PTO_BIN_MUL);
   if (!r)
     r = INT(e->type, k);
@@ -678,6 +898,8 @@ bitchain(pto_rw *c, pto_expr *e, pto_binop op, pto_unop comp)
      order unless every operand is safe to evaluate.  */
   if (!logical || pto_rw_safe(c, e))
     chain_sort(&ch);
+  if (!logical && chain_builds(c, &ch, op, e, k != ident, e->type, k))
+    return NULL;  /* already normal */
   pto_expr *r = chain_build(c, &ch, op);
   if (!r)
     r = INT(e->type, k);
@@ -805,6 +1027,8 @@ r_minmax_normal(pto_rw *c, pto_expr *e)
       }
     }
   chain_sort(&ch);
+  if (chain_builds(c, &ch, e->u.binop, e, havek, e->type, k))
+    return NULL;  /* already normal */
   pto_expr *r = chain_build(c, &ch, e->u.binop);
   if (havek)
     r = r ? pto_rw_bin(c, e->u.binop, r, INT(e->type, k)) : INT(e->type, k);
@@ -1010,6 +1234,10 @@ r_div_add_div(pto_rw *c, pto_expr *e)
 static pto_iv
 sum_iv(pto_rw *c, const sum *s)
 {
+  sum_memo *m = c->scratch;
+  bool memo = m && s == &m->s;  /* the memo's tidy sum, unchanged */
+  if (memo && m->iv_ok)
+    return m->iv;
   pto_iv r = {s->k, s->k};
   pto_i128 cap = (pto_i128)1 << 120;
   for (int i = 0; i < s->n; i++) {
@@ -1022,7 +1250,21 @@ sum_iv(pto_rw *c, const sum *s)
     r.lo = r.lo < -cap ? -cap : r.lo;
     r.hi = r.hi > cap ? cap : r.hi;
   }
+  if (memo) {
+    m->iv = r;
+    m->iv_ok = true;
+  }
   return r;
+}
+
+/* True if S is one term with coefficient 1 and no constant: a
+   numerator the rules that split or scale the numerator's sum leave
+   alone (nothing is a multiple of d > 1, no gcd above 1, nothing to
+   reduce).  */
+static bool
+atom_sum(const sum *s)
+{
+  return s->n == 1 && s->k == 0 && s->t[0].coef == 1;
 }
 
 /* Split S (the numerator of / or % by D > 0) into the multiples of D
@@ -1031,16 +1273,15 @@ sum_iv(pto_rw *c, const sum *s)
 static bool
 split_multiples(pto_rw *c, const sum *s, pto_i128 d, sum *q, sum *rest)
 {
-  *q = *s;
-  *rest = *s;
-  q->n = rest->n = 0;
+  sum_head(q, s);
+  sum_head(rest, s);
   q->k = fdiv(s->k, d);
   rest->k = fmod_(s->k, d);
   bool moved = q->k != 0;
   for (int i = 0; i < s->n; i++) {
-    if (s->t[i].coef % d == 0) {
+    if (pto_i128_mod(s->t[i].coef, d) == 0) {
       q->t[q->n] = s->t[i];
-      q->t[q->n++].coef = s->t[i].coef / d;
+      q->t[q->n++].coef = pto_i128_div(s->t[i].coef, d);
       moved = true;
     } else {
       rest->t[rest->n++] = s->t[i];
@@ -1060,11 +1301,12 @@ r_div_split_sum(pto_rw *c, pto_expr *e)
   pto_i128 d = divisor(e);
   if (!isint(e) || d <= 1)
     return NULL;
-  sum s, q, rest;
-  if (!tidy_sum_of(c, &s, e->a) || !split_multiples(c, &s, d, &q, &rest))
+  sum buf, q, rest;
+  const sum *s = tidy_sum(c, &buf, e->a);
+  if (!s || atom_sum(s) || !split_multiples(c, s, d, &q, &rest))
     return NULL;
   pto_binop op = e->u.binop;
-  if (!isfloor(op) && sum_iv(c, &s).lo < 0)
+  if (!isfloor(op) && sum_iv(c, s).lo < 0)
     return NULL;
   if (!isfloor(op) && sum_iv(c, &rest).lo < 0)
     op = PTO_BIN_FLOORDIV;  /* whole >= 0: / is floordiv there */
@@ -1082,8 +1324,9 @@ r_mod_split_sum(pto_rw *c, pto_expr *e)
   pto_i128 d = divisor(e);
   if (!isint(e) || d <= 1)
     return NULL;
-  sum s, q, rest;
-  if (!tidy_sum_of(c, &s, e->a) || !split_multiples(c, &s, d, &q, &rest))
+  sum buf, q, rest;
+  const sum *s = tidy_sum(c, &buf, e->a);
+  if (!s || atom_sum(s) || !split_multiples(c, s, d, &q, &rest))
     return NULL;
   for (int i = 0; i < q.n; i++)
     if (!pto_rw_hpure(q.t[i].base))
@@ -1091,7 +1334,7 @@ r_mod_split_sum(pto_rw *c, pto_expr *e)
   if (rest.n == 0 && rest.k == 0)
     return INT(e->type, 0);
   pto_binop op = e->u.binop;
-  if (!isfloor(op) && sum_iv(c, &s).lo < 0)
+  if (!isfloor(op) && sum_iv(c, s).lo < 0)
     return NULL;
   if (!isfloor(op) && sum_iv(c, &rest).lo < 0)
     op = PTO_BIN_FLOORMOD;  /* whole >= 0: % is floormod there */
@@ -1106,14 +1349,16 @@ r_div_gcd(pto_rw *c, pto_expr *e)
   pto_i128 d = divisor(e);
   if (!isint(e) || d <= 1)
     return NULL;
-  sum s;
-  if (!tidy_sum_of(c, &s, e->a) || s.n == 0)
+  sum buf, s;
+  const sum *t = tidy_sum(c, &buf, e->a);
+  if (!t || t->n == 0 || atom_sum(t))
     return NULL;
-  pto_i128 g = gcd128(d, s.k);
-  for (int i = 0; i < s.n; i++)
-    g = gcd128(g, s.t[i].coef);
-  if (g <= 1 || !pto_iv_fits(sum_iv(c, &s), s.dt))
+  pto_i128 g = gcd128(d, t->k);
+  for (int i = 0; i < t->n; i++)
+    g = gcd128(g, t->t[i].coef);
+  if (g <= 1 || !pto_iv_fits(sum_iv(c, t), t->dt))
     return NULL;
+  sum_copy(&s, t);
   for (int i = 0; i < s.n; i++)
     s.t[i].coef /= g;
   s.k /= g;
@@ -1157,7 +1402,7 @@ r_mod_inner_mod(pto_rw *c, pto_expr *e)
   for (int i = 0; i < s.n; i++) {
     pto_expr *m = s.t[i].base;
     if ((isbin(m, PTO_BIN_MOD) || isbin(m, PTO_BIN_FLOORMOD))
-        && divisor(m) > 0 && divisor(m) % d == 0) {
+        && divisor(m) > 0 && pto_i128_mod(divisor(m), d) == 0) {
       s.t[i].base = m->a;
       hit = true;
     }
@@ -1226,15 +1471,17 @@ partner(pto_binop op)
   }
 }
 
-/* The numerator of E (a / or % by a constant d > 1) as a tidy sum in
-   *S, with d in *D; false when it is something else or wraps.  */
-static bool
-numerator_sum(pto_rw *c, const pto_expr *e, sum *s, pto_i128 *d)
+/* The numerator of E (a / or % by a constant d > 1) as a tidy sum
+   (tidy_sum, read only), with d in *D; NULL when it is something else
+   or wraps.  */
+static const sum *
+numerator_sum(pto_rw *c, const pto_expr *e, sum *buf, pto_i128 *d)
 {
   *d = divisor(e);
   if (!isint(e) || *d <= 1)
-    return false;
-  return tidy_sum_of(c, s, e->a) && pto_iv_fits(sum_iv(c, s), s->dt);
+    return NULL;
+  const sum *s = tidy_sum(c, buf, e->a);
+  return s && pto_iv_fits(sum_iv(c, s), s->dt) ? s : NULL;
 }
 
 /* OP (a truncating / or %, or a floor one) applied to the sum S whose
@@ -1257,13 +1504,15 @@ rounding_for(pto_binop op, pto_iv v)
 static pto_expr *
 r_mod_coef_reduce(pto_rw *c, pto_expr *e)
 {
-  sum s;
+  sum buf, s;
   pto_i128 d;
-  if (!numerator_sum(c, e, &s, &d))
+  const sum *t = numerator_sum(c, e, &buf, &d);
+  if (!t || atom_sum(t))
     return NULL;
-  pto_iv before = sum_iv(c, &s);
+  pto_iv before = sum_iv(c, t);
   if (!isfloor(e->u.binop) && before.lo < 0)
     return NULL;
+  sum_copy(&s, t);
   bool hit = fmod_(s.k, d) != s.k;
   s.k = fmod_(s.k, d);
   for (int i = 0; i < s.n; i++) {
@@ -1290,15 +1539,17 @@ r_mod_coef_reduce(pto_rw *c, pto_expr *e)
 static pto_expr *
 r_mod_common_factor(pto_rw *c, pto_expr *e)
 {
-  sum s;
+  sum buf, s;
   pto_i128 d;
-  if (!numerator_sum(c, e, &s, &d) || s.n == 0)
+  const sum *t = numerator_sum(c, e, &buf, &d);
+  if (!t || t->n == 0 || atom_sum(t))
     return NULL;
-  pto_i128 g = gcd128(d, s.k);
-  for (int i = 0; i < s.n; i++)
-    g = gcd128(g, s.t[i].coef);
+  pto_i128 g = gcd128(d, t->k);
+  for (int i = 0; i < t->n; i++)
+    g = gcd128(g, t->t[i].coef);
   if (g <= 1 || g == d)
     return NULL;
+  sum_copy(&s, t);
   for (int i = 0; i < s.n; i++)
     s.t[i].coef /= g;
   s.k /= g;
@@ -1316,15 +1567,15 @@ r_mod_common_factor(pto_rw *c, pto_expr *e)
 static bool
 split_bounded(pto_rw *c, const sum *s, pto_i128 g, sum *a)
 {
-  sum b = *s;
-  *a = *s;
-  a->n = b.n = 0;
+  sum b;
+  sum_head(&b, s);
+  sum_head(a, s);
   a->k = fdiv(s->k, g);
   b.k = fmod_(s->k, g);
   for (int i = 0; i < s->n; i++) {
-    if (s->t[i].coef % g == 0) {
+    if (pto_i128_mod(s->t[i].coef, g) == 0) {
       a->t[a->n] = s->t[i];
-      a->t[a->n++].coef = s->t[i].coef / g;
+      a->t[a->n++].coef = pto_i128_div(s->t[i].coef, g);
     } else {
       b.t[b.n++] = s->t[i];
     }
@@ -1349,19 +1600,20 @@ split_bounded(pto_rw *c, const sum *s, pto_i128 g, sum *a)
 static pto_expr *
 r_div_bounded_rest(pto_rw *c, pto_expr *e)
 {
-  sum s, a;
+  sum buf, a;
   pto_i128 d;
-  if (!numerator_sum(c, e, &s, &d) || s.n < 1)
+  const sum *s = numerator_sum(c, e, &buf, &d);
+  if (!s || s->n < 1 || atom_sum(s))
     return NULL;
-  if (!isfloor(e->u.binop) && sum_iv(c, &s).lo < 0)
+  if (!isfloor(e->u.binop) && sum_iv(c, s).lo < 0)
     return NULL;
   pto_i128 best = 0;
-  for (int i = 0; i < s.n; i++) {
-    pto_i128 g = gcd128(d, s.t[i].coef);
-    if (g > 1 && g > best && split_bounded(c, &s, g, &a))
+  for (int i = 0; i < s->n; i++) {
+    pto_i128 g = gcd128(d, s->t[i].coef);
+    if (g > 1 && g > best && split_bounded(c, s, g, &a))
       best = g;
   }
-  if (!best || !split_bounded(c, &s, best, &a) || !sum_tidy(&a))
+  if (!best || !split_bounded(c, s, best, &a) || !sum_tidy(&a))
     return NULL;
   pto_expr *n = sum_build(c, &a);
   if (best == d)
@@ -1414,18 +1666,19 @@ divmod_value(pto_binop op, pto_i128 a, pto_i128 d)
 static pto_expr *
 r_divmod_two_valued(pto_rw *c, pto_expr *e)
 {
-  sum s;
+  sum buf;
   pto_i128 d;
-  if (!numerator_sum(c, e, &s, &d) || s.n != 1
-      || !pto_rw_hpure(s.t[0].base))
+  const sum *s = numerator_sum(c, e, &buf, &d);
+  if (!s || s->n != 1 || !pto_rw_hpure(s->t[0].base))
     return NULL;
-  pto_iv t = R(c, s.t[0].base);
+  pto_iv t = R(c, s->t[0].base);
   if (t.hi != t.lo + 1)
     return NULL;
   pto_binop op = e->u.binop;
-  pto_i128 f0 = divmod_value(op, s.t[0].coef * t.lo + s.k, d);
-  pto_i128 f1 = divmod_value(op, s.t[0].coef * t.hi + s.k, d);
-  sum r = s;
+  pto_i128 f0 = divmod_value(op, s->t[0].coef * t.lo + s->k, d);
+  pto_i128 f1 = divmod_value(op, s->t[0].coef * t.hi + s->k, d);
+  sum r;
+  sum_copy(&r, s);
   r.t[0].coef = f1 - f0;
   r.k = f0 - t.lo * (f1 - f0);
   if (!sum_tidy(&r))
@@ -1603,14 +1856,16 @@ r_cmp_gcd(pto_rw *c, pto_expr *e)
 {
   if (!cmp_ints(e) || !isc(e->b))
     return NULL;
-  sum s;
-  if (!tidy_sum_of(c, &s, e->a) || s.n == 0 || s.k != 0)
+  sum buf, s;
+  const sum *t = tidy_sum(c, &buf, e->a);
+  if (!t || t->n == 0 || t->k != 0)
     return NULL;
   pto_i128 g = 0;
-  for (int i = 0; i < s.n; i++)
-    g = gcd128(g, s.t[i].coef);
-  if (g <= 1 || !pto_iv_fits(sum_iv(c, &s), s.dt))
+  for (int i = 0; i < t->n; i++)
+    g = gcd128(g, t->t[i].coef);
+  if (g <= 1 || !pto_iv_fits(sum_iv(c, t), t->dt))
     return NULL;
+  sum_copy(&s, t);
   for (int i = 0; i < s.n; i++)
     s.t[i].coef /= g;
   pto_i128 d = cv(e->b), nd;
@@ -2112,6 +2367,8 @@ r_bnot_bnot(pto_rw *c, pto_expr *e)
 #define SEL PTO_RWK_SELECT
 #define ANY PTO_RWK_ANY
 
+/* No rule applies to a constant (PTO_E_INT): the engine does not try
+   them there.  */
 const pto_rule pto_rules[] = {
     {ANY, "fold", 'W', r_fold},
     {ANY, "range_const", 'R', r_range_const},
