@@ -472,6 +472,45 @@ static pto_expr *lvalue (capture &c, tree t, location_t ctx);
 static pto_expr *call (capture &c, tree t, location_t ctx);
 static bool tile_view_cast (capture &c, tree t, location_t loc);
 
+/* (T)E computed in f32 when T is f32, E an f64 and that is exact, else
+   NULL: a float widened to double ((double)x -> x), and the double
+   library functions of such an operand whose float form gives the same
+   float: fabs, floor, ceil, fmin and fmax (exact: their value is the
+   float itself) and, outermost only (ROUNDED), sqrt (rounding the double
+   square root of a float to float is the float square root: 53 >= 2 *
+   24 + 2 bits; its double value is no float, so floor(sqrt(x)) stays in
+   f64).  So `float r = sqrt(x)' is sqrtf(x), while `double d = sqrt(x)'
+   stays in f64.  */
+static pto_expr *
+narrow_f32_1 (capture &c, pto_expr *e, const pto_type *t, bool rounded)
+{
+  if (!(t->kind == PTO_TY_SCALAR && t->dtype == PTO_DT_F32
+	&& e->type->kind == PTO_TY_SCALAR && e->type->dtype == PTO_DT_F64))
+    return NULL;
+  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_CAST)
+    return e->a->type == t ? e->a : NULL;
+  if (e->kind == PTO_E_UN
+      && ((rounded && e->u.unop == PTO_UN_SQRT) || e->u.unop == PTO_UN_FLOOR
+	  || e->u.unop == PTO_UN_CEIL || e->u.unop == PTO_UN_ABS))
+    {
+      pto_expr *x = narrow_f32_1 (c, e->a, t, false);
+      return x ? pto_e_un (c.p, e->u.unop, x, NULL, e->loc) : NULL;
+    }
+  if (e->kind == PTO_E_SELECT)
+    {
+      pto_expr *a = narrow_f32_1 (c, e->b, t, rounded);
+      pto_expr *b = narrow_f32_1 (c, e->c, t, rounded);
+      return a && b ? pto_e_select (c.p, e->a, a, b, e->loc) : NULL;
+    }
+  return NULL;
+}
+
+static pto_expr *
+narrow_f32 (capture &c, pto_expr *e, const pto_type *t)
+{
+  return narrow_f32_1 (c, e, t, true);
+}
+
 /* Convert E to IR type T with an explicit cast unless it already has it.
    A conversion to bool is a comparison with zero, as in C.  */
 static pto_expr *
@@ -479,6 +518,8 @@ coerce (capture &c, pto_expr *e, const pto_type *t, pto_loc l)
 {
   if (e->type == t)
     return e;
+  if (pto_expr *x = narrow_f32 (c, e, t))
+    return x;
   if (t->kind == PTO_TY_SCALAR && t->dtype == PTO_DT_BOOL
       && is_arith (e->type))
     {
@@ -1957,7 +1998,90 @@ inline_arg (capture &c, tree a, tree parm_type, location_t loc)
   return e;
 }
 
-/* A call T: an intrinsic or a PTO_INLINE function.  */
+/* The C library's math functions a kernel may call on scalars (pto.h,
+   "Scalar math"): the float forms and the double ones, which C reaches
+   when it promotes a float argument (sqrt(x) of a float x is
+   (float)sqrt((double)x), computed in f64 as C says).  GCC knows them
+   as built-ins (DECL_FUNCTION_CODE), also when spelled __builtin_sqrtf.
+   Each is an IR unary op of the argument's type (SQRT EXP LOG FLOOR
+   CEIL ABS), or, for fmin and fmax, a select with their rule for a NaN
+   operand (the other operand wins): fmin(a, b) is
+   (a < b || b != b) ? a : b.  Return NULL when FN is none of them and
+   not another library math function either; report any other (powf,
+   sinf, sqrtl, ...) at LOC.  */
+static pto_expr *
+libm_call (capture &c, tree t, tree fn, location_t loc)
+{
+  if (!fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return NULL;
+  int un = -1;
+  pto_binop cmp = PTO_BIN_LT;
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    case BUILT_IN_SQRTF: case BUILT_IN_SQRT: un = PTO_UN_SQRT; break;
+    case BUILT_IN_EXPF: case BUILT_IN_EXP: un = PTO_UN_EXP; break;
+    case BUILT_IN_LOGF: case BUILT_IN_LOG: un = PTO_UN_LOG; break;
+    case BUILT_IN_FLOORF: case BUILT_IN_FLOOR: un = PTO_UN_FLOOR; break;
+    case BUILT_IN_CEILF: case BUILT_IN_CEIL: un = PTO_UN_CEIL; break;
+    case BUILT_IN_FABSF: case BUILT_IN_FABS: un = PTO_UN_ABS; break;
+    case BUILT_IN_FMINF: case BUILT_IN_FMIN: break;
+    case BUILT_IN_FMAXF: case BUILT_IN_FMAX: cmp = PTO_BIN_GT; break;
+    default:
+      if (!SCALAR_FLOAT_TYPE_P (TREE_TYPE (TREE_TYPE (fn))))
+	return NULL;
+      err (c, loc, "the C library function %qD is not supported in PTO "
+	   "code: kernels may call sqrtf, expf, logf, fabsf, fminf, fmaxf, "
+	   "floorf and ceilf (or their double forms sqrt, exp, ...) on "
+	   "scalars", fn);
+      return bad (c);
+    }
+  pto_loc l = L (c, loc);
+  const pto_type *ty = ir_type (c, TREE_TYPE (t), loc);
+  if (!ty)
+    return bad (c);
+  if (ty->kind != PTO_TY_SCALAR
+      || (ty->dtype != PTO_DT_F32 && ty->dtype != PTO_DT_F64))
+    {
+      err (c, loc, "%qD of this type is not supported in PTO code: call "
+	   "its float or double form", fn);
+      return bad (c);
+    }
+  int n = un >= 0 ? 1 : 2;
+  if (call_expr_nargs (t) != n)
+    {
+      err (c, loc, "%qD takes %d argument%s in PTO code", fn, n,
+	   n == 1 ? "" : "s");
+      return bad (c);
+    }
+  pto_expr *a[2];
+  for (int i = 0; i < n; i++)
+    {
+      tree arg = CALL_EXPR_ARG (t, i);
+      location_t aloc = loc_of (arg, loc);
+      pto_expr *e = expr (c, arg, aloc);
+      if (e->type->kind != PTO_TY_SCALAR)
+	{
+	  err (c, aloc, "argument %d of %qD must be a scalar", i + 1, fn);
+	  return bad (c);
+	}
+      a[i] = coerce (c, e, ty, L (c, aloc));
+    }
+  if (un >= 0)
+    return pto_e_un (c.p, (pto_unop) un, a[0], NULL, l);
+  /* Comparing two widened floats is comparing the floats.  */
+  const pto_type *f32 = pto_type_scalar (c.p, PTO_DT_F32);
+  pto_expr *x = narrow_f32_1 (c, a[0], f32, false);
+  pto_expr *y = narrow_f32_1 (c, a[1], f32, false);
+  if (!x || !y)
+    x = a[0], y = a[1];
+  pto_expr *nan_b = pto_e_bin (c.p, PTO_BIN_NE, y, y, l);
+  pto_expr *k = pto_e_bin (c.p, PTO_BIN_LOR,
+			   pto_e_bin (c.p, cmp, x, y, l), nan_b, l);
+  return pto_e_select (c.p, k, a[0], a[1], l);
+}
+
+/* A call T: an intrinsic, a library math function or a PTO_INLINE
+   function.  */
 static pto_expr *
 call (capture &c, tree t, location_t loc)
 {
@@ -1968,6 +2092,8 @@ call (capture &c, tree t, location_t loc)
 	   "PTO code");
       return bad (c);
     }
+  if (pto_expr *m = libm_call (c, t, fn, loc))
+    return m;
   if (const char *iname = pto_fe_intrinsic_name (fn))
     {
       if (!strcmp (iname, "unroll"))
