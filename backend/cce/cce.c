@@ -844,8 +844,8 @@ math_expr(math_use *m, const pto_expr *e)
   if (e->kind == PTO_E_UN && pto_unop_is_math(e->u.unop)) {
     const char *fn = pto_unop_name(e->u.unop);
     if (e->type->dtype != PTO_DT_F32)
-      pto_sorry(m->d, e->loc, "'%s' of a double on the AI core's scalar "
-                "unit (it computes in float only): call '%sf'", fn, fn);
+      pto_sorry(m->d, e->loc, "'%s' of a double: the CCE back end lowers "
+                "the float forms only; call '%sf'", fn, fn);
     else if (e->u.unop == PTO_UN_EXP || e->u.unop == PTO_UN_LOG)
       pto_sorry(m->d, e->loc, "'%sf' of a scalar: the AI core's scalar "
                 "unit has no %s (the vendor has it only as the vector "
