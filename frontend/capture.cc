@@ -108,6 +108,12 @@ struct capture
   bool too_deep;		/* the nesting error was reported */
   tree unroll_slot;		/* the statement that may be pto_unroll */
   pto_stmt *unroll_loop;	/* the loop it applies to */
+  pto_block *pre;		/* where the statement being translated
+				   puts the side effects of its expression
+				   (assignments, x++) ahead of it; NULL
+				   where the expression is not evaluated
+				   exactly once there (loop conditions, an
+				   arm of &&, || or ?:) */
 };
 
 /* Report an error at LOC (resolved to the user's line).  */
@@ -1118,8 +1124,14 @@ cond_node (capture &c, tree t, location_t ctx)
       || code == TRUTH_AND_EXPR || code == TRUTH_OR_EXPR)
     {
       binop_of (code, &op);
-      return pto_e_bin (c.p, op, cond_expr (c, TREE_OPERAND (t, 0), loc),
-			cond_expr (c, TREE_OPERAND (t, 1), loc), l);
+      pto_expr *a = cond_expr (c, TREE_OPERAND (t, 0), loc);
+      /* The right operand may not be evaluated: its side effects cannot
+	 go ahead of the statement.  */
+      pto_block *pre = c.pre;
+      c.pre = NULL;
+      pto_expr *b = cond_expr (c, TREE_OPERAND (t, 1), loc);
+      c.pre = pre;
+      return pto_e_bin (c.p, op, a, b, l);
     }
   if (TREE_CODE_CLASS (code) == tcc_comparison)
     {
@@ -1264,6 +1276,73 @@ atomic_expansion (capture &c, tree t, location_t loc)
 }
 
 static pto_expr *expr_node (capture &c, tree t, location_t ctx);
+static void assign (capture &c, tree lhs, tree rhs, pto_block *out,
+		    location_t loc);
+static void increment (capture &c, tree t, pto_block *out,
+		       location_t loc);
+static void stmt (capture &c, tree t, pto_block *out, location_t loc);
+static pto_expr *decl_ref (capture &c, tree t, location_t loc);
+static const char *fresh_name (capture &c, const char *base);
+
+/* While it lives, the side effects of the expressions translated go to
+   BLOCK (c.pre), ahead of the statement being built.  */
+struct pre_scope
+{
+  capture &c;
+  pto_block *save;
+  pre_scope (capture &c_, pto_block *block) : c (c_), save (c_.pre)
+  {
+    c.pre = block;
+  }
+  ~pre_scope () { c.pre = save; }
+};
+
+/* An assignment, x++ or --x used as a value (T, at LOC), as C allows
+   in `s = (n += 2) * 3' or `y = x++ + 1': where the statement's
+   expression runs exactly once (c.pre), the assignment becomes a
+   statement ahead of it and the value is the variable's (after it,
+   or, for x++ and x--, a copy taken before).  The target must be a
+   scalar variable.  Elsewhere (a loop condition, an arm of && or ?:)
+   it is a located error.  */
+static pto_expr *
+inner_assignment (capture &c, tree t, location_t loc)
+{
+  tree target = TREE_OPERAND (t, 0);
+  tree_code code = TREE_CODE (t);
+  if (!c.pre)
+    {
+      err (c, loc, "assignments inside this expression are not supported "
+	   "in PTO code (it is a loop condition or an operand of &&, || or "
+	   "?:, which does not run exactly once): write the assignment "
+	   "as a statement of its own");
+      return bad (c);
+    }
+  if ((TREE_CODE (target) != VAR_DECL && TREE_CODE (target) != PARM_DECL)
+      || !is_arith (ir_type_or_i32 (c, TREE_TYPE (target), loc)))
+    {
+      err (c, loc, "an assignment used as a value must assign a scalar "
+	   "variable in PTO code: write the assignment as a statement of "
+	   "its own");
+      return bad (c);
+    }
+  pto_block *pre = c.pre;
+  pto_loc l = L (c, loc);
+  if (code == MODIFY_EXPR || code == INIT_EXPR)
+    {
+      assign (c, target, TREE_OPERAND (t, 1), pre, loc);
+      return decl_ref (c, target, loc);
+    }
+  if (code == PREINCREMENT_EXPR || code == PREDECREMENT_EXPR)
+    {
+      increment (c, t, pre, loc);
+      return decl_ref (c, target, loc);
+    }
+  pto_expr *old = decl_ref (c, target, loc);
+  pto_var *v = pto_var_new (c.p, c.f, fresh_name (c, "old"), old->type, l);
+  pto_block_push (c.p, pre, pto_s_decl (c.p, v, old, l));
+  increment (c, t, pre, loc);
+  return pto_e_var (c.p, v, l);
+}
 
 /* An rvalue.  CTX is the location to use when T has none.  */
 static pto_expr *
@@ -1352,8 +1431,11 @@ expr_node (capture &c, tree t, location_t ctx)
 	  break;
 	const pto_type *ty = ir_type_or_i32 (c, TREE_TYPE (t), loc);
 	pto_expr *k = cond_expr (c, TREE_OPERAND (t, 0), loc);
+	pto_block *pre = c.pre;
+	c.pre = NULL;		/* only one arm is evaluated */
 	pto_expr *a = coerce (c, expr (c, TREE_OPERAND (t, 1), loc), ty, l);
 	pto_expr *b = coerce (c, expr (c, TREE_OPERAND (t, 2), loc), ty, l);
+	c.pre = pre;
 	return pto_e_select (c.p, k, a, b, l);
       }
     case CALL_EXPR:
@@ -1392,6 +1474,13 @@ expr_node (capture &c, tree t, location_t ctx)
 	  || !walk_tree_without_duplicates (&TREE_OPERAND (t, 0),
 					    effect_of_its_own, NULL))
 	return expr (c, TREE_OPERAND (t, 1), loc);
+      /* (E, F) where the statement's expression runs once: E is a
+	 statement ahead of it.  */
+      if (c.pre)
+	{
+	  stmt (c, TREE_OPERAND (t, 0), c.pre, loc);
+	  return expr (c, TREE_OPERAND (t, 1), loc);
+	}
       err (c, loc, "the comma operator with side effects is not supported "
 	   "in PTO code: write separate statements");
       return bad (c);
@@ -1399,9 +1488,7 @@ expr_node (capture &c, tree t, location_t ctx)
     case INIT_EXPR:
     case PREINCREMENT_EXPR: case PREDECREMENT_EXPR:
     case POSTINCREMENT_EXPR: case POSTDECREMENT_EXPR:
-      err (c, loc, "assignments inside expressions are not supported in PTO "
-	   "code: write the assignment as a statement of its own");
-      return bad (c);
+      return inner_assignment (c, t, loc);
     case TARGET_EXPR:
     case BIND_EXPR:
     case STATEMENT_LIST:
@@ -2585,19 +2672,28 @@ stmt (capture &c, tree t, pto_block *out, location_t ctx)
       stmt (c, BIND_EXPR_BODY (t), out, loc);
       return;
     case DECL_EXPR:
-      declaration (c, t, out);
-      return;
+      {
+	pre_scope ps (c, out);
+	declaration (c, t, out);
+	return;
+      }
     case DEBUG_BEGIN_STMT:
     case LABEL_EXPR:
       return;
     case MODIFY_EXPR:
     case INIT_EXPR:
-      assign (c, TREE_OPERAND (t, 0), TREE_OPERAND (t, 1), out, loc);
-      return;
+      {
+	pre_scope ps (c, out);
+	assign (c, TREE_OPERAND (t, 0), TREE_OPERAND (t, 1), out, loc);
+	return;
+      }
     case PREINCREMENT_EXPR: case PREDECREMENT_EXPR:
     case POSTINCREMENT_EXPR: case POSTDECREMENT_EXPR:
-      increment (c, t, out, loc);
-      return;
+      {
+	pre_scope ps (c, out);
+	increment (c, t, out, loc);
+	return;
+      }
     case CALL_EXPR:
       {
 	tree fn = get_callee_fndecl (t);
@@ -2607,14 +2703,19 @@ stmt (capture &c, tree t, pto_block *out, location_t ctx)
 	    unroll (c, t, loc, t);
 	    return;
 	  }
+	pre_scope ps (c, out);
 	pto_expr *e = call (c, t, loc);
 	pto_block_push (c.p, out, pto_s_eval (c.p, e, l));
 	return;
       }
     case COND_EXPR:
       {
-	pto_stmt *s = pto_s_if (c.p, cond_expr (c, TREE_OPERAND (t, 0), loc),
-				l);
+	pto_expr *k;
+	{
+	  pre_scope ps (c, out);
+	  k = cond_expr (c, TREE_OPERAND (t, 0), loc);
+	}
+	pto_stmt *s = pto_s_if (c.p, k, l);
 	tree save = c.unroll_slot;
 	c.unroll_slot = NULL_TREE;
 	nested_body (c, TREE_OPERAND (t, 1), &s->body, loc);
