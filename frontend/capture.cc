@@ -92,6 +92,13 @@ struct decl_var
   pto_var *var;
 };
 
+/* A SAVE_EXPR whose value went into variable V.  */
+struct saved_var
+{
+  tree save;
+  pto_var *v;
+};
+
 struct capture
 {
   pto_program *p;
@@ -108,6 +115,8 @@ struct capture
   bool too_deep;		/* the nesting error was reported */
   tree unroll_slot;		/* the statement that may be pto_unroll */
   pto_stmt *unroll_loop;	/* the loop it applies to */
+  vec<saved_var> saves;		/* SAVE_EXPRs with side effects, each
+				   evaluated once into a variable */
   pto_block *pre;		/* where the statement being translated
 				   puts the side effects of its expression
 				   (assignments, x++) ahead of it; NULL
@@ -1284,6 +1293,27 @@ static void stmt (capture &c, tree t, pto_block *out, location_t loc);
 static pto_expr *decl_ref (capture &c, tree t, location_t loc);
 static const char *fresh_name (capture &c, const char *base);
 
+/* The value of SAVE_EXPR T whose operand has side effects (`y[i++] +=
+   3' reads and writes y[SAVE_EXPR <i++>]): evaluated once, into a
+   variable ahead of the statement, the first time it is seen; every
+   use reads the variable.  */
+static pto_expr *
+saved_value (capture &c, tree t, location_t loc)
+{
+  pto_loc l = L (c, loc);
+  for (const saved_var &sv : c.saves)
+    if (sv.save == t)
+      return pto_e_var (c.p, sv.v, l);
+  pto_expr *e = expr (c, TREE_OPERAND (t, 0), loc);
+  if (!is_arith (e->type))
+    return e;
+  pto_var *v = pto_var_new (c.p, c.f, fresh_name (c, "saved"), e->type, l);
+  pto_block_push (c.p, c.pre, pto_s_decl (c.p, v, e, l));
+  saved_var sv = { t, v };
+  c.saves.safe_push (sv);
+  return pto_e_var (c.p, v, l);
+}
+
 /* While it lives, the side effects of the expressions translated go to
    BLOCK (c.pre), ahead of the statement being built.  */
 struct pre_scope
@@ -1372,8 +1402,12 @@ expr_node (capture &c, tree t, location_t ctx)
     case FLOAT_EXPR:
     case FIX_TRUNC_EXPR:
       return conversion (c, t, loc);
-    case NON_LVALUE_EXPR:
     case SAVE_EXPR:
+      if (c.pre && walk_tree_without_duplicates (&TREE_OPERAND (t, 0),
+						 effect_of_its_own, NULL))
+	return saved_value (c, t, loc);
+      return expr (c, TREE_OPERAND (t, 0), loc);
+    case NON_LVALUE_EXPR:
     case PAREN_EXPR:
       return expr (c, TREE_OPERAND (t, 0), loc);
     case C_MAYBE_CONST_EXPR:
@@ -2832,6 +2866,7 @@ pto_fe_capture_function (pto_program *p, tree fndecl, pto_fe_role role)
   c.names = vNULL;
   c.loop_indices = vNULL;
   c.rejected = vNULL;
+  c.saves = vNULL;
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
 
   const char *name = func_name (c, fndecl);
@@ -2854,5 +2889,6 @@ pto_fe_capture_function (pto_program *p, tree fndecl, pto_fe_role role)
   c.names.release ();
   c.loop_indices.release ();
   c.rejected.release ();
+  c.saves.release ();
   return c.errors == 0;
 }

@@ -206,7 +206,7 @@ typedef struct pto__f16 {
 #endif
 
 /* ------------------------------------------------------------------ */
-/* Scalar math                                                        */
+/* Scalar code: math functions, assignments as values                 */
 /* ------------------------------------------------------------------ */
 
 /* Kernels and inline helpers may call these C library functions (from
@@ -227,7 +227,17 @@ typedef struct pto__f16 {
    (`float r = sqrt(x);' is sqrtf(x)); every other double computation is
    simulation only, like expf.  Any other library math function (powf,
    sinf, ...) is a located error in the plugin; so are the long double
-   forms.  */
+   forms.
+
+   Assignments as values: an assignment, a compound assignment, x++,
+   --x or the comma operator may be used inside an expression (`s = (n
+   += 2) * 3;', `t = n++ + 1;', `if ((m = p[i]) > 0)') where the
+   expression runs exactly once: the right side of an assignment, an
+   initialiser, a call statement's arguments, an if condition, the left
+   operand of && and ||.  The assigned object must be a scalar variable.
+   Elsewhere (a loop condition, the right operand of && or ||, an arm
+   of ?:) the plugin reports a located error: write the assignment as a
+   statement of its own.  */
 
 /* ------------------------------------------------------------------ */
 /* Tiles                                                              */

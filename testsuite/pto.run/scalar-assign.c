@@ -2,7 +2,8 @@
    as values inside the expressions of kernel statements, as C allows:
    in an assignment's right side, a declaration's initialiser, a call's
    arguments, an if condition, chains (a = b = c), the comma operator,
-   and the left operand of && (always evaluated).  Integer and float
+   the left operand of && (always evaluated), a compound assignment
+   whose GM index has a side effect (evaluated once).  Integer and float
    variables.  The output must be the same in reference mode, with
    sim=jit and with sim=cce on both archs (run.exp).  */
 #include <pto.h>
@@ -49,6 +50,9 @@ PTO_KERNEL void assigns(const int32_t *in, int32_t *out, float *fout, int n)
   out[11] = (q <<= 2);
   out[12] = q++ * 2 + (int)(f += 0.25f);
   out[13] = q;
+  int j = 0;
+  out[14 + j++] += 5;              /* one increment: y[SAVE_EXPR <j++>] */
+  out[15] = (j++, j * 10);
   fout[0] = f;
   fout[1] = g;
 }
@@ -58,11 +62,13 @@ int main(void)
   int32_t in[2] = { 7, 9 };
   int32_t out[NO] = { 0 };
   float fout[2] = { 0 };
+  out[14] = 37;
   pto_launch(assigns, 1, in, out, fout, 20);
-  for (int i = 0; i < 14; i++)
+  for (int i = 0; i < 16; i++)
     printf("out[%d] = %d\n", i, out[i]);
   printf("f = %a, g = %a\n", fout[0], fout[1]);
-  int bad = !(out[0] == 27 && out[1] == 19 && out[7] == 8 && out[8] == 105);
+  int bad = !(out[0] == 27 && out[1] == 19 && out[7] == 8 && out[8] == 105
+              && out[14] == 42 && out[15] == 20);
   printf(bad ? "FAIL\n" : "PASS\n");
   return bad;
 }
