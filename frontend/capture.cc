@@ -2129,15 +2129,49 @@ inline_arg (capture &c, tree a, tree parm_type, location_t loc)
    operand (the other operand wins): fmin(a, b) is
    (a < b || b != b) ? a : b.  Return NULL when FN is none of them and
    not another library math function either; report any other (powf,
-   sinf, sqrtl, ...) at LOC.  */
+   sinf, sqrtl, ...) at LOC.  Under -fno-builtin the accepted names
+   still are these functions (libm_code).  */
+/* FN's built-in code: GCC's, or under -fno-builtin (which leaves the C
+   library's names ordinary functions) that of an external function of
+   one of the accepted names whose result is a float; END_BUILTINS for
+   any other function.  */
+static built_in_function
+libm_code (tree fn)
+{
+  if (fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return DECL_FUNCTION_CODE (fn);
+  static const struct
+  {
+    const char *name;
+    built_in_function code;
+  } lib[] = {
+    { "sqrtf", BUILT_IN_SQRTF }, { "sqrt", BUILT_IN_SQRT },
+    { "expf", BUILT_IN_EXPF }, { "exp", BUILT_IN_EXP },
+    { "logf", BUILT_IN_LOGF }, { "log", BUILT_IN_LOG },
+    { "floorf", BUILT_IN_FLOORF }, { "floor", BUILT_IN_FLOOR },
+    { "ceilf", BUILT_IN_CEILF }, { "ceil", BUILT_IN_CEIL },
+    { "fabsf", BUILT_IN_FABSF }, { "fabs", BUILT_IN_FABS },
+    { "fminf", BUILT_IN_FMINF }, { "fmin", BUILT_IN_FMIN },
+    { "fmaxf", BUILT_IN_FMAXF }, { "fmax", BUILT_IN_FMAX },
+  };
+  if (!DECL_EXTERNAL (fn) || !TREE_PUBLIC (fn) || !DECL_NAME (fn)
+      || !SCALAR_FLOAT_TYPE_P (TREE_TYPE (TREE_TYPE (fn))))
+    return END_BUILTINS;
+  for (const auto &l : lib)
+    if (!strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)), l.name))
+      return l.code;
+  return END_BUILTINS;
+}
+
 static pto_expr *
 libm_call (capture &c, tree t, tree fn, location_t loc)
 {
-  if (!fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+  built_in_function code = libm_code (fn);
+  if (code == END_BUILTINS)
     return NULL;
   int un = -1;
   pto_binop cmp = PTO_BIN_LT;
-  switch (DECL_FUNCTION_CODE (fn))
+  switch (code)
     {
     case BUILT_IN_SQRTF: case BUILT_IN_SQRT: un = PTO_UN_SQRT; break;
     case BUILT_IN_EXPF: case BUILT_IN_EXP: un = PTO_UN_EXP; break;
