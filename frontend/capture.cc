@@ -92,6 +92,13 @@ struct decl_var
   pto_var *var;
 };
 
+/* A SAVE_EXPR whose value went into variable V.  */
+struct saved_var
+{
+  tree save;
+  pto_var *v;
+};
+
 struct capture
 {
   pto_program *p;
@@ -108,6 +115,14 @@ struct capture
   bool too_deep;		/* the nesting error was reported */
   tree unroll_slot;		/* the statement that may be pto_unroll */
   pto_stmt *unroll_loop;	/* the loop it applies to */
+  vec<saved_var> saves;		/* SAVE_EXPRs with side effects, each
+				   evaluated once into a variable */
+  pto_block *pre;		/* where the statement being translated
+				   puts the side effects of its expression
+				   (assignments, x++) ahead of it; NULL
+				   where the expression is not evaluated
+				   exactly once there (loop conditions, an
+				   arm of &&, || or ?:) */
 };
 
 /* Report an error at LOC (resolved to the user's line).  */
@@ -472,6 +487,45 @@ static pto_expr *lvalue (capture &c, tree t, location_t ctx);
 static pto_expr *call (capture &c, tree t, location_t ctx);
 static bool tile_view_cast (capture &c, tree t, location_t loc);
 
+/* (T)E computed in f32 when T is f32, E an f64 and that is exact, else
+   NULL: a float widened to double ((double)x -> x), and the double
+   library functions of such an operand whose float form gives the same
+   float: fabs, floor, ceil, fmin and fmax (exact: their value is the
+   float itself) and, outermost only (ROUNDED), sqrt (rounding the double
+   square root of a float to float is the float square root: 53 >= 2 *
+   24 + 2 bits; its double value is no float, so floor(sqrt(x)) stays in
+   f64).  So `float r = sqrt(x)' is sqrtf(x), while `double d = sqrt(x)'
+   stays in f64.  */
+static pto_expr *
+narrow_f32_1 (capture &c, pto_expr *e, const pto_type *t, bool rounded)
+{
+  if (!(t->kind == PTO_TY_SCALAR && t->dtype == PTO_DT_F32
+	&& e->type->kind == PTO_TY_SCALAR && e->type->dtype == PTO_DT_F64))
+    return NULL;
+  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_CAST)
+    return e->a->type == t ? e->a : NULL;
+  if (e->kind == PTO_E_UN
+      && ((rounded && e->u.unop == PTO_UN_SQRT) || e->u.unop == PTO_UN_FLOOR
+	  || e->u.unop == PTO_UN_CEIL || e->u.unop == PTO_UN_ABS))
+    {
+      pto_expr *x = narrow_f32_1 (c, e->a, t, false);
+      return x ? pto_e_un (c.p, e->u.unop, x, NULL, e->loc) : NULL;
+    }
+  if (e->kind == PTO_E_SELECT)
+    {
+      pto_expr *a = narrow_f32_1 (c, e->b, t, rounded);
+      pto_expr *b = narrow_f32_1 (c, e->c, t, rounded);
+      return a && b ? pto_e_select (c.p, e->a, a, b, e->loc) : NULL;
+    }
+  return NULL;
+}
+
+static pto_expr *
+narrow_f32 (capture &c, pto_expr *e, const pto_type *t)
+{
+  return narrow_f32_1 (c, e, t, true);
+}
+
 /* Convert E to IR type T with an explicit cast unless it already has it.
    A conversion to bool is a comparison with zero, as in C.  */
 static pto_expr *
@@ -479,6 +533,8 @@ coerce (capture &c, pto_expr *e, const pto_type *t, pto_loc l)
 {
   if (e->type == t)
     return e;
+  if (pto_expr *x = narrow_f32 (c, e, t))
+    return x;
   if (t->kind == PTO_TY_SCALAR && t->dtype == PTO_DT_BOOL
       && is_arith (e->type))
     {
@@ -1077,8 +1133,14 @@ cond_node (capture &c, tree t, location_t ctx)
       || code == TRUTH_AND_EXPR || code == TRUTH_OR_EXPR)
     {
       binop_of (code, &op);
-      return pto_e_bin (c.p, op, cond_expr (c, TREE_OPERAND (t, 0), loc),
-			cond_expr (c, TREE_OPERAND (t, 1), loc), l);
+      pto_expr *a = cond_expr (c, TREE_OPERAND (t, 0), loc);
+      /* The right operand may not be evaluated: its side effects cannot
+	 go ahead of the statement.  */
+      pto_block *pre = c.pre;
+      c.pre = NULL;
+      pto_expr *b = cond_expr (c, TREE_OPERAND (t, 1), loc);
+      c.pre = pre;
+      return pto_e_bin (c.p, op, a, b, l);
     }
   if (TREE_CODE_CLASS (code) == tcc_comparison)
     {
@@ -1223,6 +1285,94 @@ atomic_expansion (capture &c, tree t, location_t loc)
 }
 
 static pto_expr *expr_node (capture &c, tree t, location_t ctx);
+static void assign (capture &c, tree lhs, tree rhs, pto_block *out,
+		    location_t loc);
+static void increment (capture &c, tree t, pto_block *out,
+		       location_t loc);
+static void stmt (capture &c, tree t, pto_block *out, location_t loc);
+static pto_expr *decl_ref (capture &c, tree t, location_t loc);
+static const char *fresh_name (capture &c, const char *base);
+
+/* The value of SAVE_EXPR T whose operand has side effects (`y[i++] +=
+   3' reads and writes y[SAVE_EXPR <i++>]): evaluated once, into a
+   variable ahead of the statement, the first time it is seen; every
+   use reads the variable.  */
+static pto_expr *
+saved_value (capture &c, tree t, location_t loc)
+{
+  pto_loc l = L (c, loc);
+  for (const saved_var &sv : c.saves)
+    if (sv.save == t)
+      return pto_e_var (c.p, sv.v, l);
+  pto_expr *e = expr (c, TREE_OPERAND (t, 0), loc);
+  if (!is_arith (e->type))
+    return e;
+  pto_var *v = pto_var_new (c.p, c.f, fresh_name (c, "saved"), e->type, l);
+  pto_block_push (c.p, c.pre, pto_s_decl (c.p, v, e, l));
+  saved_var sv = { t, v };
+  c.saves.safe_push (sv);
+  return pto_e_var (c.p, v, l);
+}
+
+/* While it lives, the side effects of the expressions translated go to
+   BLOCK (c.pre), ahead of the statement being built.  */
+struct pre_scope
+{
+  capture &c;
+  pto_block *save;
+  pre_scope (capture &c_, pto_block *block) : c (c_), save (c_.pre)
+  {
+    c.pre = block;
+  }
+  ~pre_scope () { c.pre = save; }
+};
+
+/* An assignment, x++ or --x used as a value (T, at LOC), as C allows
+   in `s = (n += 2) * 3' or `y = x++ + 1': where the statement's
+   expression runs exactly once (c.pre), the assignment becomes a
+   statement ahead of it and the value is the variable's (after it,
+   or, for x++ and x--, a copy taken before).  The target must be a
+   scalar variable.  Elsewhere (a loop condition, an arm of && or ?:)
+   it is a located error.  */
+static pto_expr *
+inner_assignment (capture &c, tree t, location_t loc)
+{
+  tree target = TREE_OPERAND (t, 0);
+  tree_code code = TREE_CODE (t);
+  if (!c.pre)
+    {
+      err (c, loc, "assignments inside this expression are not supported "
+	   "in PTO code (it is a loop condition or an operand of &&, || or "
+	   "?:, which does not run exactly once): write the assignment "
+	   "as a statement of its own");
+      return bad (c);
+    }
+  if ((TREE_CODE (target) != VAR_DECL && TREE_CODE (target) != PARM_DECL)
+      || !is_arith (ir_type_or_i32 (c, TREE_TYPE (target), loc)))
+    {
+      err (c, loc, "an assignment used as a value must assign a scalar "
+	   "variable in PTO code: write the assignment as a statement of "
+	   "its own");
+      return bad (c);
+    }
+  pto_block *pre = c.pre;
+  pto_loc l = L (c, loc);
+  if (code == MODIFY_EXPR || code == INIT_EXPR)
+    {
+      assign (c, target, TREE_OPERAND (t, 1), pre, loc);
+      return decl_ref (c, target, loc);
+    }
+  if (code == PREINCREMENT_EXPR || code == PREDECREMENT_EXPR)
+    {
+      increment (c, t, pre, loc);
+      return decl_ref (c, target, loc);
+    }
+  pto_expr *old = decl_ref (c, target, loc);
+  pto_var *v = pto_var_new (c.p, c.f, fresh_name (c, "old"), old->type, l);
+  pto_block_push (c.p, pre, pto_s_decl (c.p, v, old, l));
+  increment (c, t, pre, loc);
+  return pto_e_var (c.p, v, l);
+}
 
 /* An rvalue.  CTX is the location to use when T has none.  */
 static pto_expr *
@@ -1252,8 +1402,12 @@ expr_node (capture &c, tree t, location_t ctx)
     case FLOAT_EXPR:
     case FIX_TRUNC_EXPR:
       return conversion (c, t, loc);
-    case NON_LVALUE_EXPR:
     case SAVE_EXPR:
+      if (c.pre && walk_tree_without_duplicates (&TREE_OPERAND (t, 0),
+						 effect_of_its_own, NULL))
+	return saved_value (c, t, loc);
+      return expr (c, TREE_OPERAND (t, 0), loc);
+    case NON_LVALUE_EXPR:
     case PAREN_EXPR:
       return expr (c, TREE_OPERAND (t, 0), loc);
     case C_MAYBE_CONST_EXPR:
@@ -1311,8 +1465,11 @@ expr_node (capture &c, tree t, location_t ctx)
 	  break;
 	const pto_type *ty = ir_type_or_i32 (c, TREE_TYPE (t), loc);
 	pto_expr *k = cond_expr (c, TREE_OPERAND (t, 0), loc);
+	pto_block *pre = c.pre;
+	c.pre = NULL;		/* only one arm is evaluated */
 	pto_expr *a = coerce (c, expr (c, TREE_OPERAND (t, 1), loc), ty, l);
 	pto_expr *b = coerce (c, expr (c, TREE_OPERAND (t, 2), loc), ty, l);
+	c.pre = pre;
 	return pto_e_select (c.p, k, a, b, l);
       }
     case CALL_EXPR:
@@ -1351,6 +1508,13 @@ expr_node (capture &c, tree t, location_t ctx)
 	  || !walk_tree_without_duplicates (&TREE_OPERAND (t, 0),
 					    effect_of_its_own, NULL))
 	return expr (c, TREE_OPERAND (t, 1), loc);
+      /* (E, F) where the statement's expression runs once: E is a
+	 statement ahead of it.  */
+      if (c.pre)
+	{
+	  stmt (c, TREE_OPERAND (t, 0), c.pre, loc);
+	  return expr (c, TREE_OPERAND (t, 1), loc);
+	}
       err (c, loc, "the comma operator with side effects is not supported "
 	   "in PTO code: write separate statements");
       return bad (c);
@@ -1358,9 +1522,7 @@ expr_node (capture &c, tree t, location_t ctx)
     case INIT_EXPR:
     case PREINCREMENT_EXPR: case PREDECREMENT_EXPR:
     case POSTINCREMENT_EXPR: case POSTDECREMENT_EXPR:
-      err (c, loc, "assignments inside expressions are not supported in PTO "
-	   "code: write the assignment as a statement of its own");
-      return bad (c);
+      return inner_assignment (c, t, loc);
     case TARGET_EXPR:
     case BIND_EXPR:
     case STATEMENT_LIST:
@@ -1957,7 +2119,124 @@ inline_arg (capture &c, tree a, tree parm_type, location_t loc)
   return e;
 }
 
-/* A call T: an intrinsic or a PTO_INLINE function.  */
+/* The C library's math functions a kernel may call on scalars (pto.h,
+   "Scalar math"): the float forms and the double ones, which C reaches
+   when it promotes a float argument (sqrt(x) of a float x is
+   (float)sqrt((double)x), computed in f64 as C says).  GCC knows them
+   as built-ins (DECL_FUNCTION_CODE), also when spelled __builtin_sqrtf.
+   Each is an IR unary op of the argument's type (SQRT EXP LOG FLOOR
+   CEIL ABS), or, for fmin and fmax, a select with their rule for a NaN
+   operand (the other operand wins): fmin(a, b) is
+   (a < b || b != b) ? a : b.  Return NULL when FN is none of them and
+   not another library math function either; report any other (powf,
+   sinf, sqrtl, ...) at LOC.  Under -fno-builtin the accepted names
+   still are these functions (libm_code).  */
+/* FN's built-in code: GCC's, or under -fno-builtin (which leaves the C
+   library's names ordinary functions) that of an external function of
+   one of the accepted names whose result is a float; END_BUILTINS for
+   any other function.  */
+static built_in_function
+libm_code (tree fn)
+{
+  if (fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return DECL_FUNCTION_CODE (fn);
+  static const struct
+  {
+    const char *name;
+    built_in_function code;
+  } lib[] = {
+    { "sqrtf", BUILT_IN_SQRTF }, { "sqrt", BUILT_IN_SQRT },
+    { "expf", BUILT_IN_EXPF }, { "exp", BUILT_IN_EXP },
+    { "logf", BUILT_IN_LOGF }, { "log", BUILT_IN_LOG },
+    { "floorf", BUILT_IN_FLOORF }, { "floor", BUILT_IN_FLOOR },
+    { "ceilf", BUILT_IN_CEILF }, { "ceil", BUILT_IN_CEIL },
+    { "fabsf", BUILT_IN_FABSF }, { "fabs", BUILT_IN_FABS },
+    { "fminf", BUILT_IN_FMINF }, { "fmin", BUILT_IN_FMIN },
+    { "fmaxf", BUILT_IN_FMAXF }, { "fmax", BUILT_IN_FMAX },
+  };
+  if (!DECL_EXTERNAL (fn) || !TREE_PUBLIC (fn) || !DECL_NAME (fn)
+      || !SCALAR_FLOAT_TYPE_P (TREE_TYPE (TREE_TYPE (fn))))
+    return END_BUILTINS;
+  for (const auto &l : lib)
+    if (!strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)), l.name))
+      return l.code;
+  return END_BUILTINS;
+}
+
+static pto_expr *
+libm_call (capture &c, tree t, tree fn, location_t loc)
+{
+  built_in_function code = libm_code (fn);
+  if (code == END_BUILTINS)
+    return NULL;
+  int un = -1;
+  pto_binop cmp = PTO_BIN_LT;
+  switch (code)
+    {
+    case BUILT_IN_SQRTF: case BUILT_IN_SQRT: un = PTO_UN_SQRT; break;
+    case BUILT_IN_EXPF: case BUILT_IN_EXP: un = PTO_UN_EXP; break;
+    case BUILT_IN_LOGF: case BUILT_IN_LOG: un = PTO_UN_LOG; break;
+    case BUILT_IN_FLOORF: case BUILT_IN_FLOOR: un = PTO_UN_FLOOR; break;
+    case BUILT_IN_CEILF: case BUILT_IN_CEIL: un = PTO_UN_CEIL; break;
+    case BUILT_IN_FABSF: case BUILT_IN_FABS: un = PTO_UN_ABS; break;
+    case BUILT_IN_FMINF: case BUILT_IN_FMIN: break;
+    case BUILT_IN_FMAXF: case BUILT_IN_FMAX: cmp = PTO_BIN_GT; break;
+    default:
+      if (!SCALAR_FLOAT_TYPE_P (TREE_TYPE (TREE_TYPE (fn))))
+	return NULL;
+      err (c, loc, "the C library function %qD is not supported in PTO "
+	   "code: kernels may call sqrtf, expf, logf, fabsf, fminf, fmaxf, "
+	   "floorf and ceilf (or their double forms sqrt, exp, ...) on "
+	   "scalars", fn);
+      return bad (c);
+    }
+  pto_loc l = L (c, loc);
+  const pto_type *ty = ir_type (c, TREE_TYPE (t), loc);
+  if (!ty)
+    return bad (c);
+  if (ty->kind != PTO_TY_SCALAR
+      || (ty->dtype != PTO_DT_F32 && ty->dtype != PTO_DT_F64))
+    {
+      err (c, loc, "%qD of this type is not supported in PTO code: call "
+	   "its float or double form", fn);
+      return bad (c);
+    }
+  int n = un >= 0 ? 1 : 2;
+  if (call_expr_nargs (t) != n)
+    {
+      err (c, loc, "%qD takes %d argument%s in PTO code", fn, n,
+	   n == 1 ? "" : "s");
+      return bad (c);
+    }
+  pto_expr *a[2];
+  for (int i = 0; i < n; i++)
+    {
+      tree arg = CALL_EXPR_ARG (t, i);
+      location_t aloc = loc_of (arg, loc);
+      pto_expr *e = expr (c, arg, aloc);
+      if (e->type->kind != PTO_TY_SCALAR)
+	{
+	  err (c, aloc, "argument %d of %qD must be a scalar", i + 1, fn);
+	  return bad (c);
+	}
+      a[i] = coerce (c, e, ty, L (c, aloc));
+    }
+  if (un >= 0)
+    return pto_e_un (c.p, (pto_unop) un, a[0], NULL, l);
+  /* Comparing two widened floats is comparing the floats.  */
+  const pto_type *f32 = pto_type_scalar (c.p, PTO_DT_F32);
+  pto_expr *x = narrow_f32_1 (c, a[0], f32, false);
+  pto_expr *y = narrow_f32_1 (c, a[1], f32, false);
+  if (!x || !y)
+    x = a[0], y = a[1];
+  pto_expr *nan_b = pto_e_bin (c.p, PTO_BIN_NE, y, y, l);
+  pto_expr *k = pto_e_bin (c.p, PTO_BIN_LOR,
+			   pto_e_bin (c.p, cmp, x, y, l), nan_b, l);
+  return pto_e_select (c.p, k, a[0], a[1], l);
+}
+
+/* A call T: an intrinsic, a library math function or a PTO_INLINE
+   function.  */
 static pto_expr *
 call (capture &c, tree t, location_t loc)
 {
@@ -1968,6 +2247,8 @@ call (capture &c, tree t, location_t loc)
 	   "PTO code");
       return bad (c);
     }
+  if (pto_expr *m = libm_call (c, t, fn, loc))
+    return m;
   if (const char *iname = pto_fe_intrinsic_name (fn))
     {
       if (!strcmp (iname, "unroll"))
@@ -2459,19 +2740,28 @@ stmt (capture &c, tree t, pto_block *out, location_t ctx)
       stmt (c, BIND_EXPR_BODY (t), out, loc);
       return;
     case DECL_EXPR:
-      declaration (c, t, out);
-      return;
+      {
+	pre_scope ps (c, out);
+	declaration (c, t, out);
+	return;
+      }
     case DEBUG_BEGIN_STMT:
     case LABEL_EXPR:
       return;
     case MODIFY_EXPR:
     case INIT_EXPR:
-      assign (c, TREE_OPERAND (t, 0), TREE_OPERAND (t, 1), out, loc);
-      return;
+      {
+	pre_scope ps (c, out);
+	assign (c, TREE_OPERAND (t, 0), TREE_OPERAND (t, 1), out, loc);
+	return;
+      }
     case PREINCREMENT_EXPR: case PREDECREMENT_EXPR:
     case POSTINCREMENT_EXPR: case POSTDECREMENT_EXPR:
-      increment (c, t, out, loc);
-      return;
+      {
+	pre_scope ps (c, out);
+	increment (c, t, out, loc);
+	return;
+      }
     case CALL_EXPR:
       {
 	tree fn = get_callee_fndecl (t);
@@ -2481,14 +2771,19 @@ stmt (capture &c, tree t, pto_block *out, location_t ctx)
 	    unroll (c, t, loc, t);
 	    return;
 	  }
+	pre_scope ps (c, out);
 	pto_expr *e = call (c, t, loc);
 	pto_block_push (c.p, out, pto_s_eval (c.p, e, l));
 	return;
       }
     case COND_EXPR:
       {
-	pto_stmt *s = pto_s_if (c.p, cond_expr (c, TREE_OPERAND (t, 0), loc),
-				l);
+	pto_expr *k;
+	{
+	  pre_scope ps (c, out);
+	  k = cond_expr (c, TREE_OPERAND (t, 0), loc);
+	}
+	pto_stmt *s = pto_s_if (c.p, k, l);
 	tree save = c.unroll_slot;
 	c.unroll_slot = NULL_TREE;
 	nested_body (c, TREE_OPERAND (t, 1), &s->body, loc);
@@ -2605,6 +2900,7 @@ pto_fe_capture_function (pto_program *p, tree fndecl, pto_fe_role role)
   c.names = vNULL;
   c.loop_indices = vNULL;
   c.rejected = vNULL;
+  c.saves = vNULL;
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
 
   const char *name = func_name (c, fndecl);
@@ -2627,5 +2923,6 @@ pto_fe_capture_function (pto_program *p, tree fndecl, pto_fe_role role)
   c.names.release ();
   c.loop_indices.release ();
   c.rejected.release ();
+  c.saves.release ();
   return c.errors == 0;
 }

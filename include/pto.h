@@ -206,6 +206,40 @@ typedef struct pto__f16 {
 #endif
 
 /* ------------------------------------------------------------------ */
+/* Scalar code: math functions, assignments as values                 */
+/* ------------------------------------------------------------------ */
+
+/* Kernels and inline helpers may call these C library functions (from
+   <math.h>, or spelled __builtin_sqrtf ...) on float scalars, with the C
+   library's results in every mode:
+     sqrtf fabsf fminf fmaxf floorf ceilf   everywhere, also in the CCE:
+                          on the AI core's scalar unit (sqrt is its own;
+                          floorf and ceilf through int32 conversions;
+                          signed zeros, inf and NaN as C says)
+     expf logf            reference mode and the CPU simulation (sim=jit)
+                          only: the scalar unit has no exp or log, so the
+                          CCE back end reports a sorry at the call
+                          (compute them on a tile: pto_exp, pto_log)
+   Their double forms (sqrt, fabs, fmin, fmax, floor, ceil, exp, log)
+   compute in double as C says; when the argument is a float and the
+   result is stored back to a float, sqrt, fabs, fmin, fmax, floor and
+   ceil give the float form's result exactly and are lowered as it
+   (`float r = sqrt(x);' is sqrtf(x)); every other double computation is
+   simulation only, like expf.  Any other library math function (powf,
+   sinf, ...) is a located error in the plugin; so are the long double
+   forms.
+
+   Assignments as values: an assignment, a compound assignment, x++,
+   --x or the comma operator may be used inside an expression (`s = (n
+   += 2) * 3;', `t = n++ + 1;', `if ((m = p[i]) > 0)') where the
+   expression runs exactly once: the right side of an assignment, an
+   initialiser, a call statement's arguments, an if condition, the left
+   operand of && and ||.  The assigned object must be a scalar variable.
+   Elsewhere (a loop condition, the right operand of && or ||, an arm
+   of ?:) the plugin reports a located error: write the assignment as a
+   statement of its own.  */
+
+/* ------------------------------------------------------------------ */
 /* Tiles                                                              */
 /* ------------------------------------------------------------------ */
 

@@ -144,6 +144,25 @@ pto_unop_name(pto_unop op)
   return unops[op];
 }
 
+static const char unop_forms[] = {
+#define X(e, s, f) #f[0],
+    PTO_UNOPS(X)
+#undef X
+};
+
+char
+pto_unop_form(pto_unop op)
+{
+  return unop_forms[op];
+}
+
+bool
+pto_unop_is_math(pto_unop op)
+{
+  return op == PTO_UN_SQRT || op == PTO_UN_EXP || op == PTO_UN_LOG
+         || op == PTO_UN_FLOOR || op == PTO_UN_CEIL;
+}
+
 static const pto_opinfo ops[] = {
 #define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
   {#n, sig, #res[0], PTO_RULE_##rule, (pto_effect)#eff[0], #pipe, bd,      \

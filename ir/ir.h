@@ -268,7 +268,10 @@ typedef enum pto_binop {
 /* Unary operators.  Columns: enum suffix, spelling, form.
    Forms: P prefix operator ("-x"), F function ("abs(x)").
    CAST is printed "(T)x"; ADDR "&x" takes the address of a variable (or
-   of a tile lvalue); DEREF "*p" reads through a pointer.  */
+   of a tile lvalue); DEREF "*p" reads through a pointer.  SQRT, EXP,
+   LOG, FLOOR and CEIL are the C library's functions of a floating
+   scalar (f32: sqrtf ..., f64: sqrt ...), with its results: the
+   scalar math of kernels (pto_unop_is_math).  */
 #define PTO_UNOPS(X)   \
   X(NEG, "-", P)       \
   X(NOT, "!", P)       \
@@ -276,7 +279,12 @@ typedef enum pto_binop {
   X(ABS, "abs", F)     \
   X(CAST, "cast", P)   \
   X(ADDR, "&", P)      \
-  X(DEREF, "*", P)
+  X(DEREF, "*", P)     \
+  X(SQRT, "sqrt", F)   \
+  X(EXP, "exp", F)     \
+  X(LOG, "log", F)     \
+  X(FLOOR, "floor", F) \
+  X(CEIL, "ceil", F)
 
 typedef enum pto_unop {
 #define X(e, s, f) PTO_UN_##e,
@@ -289,6 +297,9 @@ const char *pto_binop_name(pto_binop op);
 int pto_binop_prec(pto_binop op);
 char pto_binop_class(pto_binop op);   /* 'A', 'I', 'C' or 'L' */
 const char *pto_unop_name(pto_unop op);
+char pto_unop_form(pto_unop op);      /* 'P' or 'F' */
+/* True iff OP is one of the float-only library functions SQRT ... CEIL.  */
+bool pto_unop_is_math(pto_unop op);
 
 /* Intrinsic ops: the registry behind "pto.NAME(...)" calls, expanded
    from the one op table runtime/pto-ops.def (its legend gives the

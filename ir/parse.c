@@ -971,12 +971,17 @@ parse_call_form(parser *p, const token *t)
       fail_at(p, l, "'tuple' needs at least one element");
     return checked(p, pto_e_tuple(p->prog, n, args, l));
   }
-  int want = is_word(p, t, "abs") ? 1 : 2;
+  pto_unop un = PTO_UN_COUNT;
+  for (int i = 0; i < PTO_UN_COUNT; i++)
+    if (pto_unop_form((pto_unop)i) == 'F'
+        && is_word(p, t, pto_unop_name((pto_unop)i)))
+      un = (pto_unop)i;
+  int want = un != PTO_UN_COUNT ? 1 : 2;
   if (n != want)
     fail_at(p, l, "'%.*s' takes %d argument%s, found %d", (int)t->len,
             p->text + t->pos, want, want == 1 ? "" : "s", n);
   if (want == 1)
-    return checked(p, pto_e_un(p->prog, PTO_UN_ABS, args[0], NULL, l));
+    return checked(p, pto_e_un(p->prog, un, args[0], NULL, l));
   pto_binop op = is_word(p, t, "min") ? PTO_BIN_MIN
                  : is_word(p, t, "max") ? PTO_BIN_MAX
                  : is_word(p, t, "floordiv") ? PTO_BIN_FLOORDIV
@@ -991,6 +996,15 @@ is_call_form(const parser *p, const token *t)
                                       "floormod", "tuple"};
   for (size_t i = 0; i < sizeof words / sizeof *words; i++)
     if (is_word(p, t, words[i]))
+      return true;
+  /* The library functions (sqrt, exp, ...) only when a '(' follows:
+     elsewhere the word is a variable's name.  */
+  const char *after = p->text + t->pos + t->len;
+  while (*after == ' ' || *after == '\t')
+    after++;
+  for (int i = 0; i < PTO_UN_COUNT; i++)
+    if (pto_unop_is_math((pto_unop)i) && *after == '('
+        && is_word(p, t, pto_unop_name((pto_unop)i)))
       return true;
   return false;
 }

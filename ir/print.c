@@ -155,7 +155,7 @@ expr_prec(const pto_expr *e)
     return pto_binop_prec(e->u.binop) ? pto_binop_prec(e->u.binop)
                                       : PREC_PRIMARY;
   case PTO_E_UN:
-    return e->u.unop == PTO_UN_ABS ? PREC_PRIMARY : PREC_UNARY;
+    return pto_unop_form(e->u.unop) == 'F' ? PREC_PRIMARY : PREC_UNARY;
   case PTO_E_SELECT:
     return PREC_SELECT;
   case PTO_E_GETITEM:
@@ -194,17 +194,18 @@ print_binary(pto_buf *b, const pto_expr *e)
   print_expr(b, e->b, prec + 1);
 }
 
-/* Prefix operators, casts and abs().  A literal operand of '-' is
+/* Prefix operators, casts, abs() and the other function forms.  A literal operand of '-' is
    parenthesised ("-(3)": "-3" is a literal); a '-' before another '-'
    gets a space ("- -x").  */
 static void
 print_unary(pto_buf *b, const pto_expr *e)
 {
-  switch (e->u.unop) {
-  case PTO_UN_ABS:
-    pto_buf_puts(b, "abs");
+  if (pto_unop_form(e->u.unop) == 'F') {
+    pto_buf_puts(b, pto_unop_name(e->u.unop));
     print_args(b, 1, &e->a);
     return;
+  }
+  switch (e->u.unop) {
   case PTO_UN_CAST:
     pto_buf_putc(b, '(');
     pto_type_print(b, e->type);

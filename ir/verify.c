@@ -303,6 +303,16 @@ check_unary(const pto_expr *e, pto_diag *d)
     if (!is_ptr(a))
       break;
     return check_result(e, a->pointee, "dereference", d);
+  case PTO_UN_SQRT:
+  case PTO_UN_EXP:
+  case PTO_UN_LOG:
+  case PTO_UN_FLOOR:
+  case PTO_UN_CEIL:
+    /* The C library's float and double forms only.  */
+    if (!is_scalar(a)
+        || (a->dtype != PTO_DT_F32 && a->dtype != PTO_DT_F64))
+      break;
+    return check_result(e, a, "result of the operation", d);
   default:
     break;
   }

@@ -506,6 +506,19 @@ void copy_matrix_cc_to_ubuf(__ubuf__ half *dst, __cc__ float *src,
 void create_cbuf_matrix(__cbuf__ void *dst, int64_t repeat, half value);
 #endif
 
+/* ------------------------------------------------------------------ */
+/* Scalar unit                                                         */
+/* ------------------------------------------------------------------ */
+
+/* Square root of a scalar: cannmirror/asc-devkit HEAD:impl/utils/std/
+   cmath/sqrt.h (AscendC::Std::sqrt, for float, returns ::sqrt(src) in
+   __aicore__ code without including a header: the device compiler's
+   own).  Declared as the C library's; a float argument converts to it
+   and the result rounds back to float exactly.  The scalar unit has no
+   other transcendental: exp and log exist only as the vector
+   instructions vexp and vln above.  */
+extern "C" double sqrt(double x);
+
 #undef PTO_CCE_BINARY
 #undef PTO_CCE_BINARY_ALL
 #undef PTO_CCE_UNARY

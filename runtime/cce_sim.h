@@ -176,6 +176,7 @@
 #ifndef PTO_CCE_SIM_H
 #define PTO_CCE_SIM_H
 
+#include <math.h>    /* sqrt: the scalar unit's, see cce-api.h */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -21,6 +21,7 @@
 #include "backend/cce/mir.h"
 #include "backend/cce/isel-linear.h"
 #include "backend/cce/report.h"
+#include "ir/walk.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -214,7 +215,32 @@ pto_cce_expr(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e)
       pto_cce_expr(b, k, e->a);
       pto_buf_puts(b, "))");
       return;
+    case PTO_UN_SQRT:
+      /* The scalar unit's sqrt, as the vendor's AscendC::Std::sqrt
+         calls it (doc/cce.md, "Scalar math").  */
+      pto_buf_puts(b, "((float)sqrt(");
+      pto_cce_expr(b, k, e->a);
+      pto_buf_puts(b, "))");
+      return;
+    case PTO_UN_FLOOR:
+    case PTO_UN_CEIL:
+      pto_buf_printf(b, "pto_cce_%sf(",
+                     e->u.unop == PTO_UN_FLOOR ? "floor" : "ceil");
+      pto_cce_expr(b, k, e->a);
+      pto_buf_puts(b, ")");
+      return;
     case PTO_UN_ABS:
+      if (pto_dtype_is_float(e->type->dtype)) {
+        /* 0 - x, not -x, for a zero: fabs(-0.0) is +0.0.  */
+        pto_buf_puts(b, "((");
+        pto_cce_expr(b, k, e->a);
+        pto_buf_puts(b, ") <= 0 ? 0 - (");
+        pto_cce_expr(b, k, e->a);
+        pto_buf_puts(b, ") : (");
+        pto_cce_expr(b, k, e->a);
+        pto_buf_puts(b, "))");
+        return;
+      }
       pto_buf_puts(b, "((");
       pto_cce_expr(b, k, e->a);
       pto_buf_puts(b, ") < 0 ? -(");
@@ -781,6 +807,77 @@ static const char prelude[] =
   "}\n"
   "\n";
 
+/* floorf and ceilf for the scalar unit, which has no instruction for
+   them (the vendor's scalar math is sqrt and abs, doc/cce.md): through
+   C's conversion to int32, exact where it is defined, |x| < 2^23 (every
+   float beyond is integral already, as are inf and NaN: x itself); a
+   zero result takes x's sign as the C library's does (x * 0).  Written
+   into the file only when a kernel uses them.  */
+static const char floor_ceil[] =
+  "/* floorf and ceilf of the scalar unit (C's results, signed zeros "
+  "included).  */\n"
+  "__aicore__ static inline float pto_cce_floorf(float x)\n"
+  "{\n"
+  "  int small = x > -8388608.0f && x < 8388608.0f;\n"
+  "  float t = (float)(int32_t)(small ? x : 0.0f);\n"
+  "  t = t > x ? t - 1.0f : t;\n"
+  "  return !small ? x : t == 0.0f ? x * 0.0f : t;\n"
+  "}\n"
+  "__aicore__ static inline float pto_cce_ceilf(float x)\n"
+  "{\n"
+  "  int small = x > -8388608.0f && x < 8388608.0f;\n"
+  "  float t = (float)(int32_t)(small ? x : 0.0f);\n"
+  "  t = t < x ? t + 1.0f : t;\n"
+  "  return !small ? x : t == 0.0f ? x * 0.0f : t;\n"
+  "}\n"
+  "\n";
+
+/* What the scalar math of a kernel needs: bit 0 floor or ceil (the
+   helpers above); diagnoses (a sorry at the call) what the scalar unit
+   cannot do: exp and log, and the double forms.  */
+typedef struct math_use {
+  pto_diag *d;
+  unsigned need;
+} math_use;
+
+static void
+math_expr(math_use *m, const pto_expr *e)
+{
+  if (!e)
+    return;
+  if (e->kind == PTO_E_UN && pto_unop_is_math(e->u.unop)) {
+    const char *fn = pto_unop_name(e->u.unop);
+    if (e->type->dtype != PTO_DT_F32)
+      pto_sorry(m->d, e->loc, "'%s' of a double: the CCE back end lowers "
+                "the float forms only; call '%sf'", fn, fn);
+    else if (e->u.unop == PTO_UN_EXP || e->u.unop == PTO_UN_LOG)
+      pto_sorry(m->d, e->loc, "'%sf' of a scalar: the AI core's scalar "
+                "unit has no %s (the vendor has it only as the vector "
+                "instruction %s); put the value in a tile and use "
+                "'pto_%s'", fn, fn,
+                e->u.unop == PTO_UN_EXP ? "vexp" : "vln", fn);
+    else if (e->u.unop == PTO_UN_FLOOR || e->u.unop == PTO_UN_CEIL)
+      m->need |= 1;
+  }
+  math_expr(m, e->a);
+  math_expr(m, e->b);
+  math_expr(m, e->c);
+  for (int i = 0; i < e->nargs; i++)
+    math_expr(m, e->args[i]);
+}
+
+static void
+math_slot(pto_expr **slot, void *ctx)
+{
+  math_expr((math_use *)ctx, *slot);
+}
+
+static void
+math_stmt(pto_stmt *s, void *ctx)
+{
+  pto_stmt_exprs(s, math_slot, ctx);
+}
+
 /* Lower one kernel and append its text, and its report to REPORT
    (option report; NULL: none); 0 on success.  */
 static int
@@ -850,7 +947,14 @@ pto_emit_cce(const pto_program *p, const pto_options *o, pto_diag *d,
                       "FILE.cce -lpto-rt -lm  */\n\n",
                  base_name(file), arch->name);
   pto_buf_puts(out, prelude);
-  int errs = 0;
+  math_use m = { d, 0 };
+  int before = d->errors;
+  for (int i = 0; i < p->nfuncs; i++)
+    if (!p->funcs[i]->dead && p->funcs[i]->kind == PTO_FN_KERNEL)
+      pto_walk_stmts(p->funcs[i], math_stmt, &m);
+  if (m.need & 1)
+    pto_buf_puts(out, floor_ceil);
+  int errs = d->errors - before;
   pto_buf report = { 0 };
   bool want_report = o && o->report;
   for (int i = 0; i < p->nfuncs; i++) {

@@ -121,7 +121,9 @@ ccx_known_builtin(const char *name)
     "get_block_idx", "get_block_num", "get_subblockid", "block_idx",
     "block_num", "__builtin_inff", "__builtin_inf", "__builtin_nanf",
     "__builtin_huge_valf", "<<<launch>>>", "PTO_VALID", "PTO_UB_LOAD",
-    "PTO_UB_STORE"
+    "PTO_UB_STORE",
+    /* The scalar unit's square root (runtime/cce-api.h).  */
+    "sqrt"
   };
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!strcmp(name, names[i]))

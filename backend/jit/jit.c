@@ -607,6 +607,24 @@ conversion(fn_ctx *fc, const pto_expr *e)
   return gcc_jit_context_new_cast(j->ctxt, NULL, v, t);
 }
 
+/* The C library function of math op E (sqrtf ... ceilf for f32, sqrt
+   ... ceil for f64) applied to A: GCC's built-in of that name, which
+   libgccjit expands or calls from libm as GCC does for reference mode's
+   code at the same -O level, so the two agree bit for bit.  */
+static gcc_jit_rvalue *
+libm_call(jit *j, const pto_expr *e, gcc_jit_rvalue *a)
+{
+  char name[32];
+  snprintf(name, sizeof name, "__builtin_%s%s", pto_unop_name(e->u.unop),
+           e->type->dtype == PTO_DT_F32 ? "f" : "");
+  gcc_jit_function *fn = gcc_jit_context_get_builtin_function(j->ctxt, name);
+  if (!fn) {
+    fail(j, e->loc, "this library function");
+    return bad_rvalue(j);
+  }
+  return gcc_jit_context_new_call(j->ctxt, NULL, fn, 1, &a);
+}
+
 static gcc_jit_rvalue *
 unary(fn_ctx *fc, const pto_expr *e)
 {
@@ -628,6 +646,8 @@ unary(fn_ctx *fc, const pto_expr *e)
   }
   gcc_jit_type *t = jtype(j, e->type, e->loc);
   gcc_jit_rvalue *a = rvalue(fc, e->a);
+  if (pto_unop_is_math(e->u.unop))
+    return libm_call(j, e, a);
   enum gcc_jit_unary_op op = e->u.unop == PTO_UN_NEG  ? GCC_JIT_UNARY_OP_MINUS
                              : e->u.unop == PTO_UN_NOT ? GCC_JIT_UNARY_OP_LOGICAL_NEGATE
                              : e->u.unop == PTO_UN_BNOT

@@ -225,6 +225,15 @@ unary(ictx *c, int pc, const pto_lin_uop *u)
       r.i = pto_lin_wrap(dt_of(u->type),
                          a.i < 0 ? (int64_t)(0 - (uint64_t)a.i) : a.i);
     break;
+  case PTO_UN_SQRT: r.f = round_to(u->type, sqrt(a.f)); break;
+  case PTO_UN_EXP:
+    r.f = dt_of(u->type) == PTO_DT_F32 ? (double)expf((float)a.f) : exp(a.f);
+    break;
+  case PTO_UN_LOG:
+    r.f = dt_of(u->type) == PTO_DT_F32 ? (double)logf((float)a.f) : log(a.f);
+    break;
+  case PTO_UN_FLOOR: r.f = floor(a.f); break;
+  case PTO_UN_CEIL: r.f = ceil(a.f); break;
   case PTO_UN_NOT: r.i = !a.i; break;
   case PTO_UN_BNOT: r.i = pto_lin_wrap(dt_of(u->type), ~a.i); break;
   case PTO_UN_CAST:

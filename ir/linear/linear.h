@@ -90,7 +90,7 @@ extern "C" {
   X(CALL, 0)            /* intrinsic (iop) or function (name), args */    \
   X(COPY, 0)            /* dst tile, src tile: "var d: tile = s;" */      \
   X(BINARY, 0)          /* alu: a pto_binop */                            \
-  X(UNARY, 0)           /* alu: a pto_unop (NEG NOT BNOT ABS CAST) */     \
+  X(UNARY, 0)           /* alu: a pto_unop (NEG ... CAST, SQRT ...) */    \
   X(SELECT, 0)          /* cond, then, else */                            \
   X(RANGE, 5)           /* start, stop, step: the loop index */           \
   X(LOOP, 5)            /* a loop without index (while): no operands */   \
