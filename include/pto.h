@@ -1258,7 +1258,7 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
     PTO__CHECK_MASK(op, m);                                                 \
     PTO__CHECK_SAME_DTYPE(op, a, b);                                        \
     PTO__CHECK_SAME_SHAPE(op, m, a);                                        \
-    PTO__CHECK_SAME_SHAPE(op, m, b);                                        \
+    PTO__CHECK_SAME_SHAPE(op, a, b);                                        \
     PTO__CHECK_WRITABLE(m);                                                 \
     PTO__SEL_ALL(name, PTO__ELT(a))(PTO__DST(m), PTO__SRC(a), PTO__SRC(b), \
                                     PTO__NELEM(m));                         \
