@@ -2042,7 +2042,8 @@ intrinsic (capture &c, tree t, const char *name, location_t loc)
   pto_expr *args[8];
   location_t locs[8];
   bool ok = true;
-  /* Tiles first: scalars convert to the first tile's dtype.  */
+  /* Tiles first: scalars convert to the first tile's dtype (a
+     comparison's: see below).  */
   pto_dtype dt = PTO_DT_F32;
   bool have_dt = false;
   for (int i = 0; i < n; i++)
@@ -2060,6 +2061,10 @@ intrinsic (capture &c, tree t, const char *name, location_t loc)
 	    }
 	}
     }
+  /* A comparison's scalar has the dtype of the compared tile (argument
+     2), not the int32 mask's.  */
+  if (pto_op_info (op)->rule == PTO_RULE_CMP && args[1])
+    dt = args[1]->type->dtype;
   for (int i = 0; i < n; i++)
     {
       tree a = CALL_EXPR_ARG (t, i);

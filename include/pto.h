@@ -348,6 +348,19 @@ typedef struct pto__f16 {
    pto_col_expand_min(d, a, r)  d[i][j] = min(a[i][j], r[0][j]); as col_expand_add
                           (element-wise per row: d may be a, and d may be r
                           when R == 1; int32 wraps as pto_add does)
+   pto_cmp_lt(m, a, b)    m[i][j] = a[i][j] < b[i][j] ? 1 : 0; a, b one shape and
+                          dtype (float, fp16 or int32), m an int32 tile of that
+                          shape (the mask); fp16 compares exactly in float; a
+                          NaN compares false (IEEE), so pto_cmp_ne is 1 there
+   pto_cmp_le, pto_cmp_gt, pto_cmp_ge, pto_cmp_eq, pto_cmp_ne (m, a, b)
+                          the same with <=, >, >=, ==, !=
+   pto_cmps_lt(m, a, s)   m[i][j] = a[i][j] < s ? 1 : 0, s converted to a's dtype
+                          first (as pto_adds does); likewise pto_cmps_le, _gt,
+                          _ge, _eq, _ne
+   pto_select(d, m, a, b) d[i][j] = m[i][j] != 0 ? a[i][j] : b[i][j]; d, a, b one
+                          shape and dtype, m an int32 tile of that shape (any
+                          nonzero is true); element by element, so d may be
+                          any operand (pto-isa TCMP/TCMPS/TSEL)
    pto_matmul(c, a, b)    c += a * b accumulated in float; c M x N float,
                           a M x K, b K x N, a and b both float or both fp16.
                           Epilogues on c after its last pto_matmul:
@@ -461,6 +474,19 @@ extern void __pto_op_col_expand_mul(void *d, const void *a, const void *r) PTO__
 extern void __pto_op_col_expand_div(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_div");
 extern void __pto_op_col_expand_max(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_max");
 extern void __pto_op_col_expand_min(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_min");
+extern void __pto_op_cmp_lt(void *m, const void *a, const void *b) PTO__INTRINSIC("cmp_lt");
+extern void __pto_op_cmp_le(void *m, const void *a, const void *b) PTO__INTRINSIC("cmp_le");
+extern void __pto_op_cmp_gt(void *m, const void *a, const void *b) PTO__INTRINSIC("cmp_gt");
+extern void __pto_op_cmp_ge(void *m, const void *a, const void *b) PTO__INTRINSIC("cmp_ge");
+extern void __pto_op_cmp_eq(void *m, const void *a, const void *b) PTO__INTRINSIC("cmp_eq");
+extern void __pto_op_cmp_ne(void *m, const void *a, const void *b) PTO__INTRINSIC("cmp_ne");
+extern void __pto_op_cmps_lt(void *m, const void *a, double s) PTO__INTRINSIC("cmps_lt");
+extern void __pto_op_cmps_le(void *m, const void *a, double s) PTO__INTRINSIC("cmps_le");
+extern void __pto_op_cmps_gt(void *m, const void *a, double s) PTO__INTRINSIC("cmps_gt");
+extern void __pto_op_cmps_ge(void *m, const void *a, double s) PTO__INTRINSIC("cmps_ge");
+extern void __pto_op_cmps_eq(void *m, const void *a, double s) PTO__INTRINSIC("cmps_eq");
+extern void __pto_op_cmps_ne(void *m, const void *a, double s) PTO__INTRINSIC("cmps_ne");
+extern void __pto_op_select(void *d, const void *m, const void *a, const void *b) PTO__INTRINSIC("select");
 extern void __pto_op_matmul(void *c, const void *a, const void *b) PTO__INTRINSIC("matmul");
 extern int __pto_op_block_idx(void) PTO__INTRINSIC("block_idx");
 extern int __pto_op_block_num(void) PTO__INTRINSIC("block_num");
@@ -527,6 +553,19 @@ extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
 #define pto_col_expand_div(d, a, r) __pto_op_col_expand_div(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
 #define pto_col_expand_max(d, a, r) __pto_op_col_expand_max(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
 #define pto_col_expand_min(d, a, r) __pto_op_col_expand_min(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
+#define pto_cmp_lt(m, a, b) __pto_op_cmp_lt(PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
+#define pto_cmp_le(m, a, b) __pto_op_cmp_le(PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
+#define pto_cmp_gt(m, a, b) __pto_op_cmp_gt(PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
+#define pto_cmp_ge(m, a, b) __pto_op_cmp_ge(PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
+#define pto_cmp_eq(m, a, b) __pto_op_cmp_eq(PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
+#define pto_cmp_ne(m, a, b) __pto_op_cmp_ne(PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
+#define pto_cmps_lt(m, a, s) __pto_op_cmps_lt(PTO__TREF(m), PTO__TREF(a), (s))
+#define pto_cmps_le(m, a, s) __pto_op_cmps_le(PTO__TREF(m), PTO__TREF(a), (s))
+#define pto_cmps_gt(m, a, s) __pto_op_cmps_gt(PTO__TREF(m), PTO__TREF(a), (s))
+#define pto_cmps_ge(m, a, s) __pto_op_cmps_ge(PTO__TREF(m), PTO__TREF(a), (s))
+#define pto_cmps_eq(m, a, s) __pto_op_cmps_eq(PTO__TREF(m), PTO__TREF(a), (s))
+#define pto_cmps_ne(m, a, s) __pto_op_cmps_ne(PTO__TREF(m), PTO__TREF(a), (s))
+#define pto_select(d, m, a, b) __pto_op_select(PTO__TREF(d), PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
 #define pto_matmul(c, a, b) __pto_op_matmul(PTO__TREF(c), PTO__TREF(a), PTO__TREF(b))
 #define pto_block_idx() __pto_op_block_idx()
 #define pto_block_num() __pto_op_block_num()
@@ -921,6 +960,44 @@ PTO__DEF_COLBCAST_FLOAT(div)
 PTO__DEF_COLBCAST_ALL(max)
 PTO__DEF_COLBCAST_ALL(min)
 
+/* Comparisons to an int32 mask (1 true, 0 false) and select.  Elements
+   compare in their accumulation type (float for float and fp16, exact;
+   int32 for int32), so a NaN is unordered: every comparison but != is
+   false on it.  The scalar forms take S in the tile's dtype.  Element by
+   element in order: an int32 mask may be A or B itself, and the result
+   of a select may be any of its operands.  */
+#define PTO__DEF_CMP(op, COP, sfx, T)                                       \
+  static inline void pto__cmp_##op##_##sfx(int32_t *m, const T *a,         \
+                                           const T *b, size_t n)          \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      m[i] = PTO__TOF_##sfx(a[i]) COP PTO__TOF_##sfx(b[i]);                 \
+  }                                                                         \
+  static inline void pto__cmps_##op##_##sfx(int32_t *m, const T *a, T s,   \
+                                            size_t n)                     \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      m[i] = PTO__TOF_##sfx(a[i]) COP PTO__TOF_##sfx(s);                    \
+  }
+#define PTO__DEF_CMP_ALL(op, COP) PTO__DEF_CMP(op, COP, f32, float)         \
+  PTO__DEF_CMP(op, COP, f16, pto__f16) PTO__DEF_CMP(op, COP, i32, int32_t)
+PTO__DEF_CMP_ALL(lt, <)
+PTO__DEF_CMP_ALL(le, <=)
+PTO__DEF_CMP_ALL(gt, >)
+PTO__DEF_CMP_ALL(ge, >=)
+PTO__DEF_CMP_ALL(eq, ==)
+PTO__DEF_CMP_ALL(ne, !=)
+#define PTO__DEF_SELECT(sfx, T)                                             \
+  static inline void pto__select_##sfx(T *d, const int32_t *m, const T *a, \
+                                       const T *b, size_t n)              \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = m[i] != 0 ? a[i] : b[i];                                       \
+  }
+PTO__DEF_SELECT(f32, float)
+PTO__DEF_SELECT(f16, pto__f16)
+PTO__DEF_SELECT(i32, int32_t)
+
 /* c[M][N] += a[M][K] * b[K][N]: each c element starts the float
    accumulation and adds the products in k order (fp16 products are exact
    in float).  C must not overlap A or B.  */
@@ -1200,6 +1277,66 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
   PTO__COLBCAST("pto_col_expand_max", col_expand_max, ALL, d, a, r)
 #define pto_col_expand_min(d, a, r) \
   PTO__COLBCAST("pto_col_expand_min", col_expand_min, ALL, d, a, r)
+
+/* The mask M of a comparison or select: an int32 tile.  */
+#define PTO__CHECK_MASK(op, m)                                              \
+  _Static_assert(!PTO__IS_TILE(m)                                          \
+                     || _Generic(PTO__ELT(m), int32_t: 1, default: 0),     \
+                 op ": the mask " #m " must be an int32_t tile")
+/* m = a CMP b (CMPS: a CMP s).  */
+#define PTO__CMP(op, name, m, a, b)                                         \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, m);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_TILE(op, b);                                                 \
+    PTO__CHECK_MASK(op, m);                                                 \
+    PTO__CHECK_SAME_DTYPE(op, a, b);                                        \
+    PTO__CHECK_SAME_SHAPE(op, m, a);                                        \
+    PTO__CHECK_SAME_SHAPE(op, a, b);                                        \
+    PTO__CHECK_WRITABLE(m);                                                 \
+    PTO__SEL_ALL(name, PTO__ELT(a))(PTO__DST(m), PTO__SRC(a), PTO__SRC(b), \
+                                    PTO__NELEM(m));                         \
+  })
+#define PTO__CMPS(op, name, m, a, s)                                        \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, m);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_MASK(op, m);                                                 \
+    PTO__CHECK_SAME_SHAPE(op, m, a);                                        \
+    PTO__CHECK_WRITABLE(m);                                                 \
+    PTO__SEL_ALL(name, PTO__ELT(a))(PTO__DST(m), PTO__SRC(a), (s),         \
+                                    PTO__NELEM(m));                         \
+  })
+#define pto_cmp_lt(m, a, b) PTO__CMP("pto_cmp_lt", cmp_lt, m, a, b)
+#define pto_cmp_le(m, a, b) PTO__CMP("pto_cmp_le", cmp_le, m, a, b)
+#define pto_cmp_gt(m, a, b) PTO__CMP("pto_cmp_gt", cmp_gt, m, a, b)
+#define pto_cmp_ge(m, a, b) PTO__CMP("pto_cmp_ge", cmp_ge, m, a, b)
+#define pto_cmp_eq(m, a, b) PTO__CMP("pto_cmp_eq", cmp_eq, m, a, b)
+#define pto_cmp_ne(m, a, b) PTO__CMP("pto_cmp_ne", cmp_ne, m, a, b)
+#define pto_cmps_lt(m, a, s) PTO__CMPS("pto_cmps_lt", cmps_lt, m, a, s)
+#define pto_cmps_le(m, a, s) PTO__CMPS("pto_cmps_le", cmps_le, m, a, s)
+#define pto_cmps_gt(m, a, s) PTO__CMPS("pto_cmps_gt", cmps_gt, m, a, s)
+#define pto_cmps_ge(m, a, s) PTO__CMPS("pto_cmps_ge", cmps_ge, m, a, s)
+#define pto_cmps_eq(m, a, s) PTO__CMPS("pto_cmps_eq", cmps_eq, m, a, s)
+#define pto_cmps_ne(m, a, s) PTO__CMPS("pto_cmps_ne", cmps_ne, m, a, s)
+/* d = m ? a : b.  */
+#define pto_select(d, m, a, b)                                              \
+  __extension__({                                                           \
+    PTO__CHECK_TILE("pto_select", d);                                       \
+    PTO__CHECK_TILE("pto_select", m);                                       \
+    PTO__CHECK_TILE("pto_select", a);                                       \
+    PTO__CHECK_TILE("pto_select", b);                                       \
+    PTO__CHECK_MASK("pto_select", m);                                       \
+    PTO__CHECK_SAME_DTYPE("pto_select", d, a);                              \
+    PTO__CHECK_SAME_DTYPE("pto_select", d, b);                              \
+    PTO__CHECK_SAME_SHAPE("pto_select", d, m);                              \
+    PTO__CHECK_SAME_SHAPE("pto_select", d, a);                              \
+    PTO__CHECK_SAME_SHAPE("pto_select", d, b);                              \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_ALL(select, PTO__ELT(d))(PTO__DST(d), PTO__SRC(m),            \
+                                      PTO__SRC(a), PTO__SRC(b),            \
+                                      PTO__NELEM(d));                       \
+  })
 
 #define pto_add(d, a, b) PTO__BINARY("pto_add", add, d, a, b)
 #define pto_sub(d, a, b) PTO__BINARY("pto_sub", sub, d, a, b)

@@ -315,6 +315,10 @@ bool pto_unop_is_math(pto_unop op);
      COLBCAST the last operand r is 1 x C, every other tile R x C like
               the first, all of one dtype; d[i][j] = a[i][j] OP r[0][j]
               (pto-isa TCOLEXPAND*)
+     CMP      m, a and (cmp) b one shape, m int32 (the mask, 1 or 0),
+              a and b (or the scalar of cmps) of one dtype
+     SELECT   d, m, a, b one shape, m int32, d, a, b of one dtype;
+              d[i][j] = m[i][j] != 0 ? a[i][j] : b[i][j]
      MATMUL   c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype
      LOAD     dst tile, pointer to its dtype (load_valid: operands 3 and
               4 are the valid rows/cols, values in [0, R] / [0, C],
@@ -336,7 +340,7 @@ typedef enum pto_op {
 typedef enum pto_oprule {
   PTO_RULE_NONE, PTO_RULE_ELEM, PTO_RULE_CAST, PTO_RULE_ROWRED,
   PTO_RULE_MATMUL, PTO_RULE_LOAD, PTO_RULE_STORE, PTO_RULE_ROWBCAST,
-  PTO_RULE_COLRED, PTO_RULE_COLBCAST
+  PTO_RULE_COLRED, PTO_RULE_COLBCAST, PTO_RULE_CMP, PTO_RULE_SELECT
 } pto_oprule;
 
 typedef enum pto_dtrule {

@@ -185,6 +185,49 @@ check_colbcast(ctx *c)
   return true;
 }
 
+/* CMP: the mask m (operand 1) is int32, the tiles after it have its
+   shape and the dtype of operand 2, which is also the type of a scalar
+   operand (cmps).  */
+static bool
+check_cmp(ctx *c)
+{
+  const pto_type *m = c->t[0], *a = c->t[1];
+  if (m->dtype != PTO_DT_I32)
+    return fail(c, 0, "has element type '%s', expected 'i32' (the mask)",
+                pto_dtype_name(m->dtype));
+  if (!same_shape(a, m))
+    return shape_fail(c, 1, "like argument 1", m->rows, m->cols);
+  const pto_type *b = c->t[2];
+  if (c->sig[2] == 's') {
+    if (!(b->kind == PTO_TY_SCALAR && b->dtype == a->dtype))
+      return fail(c, 2, "has type '%s', expected '%s', the element type "
+                  "of argument 2", tyname(b).s, pto_dtype_name(a->dtype));
+    return true;
+  }
+  if (!same_shape(b, m))
+    return shape_fail(c, 2, "like argument 1", m->rows, m->cols);
+  if (b->dtype != a->dtype)
+    return dtype_fail(c, 2, a->dtype);
+  return true;
+}
+
+/* SELECT: d, m, a, b of one shape, m int32, d, a and b of one dtype.  */
+static bool
+check_select(ctx *c)
+{
+  const pto_type *d = c->t[0];
+  for (int i = 1; i < 4; i++)
+    if (!same_shape(c->t[i], d))
+      return shape_fail(c, i, "like argument 1", d->rows, d->cols);
+  if (c->t[1]->dtype != PTO_DT_I32)
+    return fail(c, 1, "has element type '%s', expected 'i32' (the mask)",
+                pto_dtype_name(c->t[1]->dtype));
+  for (int i = 2; i < 4; i++)
+    if (c->t[i]->dtype != d->dtype)
+      return dtype_fail(c, i, d->dtype);
+  return true;
+}
+
 /* MATMUL: c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype.  */
 static bool
 check_matmul(ctx *c)
@@ -227,6 +270,8 @@ check_shape_rule(ctx *c, pto_oprule rule)
   case PTO_RULE_ROWBCAST: return check_rowbcast(c);
   case PTO_RULE_COLRED: return check_colred(c);
   case PTO_RULE_COLBCAST: return check_colbcast(c);
+  case PTO_RULE_CMP: return check_cmp(c);
+  case PTO_RULE_SELECT: return check_select(c);
   case PTO_RULE_LOAD: return check_transfer(c, 0, 1);
   case PTO_RULE_STORE: return check_transfer(c, 2, 0);
   case PTO_RULE_NONE: return true;

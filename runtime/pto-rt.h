@@ -56,10 +56,11 @@ enum pto_rt_dtype { PTO_RT_F32 = 0, PTO_RT_F16 = 1, PTO_RT_I32 = 2 };
    the BINARY codes.  Row broadcasts: d[i][j] = r[i][0] (EXPAND) or a[i][j] OP
    r[i][0]; the column forms in the same families: d[0][j] = reduce over
    i of a[i][j] (ROWRED codes COL_*), d[i][j] = a[i][j] OP r[0][j] (BCAST
-   codes COL_EXPAND_*).
+   codes COL_EXPAND_*).  Comparisons: m[i] = a[i] OP b[i] (CMP) or
+   a[i] OP s (CMPS, the CMP codes), 1 or 0 into the int32 mask M.
 
    PTO_RT_IF(FAM, WANT, ...) expands to ... when the family token FAM is
-   WANT (one of BINARY SCALAR UNARY ROWRED EXPAND BCAST OTHER), else to
+   WANT (one of BINARY SCALAR UNARY ROWRED EXPAND BCAST CMP CMPS OTHER), else to
    nothing; PTO_RT_UNLESS the other way round.  The runtime's dispatch
    and the compiler's code lookup (backend/jit/jit.c) select rows with them.  */
 #define PTO_RT__SECOND(a, b, ...) b
@@ -71,6 +72,8 @@ enum pto_rt_dtype { PTO_RT_F32 = 0, PTO_RT_F16 = 1, PTO_RT_I32 = 2 };
 #define PTO_RT__EQ_ROWRED_ROWRED PTO_RT__PROBE
 #define PTO_RT__EQ_BCAST_BCAST PTO_RT__PROBE
 #define PTO_RT__EQ_EXPAND_EXPAND PTO_RT__PROBE
+#define PTO_RT__EQ_CMP_CMP PTO_RT__PROBE
+#define PTO_RT__EQ_CMPS_CMPS PTO_RT__PROBE
 #define PTO_RT__EQ_OTHER_OTHER PTO_RT__PROBE
 #define PTO_RT__WHEN(c, ...) PTO_RT__WHEN_(c, __VA_ARGS__)
 #define PTO_RT__WHEN_(c, ...) PTO_RT__WHEN_##c(__VA_ARGS__)
@@ -104,6 +107,12 @@ enum pto_rt_bcastop {
 #define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
   PTO_RT_IF(fam, EXPAND, PTO_RT_##code, )                                  \
   PTO_RT_IF(fam, BCAST, PTO_RT_##code, )
+#include "pto-ops.def"
+};
+
+enum pto_rt_cmpop {
+#define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  PTO_RT_IF(fam, CMP, PTO_RT_##code, )
 #include "pto-ops.def"
 };
 
@@ -183,6 +192,15 @@ void __pto_rt_rowred(int op, int dt, void *d, const void *a, int rows,
    COL_* codes too, D then 1 x COLS.  */
 void __pto_rt_rowbcast(int op, int dt, void *d, const void *a,
                        const void *r, int rows, int cols);
+/* M (int32, N elements) = A OP B or A OP S, 1 or 0; DT is the dtype of A
+   and B, S is converted to it first.  */
+void __pto_rt_cmp(int op, int dt, void *m, const void *a, const void *b,
+                  long long n);
+void __pto_rt_cmps(int op, int dt, void *m, const void *a, double s,
+                   long long n);
+/* D[i] = M[i] != 0 ? A[i] : B[i]; M int32, DT the dtype of D, A, B.  */
+void __pto_rt_select(int dt, void *d, const void *m, const void *a,
+                     const void *b, long long n);
 /* c[M][N] += a[M][K] * b[K][N]; DT is the dtype of A and B.  */
 void __pto_rt_matmul(int dt, void *c, const void *a, const void *b, int m,
                      int k, int n);

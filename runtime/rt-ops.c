@@ -164,6 +164,42 @@ __pto_rt_scalar(int op, int dt, void *d, const void *a, double s,
 }
 
 void
+__pto_rt_cmp(int op, int dt, void *m, const void *a, const void *b,
+             long long n)
+{
+  size_t len = (size_t)n;
+  switch (op) {
+#define PTO_OP(e, name, sig, res, rule, dtr, eff, pipe, bd, fam, code, cce, \
+               cyc)                                                       \
+  PTO_RT_IF(fam, CMP, case PTO_RT_##code:                                 \
+            PER_DTYPE_##dtr(dt, name, m, a, b, len) break;)
+#include "pto-ops.def"
+  }
+  bad_code("__pto_rt_cmp", op, dt);
+}
+
+void
+__pto_rt_cmps(int op, int dt, void *d, const void *a, double s, long long n)
+{
+  size_t len = (size_t)n;
+  switch (op) {
+#define PTO_OP(e, name, sig, res, rule, dtr, eff, pipe, bd, fam, code, cce, \
+               cyc)                                                       \
+  PTO_RT_IF(fam, CMPS, case PTO_RT_##code: SCALAR_CASE(name) break;)
+#include "pto-ops.def"
+  }
+  bad_code("__pto_rt_cmps", op, dt);
+}
+
+void
+__pto_rt_select(int dt, void *d, const void *m, const void *a, const void *b,
+                long long n)
+{
+  PER_DTYPE(dt, select, d, m, a, b, (size_t)n);
+  bad_code("__pto_rt_select", 0, dt);
+}
+
+void
 __pto_rt_unary(int op, int dt, void *d, const void *a, long long n)
 {
   size_t len = (size_t)n;

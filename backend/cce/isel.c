@@ -75,6 +75,9 @@
    * col_sum/col_max and col_expand_add/sub/mul/div/max/min: the scalar
      unit, element by element in pto.h's order (lower_colop), exact for
      every shape and dtype.
+   * cmp_<op>, cmps_<op> and select: the scalar unit, element by element
+     in pto.h's order (lower_cmpsel), exact for every shape, dtype and
+     arch.
    * matmul and the loads/stores/fills of its tiles: the cube path
      (cube.c), offered every intrinsic first.  */
 
@@ -1709,6 +1712,105 @@ lower_colop(isel *c, pto_mir_block *out, const pto_expr *call)
                      d->offset + (red ? 1 : rows) * cols * esz, true);
 }
 
+/* ------------------------------------------------------------------ */
+/* Comparisons and select                                              */
+/* ------------------------------------------------------------------ */
+
+/* The C operator of comparison OP (cmp_<op> or cmps_<op>).  */
+static const char *
+cmp_cop(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_CMP_LT: case PTO_OP_CMPS_LT: return "<";
+  case PTO_OP_CMP_LE: case PTO_OP_CMPS_LE: return "<=";
+  case PTO_OP_CMP_GT: case PTO_OP_CMPS_GT: return ">";
+  case PTO_OP_CMP_GE: case PTO_OP_CMPS_GE: return ">=";
+  case PTO_OP_CMP_EQ: case PTO_OP_CMPS_EQ: return "==";
+  default: return "!=";
+  }
+}
+
+/* pto.cmp_<op> (m = a OP b), pto.cmps_<op> (m = a OP s) and pto.select
+   (d = m != 0 ? a : b) on the scalar unit, element by element in pto.h's
+   order: elements compare in float for float and fp16 (exact, a NaN
+   unordered as in C), in int32 for int32, and the mask element is
+   written right after its operands are read, so m may be a or b; select
+   copies the chosen element's bits.  The scalar of cmps is evaluated
+   once, converted to the tile's dtype first.  The vendor's vector path
+   (a compare into a bit mask, then vsel) is not used yet: this lowering
+   is the exact one for every shape, dtype and arch.  */
+static void
+lower_cmpsel(isel *c, pto_mir_block *out, const pto_expr *call)
+{
+  bool sel = call->op == PTO_OP_SELECT;
+  bool scalar = !sel && pto_op_info(call->op)->sig[2] == 's';
+  int nt = sel ? 4 : scalar ? 2 : 3;
+  const pto_mir_buffer *b[4] = { NULL, NULL, NULL, NULL };
+  for (int i = 0; i < nt; i++)
+    if (!(b[i] = tile_of(c, call->args[i])))
+      return;
+  char *stext = NULL;
+  if (scalar) {
+    sacc sa = { 0 };
+    if (!scalar_expr_ok(c, call->args[2], &sa))
+      return;
+    operand_reads(c, out, call->loc, &sa);
+    stext = expr_text(c, call->args[2]);
+  }
+  /* The data tiles' dtype: a's (operand 2 of a comparison, operand 3 of
+     a select).  */
+  const pto_type *ta = call->args[sel ? 2 : 1]->type;
+  pto_dtype dt = ta->dtype;
+  const char *ct = pto_mir_ctype(dt);
+  const char *vt = pto_dtype_is_float(dt) ? "float" : ct;
+  int esz = pto_dtype_bytes(dt);
+  long long n = (long long)ta->rows * ta->cols;
+  pto_buf t = { 0 };
+#define UB(ty, off, sz) \
+  "PTO_UB_LOAD((__ubuf__ " ty " *)((uintptr_t)(" off " + k__ * " sz ")))"
+  if (sel) {
+    pto_buf_printf(&t,
+                   "for (int32_t k__ = 0; k__ < %lld; ++k__) {\n"
+                   "  int32_t m__ = (int32_t)" UB("int32_t", "%lld", "4")
+                   ";\n"
+                   "  %s v__ = m__ != 0 ? (%s)" UB("%s", "%lld", "%d")
+                   " : (%s)" UB("%s", "%lld", "%d") ";\n"
+                   "  PTO_UB_STORE((__ubuf__ %s *)((uintptr_t)(%lld + k__ * "
+                   "%d)), v__);\n}",
+                   n, (long long)b[1]->offset, ct, ct, ct,
+                   (long long)b[2]->offset, esz, ct, ct,
+                   (long long)b[3]->offset, esz, ct, (long long)b[0]->offset,
+                   esz);
+  } else {
+    pto_buf_puts(&t, "{\n");
+    if (scalar)
+      pto_buf_printf(&t, "  %s y__ = (%s)(%s)(%s);\n", vt, vt, ct, stext);
+    pto_buf_printf(&t,
+                   "  for (int32_t k__ = 0; k__ < %lld; ++k__) {\n"
+                   "    %s x__ = (%s)" UB("%s", "%lld", "%d") ";\n",
+                   n, vt, vt, ct, (long long)b[1]->offset, esz);
+    if (!scalar)
+      pto_buf_printf(&t, "    %s y__ = (%s)" UB("%s", "%lld", "%d") ";\n",
+                     vt, vt, ct, (long long)b[2]->offset, esz);
+    pto_buf_printf(&t,
+                   "    PTO_UB_STORE((__ubuf__ int32_t *)((uintptr_t)(%lld + "
+                   "k__ * 4)), (int32_t)(x__ %s y__));\n  }\n}",
+                   (long long)b[0]->offset, cmp_cop(call->op));
+  }
+#undef UB
+  pto_mir_node *nd = add_scalar(c, out, call->loc, t.s);
+  pto_buf_free(&t);
+  c->k->count.scalar_elems += n;
+  note_vec_min(c->k, n * esz);
+  for (int i = 1; i < nt; i++) {
+    int isz = sel && i == 1 ? 4 : esz;
+    pto_mir_add_access(nd, PTO_MEM_UB, b[i]->offset, b[i]->offset + n * isz,
+                       false);
+  }
+  pto_mir_add_access(nd, PTO_MEM_UB, b[0]->offset,
+                     b[0]->offset + n * (sel ? esz : 4), true);
+}
+
 int64_t
 pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
@@ -1806,6 +1908,13 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
   case PTO_OP_COL_EXPAND_MAX:
   case PTO_OP_COL_EXPAND_MIN:
     lower_colop(c, out, e);
+    break;
+  case PTO_OP_CMP_LT: case PTO_OP_CMP_LE: case PTO_OP_CMP_GT:
+  case PTO_OP_CMP_GE: case PTO_OP_CMP_EQ: case PTO_OP_CMP_NE:
+  case PTO_OP_CMPS_LT: case PTO_OP_CMPS_LE: case PTO_OP_CMPS_GT:
+  case PTO_OP_CMPS_GE: case PTO_OP_CMPS_EQ: case PTO_OP_CMPS_NE:
+  case PTO_OP_SELECT:
+    lower_cmpsel(c, out, e);
     break;
   case PTO_OP_MATMUL:
     pto_ice("pto.matmul not lowered by cube.c");

@@ -68,7 +68,8 @@ enum rt_entry {
   RT_LOAD, RT_STORE, RT_BINARY, RT_SCALAR, RT_UNARY, RT_FILL, RT_CAST,
   RT_ROWRED, RT_MATMUL, RT_SET_BLOCKS, RT_LAUNCH, RT_REGISTER,
   RT_F16_ROUND, RT_F16_LOAD, RT_F16_BITS, RT_ROWBCAST, RT_LOAD_VALID,
-  RT_STORE_VALID, RT_CHECK_STRIDE, RT_CHECK_VALID, RT_COUNT
+  RT_STORE_VALID, RT_CHECK_STRIDE, RT_CHECK_VALID, RT_CMP, RT_CMPS,
+  RT_SELECT, RT_COUNT
 };
 _Static_assert(RT_COUNT <= 24, "jit.rt is too small for enum rt_entry");
 
@@ -296,6 +297,9 @@ rt_fn(jit *j, enum rt_entry e)
       [RT_STORE_VALID] = {"__pto_rt_store_valid", "iplcllii", 0},
       [RT_CHECK_STRIDE] = {"__pto_rt_check_row_stride", "clll", 0},
       [RT_CHECK_VALID] = {"__pto_rt_check_valid", "clllll", 0},
+      [RT_CMP] = {"__pto_rt_cmp", "iipccl", 0},
+      [RT_CMPS] = {"__pto_rt_cmps", "iipcdl", 0},
+      [RT_SELECT] = {"__pto_rt_select", "ipcccl", 0},
   };
   if (!j->rt[e]) {
     gcc_jit_type *ret = tab[e].ret == 'f'   ? j->t_float
@@ -982,6 +986,31 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
     call_rt(fc, RT_UNARY, n, v);
     return;
   }
+#define PTO_OP(e, nm, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  PTO_RT_IF(fam, CMP, case PTO_OP_##e:)                                    \
+  PTO_RT_IF(fam, CMPS, case PTO_OP_##e:)
+#include "runtime/pto-ops.def"
+  {
+    /* m = a OP b or a OP s; the dtype is a's (m is int32).  */
+    bool scalar = pto_op_info(e->op)->sig[2] == 's';
+    v[n++] = I(rt_op_code(e->op));
+    v[n++] = I(rt_dtype(j, a[1]->type->dtype, e->loc));
+    v[n++] = tile_addr(fc, a[0]);
+    v[n++] = tile_caddr(fc, a[1]);
+    v[n++] = scalar ? tile_scalar(fc, a[2]) : tile_caddr(fc, a[2]);
+    v[n++] = L((long)t0->rows * t0->cols);
+    call_rt(fc, scalar ? RT_CMPS : RT_CMP, n, v);
+    return;
+  }
+  case PTO_OP_SELECT:
+    v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
+    v[n++] = tile_addr(fc, a[0]);
+    v[n++] = tile_caddr(fc, a[1]);
+    v[n++] = tile_caddr(fc, a[2]);
+    v[n++] = tile_caddr(fc, a[3]);
+    v[n++] = L((long)t0->rows * t0->cols);
+    call_rt(fc, RT_SELECT, n, v);
+    return;
   case PTO_OP_FILL:
     v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
     v[n++] = tile_addr(fc, a[0]);
