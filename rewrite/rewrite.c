@@ -625,8 +625,9 @@ same_payload(const pto_expr *e, uint64_t pay)
    or SELECT) with payload PAY (ival, binop, unop or 0) and operands A,
    B, X, no arguments (or a VAR, PAY its variable); the same key, hash
    and node as intern gives,
-   without a prototype node.  */
-static inline pto_rw_node *
+   without a prototype node.  Inlined into its callers: the input's
+   nodes and the constructors' pass constants for most arguments.  */
+static inline __attribute__((always_inline)) pto_rw_node *
 intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
               uint64_t pay, pto_expr *a, pto_expr *b, pto_expr *x,
               const pto_loc *loc)
@@ -660,6 +661,15 @@ intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
   e->nargs = 0;
   e->args = NULL;
   n->iv_gen = n->res_gen = 0;
+  if (kind == PTO_E_INT && pto_rw_is_intlike(e)) {
+    /* The range of a constant is its value, as pto_rw_range gives it
+       (which falls back to the dtype's range for a value outside it).  */
+    pto_iv v = {pto_rw_const_value(e), pto_rw_const_value(e)};
+    if (pto_iv_fits(v, type->dtype)) {
+      n->iv = v;
+      n->iv_gen = hc->gen;
+    }
+  }
   n->orig_call = n->loc_call = n->claim_call = 0;
   n->orig = NULL;
   n->res = NULL;

@@ -375,6 +375,17 @@ scaled(pto_rw *c, const sum *s, pto_expr *base, pto_i128 mag)
   return BIN(MUL, base, INT(s->type, mag));
 }
 
+/* R, the normal form a chain normaliser built for E, or NULL when it is
+   E's tree again.  Interned pure nodes of one structure are one node,
+   so there a pointer test decides.  */
+static pto_expr *
+unless_same(pto_rw *c, pto_expr *r, const pto_expr *e)
+{
+  if (c->hc && pto_rw_hpure(r))
+    return r == e ? NULL : r;
+  return pto_rw_compare(r, e) == 0 ? NULL : r;
+}
+
 /* Build the canonical tree of S: positive terms in order, then the
    negative ones subtracted, then the constant.  */
 static pto_expr *
@@ -561,7 +572,7 @@ r_sum_normal(pto_rw *c, pto_expr *e)
   if (c->hc && sum_builds(c, s, e))  /* already normal */
     return NULL;
   pto_expr *r = sum_build(c, s);
-  return pto_rw_compare(r, e) == 0 ? NULL : r;
+  return unless_same(c, r, e);
 }
 
 /* divmod_recombine: x%d*k + (x/d)*(d*k) -> x*k and x - (x/d)*d -> x%d
@@ -817,7 +828,7 @@ r_mul_normal(pto_rw *c, pto_expr *e)
     r = UN(NEG, r);
   else if (k != 1)
     r = BIN(MUL, r, INT(e->type, k));
-  return pto_rw_compare(r, e) == 0 ? NULL : r;
+  return unless_same(c, r, e);
 }
 
 /* ------------------------------------------------------------------ */
@@ -905,7 +916,7 @@ bitchain(pto_rw *c, pto_expr *e, pto_binop op, pto_unop comp)
     r = INT(e->type, k);
   else if (k != ident)
     r = pto_rw_bin(c, op, r, INT(e->type, k));
-  return pto_rw_compare(r, e) == 0 ? NULL : r;
+  return unless_same(c, r, e);
 }
 
 /* bit_normal: & | ^ chains: x&-1, x|0, x^0, x&0, x|-1, x&x, x|x, x^x,
@@ -1034,7 +1045,7 @@ r_minmax_normal(pto_rw *c, pto_expr *e)
     r = r ? pto_rw_bin(c, e->u.binop, r, INT(e->type, k)) : INT(e->type, k);
   if (!r)
     return NULL;
-  return pto_rw_compare(r, e) == 0 ? NULL : r;
+  return unless_same(c, r, e);
 }
 
 /* minmax_common_const: min(x + c, y + c) -> min(x, y) + c, and with
@@ -1383,6 +1394,14 @@ r_div_mul_var(pto_rw *c, pto_expr *e)
   return pto_rw_hpure(x) ? INT(e->type, 0) : NULL;
 }
 
+/* True if M is a % or floormod by a positive multiple of D.  */
+static bool
+inner_mod(const pto_expr *m, pto_i128 d)
+{
+  return (isbin(m, PTO_BIN_MOD) || isbin(m, PTO_BIN_FLOORMOD))
+         && divisor(m) > 0 && pto_i128_mod(divisor(m), d) == 0;
+}
+
 /* mod_inner_mod: (x % d + y) % d -> (x + y) % d (any multiple of d as
    the inner divisor, either rounding: both are congruent to x modulo
    d); floor rounding, or the outer sum >= 0 (then floormod unless the
@@ -1394,21 +1413,20 @@ r_mod_inner_mod(pto_rw *c, pto_expr *e)
   pto_binop op = e->u.binop;
   if (!isint(e) || d <= 1)
     return NULL;
-  sum s;
-  if (!tidy_sum_of(c, &s, e->a))
+  sum buf, s;
+  const sum *t = tidy_sum(c, &buf, e->a);
+  if (!t)
     return NULL;
-  pto_iv before = sum_iv(c, &s);
-  bool hit = false;
-  for (int i = 0; i < s.n; i++) {
-    pto_expr *m = s.t[i].base;
-    if ((isbin(m, PTO_BIN_MOD) || isbin(m, PTO_BIN_FLOORMOD))
-        && divisor(m) > 0 && pto_i128_mod(divisor(m), d) == 0) {
-      s.t[i].base = m->a;
-      hit = true;
-    }
-  }
-  if (!hit)
+  int first = 0;  /* the first inner mod: the sum is copied only then */
+  while (first < t->n && !inner_mod(t->t[first].base, d))
+    first++;
+  if (first == t->n)
     return NULL;
+  pto_iv before = sum_iv(c, t);
+  sum_copy(&s, t);
+  for (int i = first; i < s.n; i++)
+    if (inner_mod(s.t[i].base, d))
+      s.t[i].base = s.t[i].base->a;
   pto_iv after = sum_iv(c, &s);
   if (!pto_iv_fits(before, s.dt) || !pto_iv_fits(after, s.dt))
     return NULL;
