@@ -72,9 +72,16 @@
    * Tile elements t[i][j] in scalar code are read and written by the
      scalar unit (PTO_UB_LOAD / PTO_UB_STORE); GM elements p[i] are
      plain scalar loads and stores.
-   * col_sum/col_max and col_expand_add/sub/mul/div/max/min: the scalar
-     unit, element by element in pto.h's order (lower_colop), exact for
-     every shape and dtype.
+   * col_expand_add/sub/mul/div/max/min (d[i][j] = a[i][j] OP r[0][j]),
+     rows a multiple of 32 B: per 256 B column group one binary vector
+     op whose repeats are the rows, r's group re-read at repeat stride 0
+     (32 B rows: one flat op, r's block at block and repeat stride 0;
+     one row: the flat element-wise op).  col_sum/col_max: a running
+     vadd / vmax down the rows into d, one instruction per row, which is
+     pto.h's order exactly (fp16 sums: converted to f32, summed, rounded
+     once).  Rows of other byte lengths: the scalar unit, element by
+     element in pto.h's order (colop_scalar).  See doc/cce.md "Column
+     ops".
    * matmul and the loads/stores/fills of its tiles: the cube path
      (cube.c), offered every intrinsic first.  */
 
