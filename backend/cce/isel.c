@@ -72,9 +72,16 @@
    * Tile elements t[i][j] in scalar code are read and written by the
      scalar unit (PTO_UB_LOAD / PTO_UB_STORE); GM elements p[i] are
      plain scalar loads and stores.
-   * col_sum/col_max and col_expand_add/sub/mul/div/max/min: the scalar
-     unit, element by element in pto.h's order (lower_colop), exact for
-     every shape and dtype.
+   * col_expand_add/sub/mul/div/max/min (d[i][j] = a[i][j] OP r[0][j]),
+     rows a multiple of 32 B: per 256 B column group one binary vector
+     op whose repeats are the rows, r's group re-read at repeat stride 0
+     (32 B rows: one flat op, r's block at block and repeat stride 0;
+     one row: the flat element-wise op).  col_sum/col_max: a running
+     vadd / vmax down the rows into d, one instruction per row, which is
+     pto.h's order exactly (fp16 sums: converted to f32, summed, rounded
+     once).  Rows of other byte lengths: the scalar unit, element by
+     element in pto.h's order (colop_scalar).  See doc/cce.md "Column
+     ops".
    * cmp_<op>, cmps_<op> and select: the scalar unit, element by element
      in pto.h's order (lower_cmpsel), exact for every shape, dtype and
      arch.
@@ -1642,19 +1649,15 @@ colbcast_expr(pto_buf *t, pto_op op, pto_dtype dt)
    from a[0][j] and goes down the rows (sums in float for float and
    fp16, rounded once; int32 wrapping), a broadcast reads r[0][j] for
    every element and writes d[i][j] right after reading a[i][j] (so d
-   may be a, or r when there is one row).  The vendor's vector
-   instructions would do the same with repeat strides (vadd and friends
-   over the rows, the 1 x C source re-read with repeat stride 0); this
-   lowering is the exact, shape-independent one.  */
+   may be a, or r when there is one row).  The exact, shape-independent
+   lowering, for the rows the vector unit cannot address (not 32 B
+   aligned).  */
 static void
-lower_colop(isel *c, pto_mir_block *out, const pto_expr *call)
+colop_scalar(isel *c, pto_mir_block *out, const pto_expr *call,
+             const pto_mir_buffer *d, const pto_mir_buffer *a,
+             const pto_mir_buffer *r)
 {
-  bool red = call->op == PTO_OP_COL_SUM || call->op == PTO_OP_COL_MAX;
-  const pto_mir_buffer *d = tile_of(c, call->args[0]);
-  const pto_mir_buffer *a = tile_of(c, call->args[1]);
-  const pto_mir_buffer *r = red ? NULL : tile_of(c, call->args[2]);
-  if (!d || !a || (!red && !r))
-    return;
+  bool red = !r;
   const pto_type *ta = call->args[1]->type;
   pto_dtype dt = ta->dtype;
   const char *ct = pto_mir_ctype(dt);
@@ -1811,6 +1814,229 @@ lower_cmpsel(isel *c, pto_mir_block *out, const pto_expr *call)
                      b[0]->offset + n * (sel ? esz : 4), true);
 }
 
+/* Whether a column op over ROWS rows of COLS elements of ESZ bytes can
+   run on the vector unit: one row (it starts 32 B aligned like every
+   tile), or rows a multiple of 32 B (every row starts 32 B aligned, as
+   the vendor's vector operands must).  */
+static bool
+colop_vector_ok(int64_t rows, int64_t cols, int esz)
+{
+  return rows == 1 || (cols * esz) % 32 == 0;
+}
+
+/* The vector opcode of col_expand_<op> OP (binary, C220/M200
+   kernel_operator_vec_binary_impl.h).  */
+static const char *
+colbcast_vop(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_COL_EXPAND_ADD: return "vadd";
+  case PTO_OP_COL_EXPAND_SUB: return "vsub";
+  case PTO_OP_COL_EXPAND_MUL: return "vmul";
+  case PTO_OP_COL_EXPAND_DIV: return "vdiv";
+  case PTO_OP_COL_EXPAND_MAX: return "vmax";
+  default: return "vmin";
+  }
+}
+
+/* One binary OP of DT, N repeats: DST and S0 advance DRS blocks per
+   repeat (the row pitch, or 8 for dense repeats), S1 advances S1RS
+   blocks per repeat and S1BS blocks per block (0 / 0: every repeat and
+   every block re-reads the 1 x C row).  VALID lanes per repeat; UB
+   accesses: N runs of round32(VALID * esz) bytes DRS * 32 apart for
+   DST and S0, [S1, S1 + S1BYTES) for S1.  */
+static void
+col_binary(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
+           pto_dtype dt, int64_t dst, int64_t s0, int64_t s1, int64_t n,
+           int drs, int s1bs, int s1rs, int64_t valid, int64_t s1bytes)
+{
+  int esz = pto_dtype_bytes(dt);
+  pto_mir_node *x = red_node(c, out, loc, PTO_VF_BINARY, op, dt, n);
+  x->dst = dst;
+  x->src[0] = s0;
+  x->src[1] = s1;
+  x->dbs = x->sbs[0] = 1;
+  x->sbs[1] = s1bs;
+  x->drs = x->srs[0] = drs;
+  x->srs[1] = s1rs;
+  int64_t w = round32(valid * esz);
+  pto_mir_add_strided(x, PTO_MEM_UB, dst, n, (int64_t)drs * 32, w, true);
+  pto_mir_add_strided(x, PTO_MEM_UB, s0, n, (int64_t)drs * 32, w, false);
+  pto_mir_add_access(x, PTO_MEM_UB, s1, s1 + s1bytes, false);
+}
+
+/* d = a OP r over ROWS rows of COLS elements (colop_vector_ok, at least
+   two rows), r the 1 x C row at R:
+   * rows of exactly 32 B: the tile is one flat vector whose second
+     source re-reads r's block for every block (block and repeat stride
+     0), 8 rows per repeat;
+   * other rows: per 256 B column group of the rows one instruction
+     whose repeats are the rows (repeat stride = the row pitch, at most
+     255 blocks; one instruction per row otherwise) and whose second
+     source re-reads that column group of r (repeat stride 0); the
+     partial last group of every row under one mask.
+   Each element is a[i][j] OP r[0][j] computed once, as pto.h (fp16 in
+   float, rounded once, by the vector unit too); d may be a.  */
+static void
+colbcast_vec(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
+             pto_dtype dt, int64_t d, int64_t a, int64_t r, int64_t rows,
+             int64_t cols)
+{
+  int esz = pto_dtype_bytes(dt);
+  int64_t lanes = 256 / esz, pitch = cols * esz;
+  if (pitch == 32) {
+    int64_t n = rows * cols, full = n / lanes, tail = n % lanes;
+    for (int64_t k = 0; k < full; k += 255) {
+      int64_t m = full - k > 255 ? 255 : full - k;
+      col_binary(c, out, loc, op, dt, d + k * 256, a + k * 256, r, m, 8, 0,
+                 0, lanes, 32);
+    }
+    if (tail) {
+      add_mask(c, out, loc, tail);
+      col_binary(c, out, loc, op, dt, d + full * 256, a + full * 256, r, 1, 8,
+                 0, 0, tail, 32);
+      add_mask(c, out, loc, -1);
+    }
+    return;
+  }
+  int64_t pb = pitch / 32, step = pb <= 255 ? 255 : 1;
+  int drs = pb <= 255 ? (int)pb : 8;
+  int64_t full = cols / lanes, tail = cols % lanes;
+  for (int64_t g = 0; g <= full; g++) {
+    int64_t valid = g < full ? lanes : tail;
+    if (!valid)
+      break;
+    if (g == full)
+      add_mask(c, out, loc, tail);
+    for (int64_t i0 = 0; i0 < rows; i0 += step) {
+      int64_t m = rows - i0 < step ? rows - i0 : step;
+      int64_t off = i0 * pitch + g * 256;
+      col_binary(c, out, loc, op, dt, d + off, a + off, r + g * 256, m, drs,
+                 1, 0, valid, round32(valid * esz));
+    }
+    if (g == full)
+      add_mask(c, out, loc, -1);
+  }
+}
+
+/* d[0][j] = a[0][j] OP a[1][j] OP ... OP a[R-1][j] (OP vadd / vmax) in
+   pto.h's order: a running vector op down the rows, one instruction per
+   row (its repeats the row's whole 256 B groups) into ACC (1 x C at
+   least 32 B aligned): acc = a[0] OP a[1], then acc = acc OP a[i]; the
+   partial last groups of every row afterwards under one mask.  The
+   rows at SRC are PITCH bytes apart (a multiple of 32), ROWS >= 2.  */
+static void
+colred_vec(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
+           pto_dtype dt, int64_t acc, int64_t src, int64_t rows,
+           int64_t cols, int64_t pitch)
+{
+  int esz = pto_dtype_bytes(dt);
+  int64_t lanes = 256 / esz, full = cols / lanes, tail = cols % lanes;
+  for (int64_t g0 = 0; g0 < full; g0 += 255) {
+    int64_t m = full - g0 > 255 ? 255 : full - g0;
+    for (int64_t i = 1; i < rows; i++)
+      col_binary(c, out, loc, op, dt, acc + g0 * 256,
+                 (i == 1 ? src : acc) + g0 * 256, src + i * pitch + g0 * 256,
+                 m, 8, 1, 8, lanes, m * 256);
+  }
+  if (tail) {
+    int64_t g = full * 256;
+    add_mask(c, out, loc, tail);
+    for (int64_t i = 1; i < rows; i++)
+      col_binary(c, out, loc, op, dt, acc + g, (i == 1 ? src : acc) + g,
+                 src + i * pitch + g, 1, 8, 1, 8, tail,
+                 round32(tail * esz));
+    add_mask(c, out, loc, -1);
+  }
+}
+
+/* Scratch bytes of a vector fp16 col_sum over ROWS x COLS: the f32 copy
+   of a and the f32 accumulator row.  */
+static int64_t
+colsum_f16_bytes(int64_t rows, int64_t cols)
+{
+  return round32(rows * cols * 4) + round32(cols * 4);
+}
+
+/* The vector form of a column op (colop_vector_ok): col_expand_<op> by
+   colbcast_vec (one row: the flat element-wise instruction), col_max and
+   int32 / f32 col_sum by colred_vec straight into d, fp16 col_sum in
+   float: vconv_f162f32 of a into scratch, colred_vec in f32 into a
+   scratch row, vconv_f322f16 of that row into d (pto.h sums fp16 in
+   float and rounds once; a running fp16 vadd would round every step).
+   One row: col_sum and col_max are d = a (copy_ubuf_to_ubuf).  */
+static void
+colop_vec(isel *c, pto_mir_block *out, const pto_stmt *s,
+          const pto_expr *call, const pto_mir_buffer *d,
+          const pto_mir_buffer *a, const pto_mir_buffer *r)
+{
+  const pto_type *ta = call->args[1]->type;
+  pto_dtype dt = ta->dtype;
+  int esz = pto_dtype_bytes(dt);
+  int64_t rows = ta->rows, cols = ta->cols;
+  pto_loc loc = call->loc;
+  if (r) {
+    const char *op = colbcast_vop(call->op);
+    if (rows == 1) {
+      vspec v = spec(PTO_VF_BINARY, op, dt, 2);
+      int64_t so[2] = { a->offset, r->offset };
+      vec_flat(c, out, loc, &v, d->offset, so, cols);
+    } else
+      colbcast_vec(c, out, loc, op, dt, d->offset, a->offset, r->offset, rows,
+                   cols);
+    return;
+  }
+  if (rows == 1) {
+    tile_copy(c, out, loc, d, a, dt);
+    return;
+  }
+  bool sum = call->op == PTO_OP_COL_SUM;
+  if (sum && dt == PTO_DT_F16) {
+    const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(tmp);
+    int64_t wide = tmp->offset, accf = wide + round32(rows * cols * 4);
+    conv(c, out, loc, "vconv_f162f32", PTO_DT_F32, PTO_DT_F16, wide,
+         a->offset, rows * cols);
+    colred_vec(c, out, loc, "vadd", PTO_DT_F32, accf, wide, rows, cols,
+               cols * 4);
+    conv(c, out, loc, "vconv_f322f16", PTO_DT_F16, PTO_DT_F32, d->offset,
+         accf, cols);
+    return;
+  }
+  colred_vec(c, out, loc, sum ? "vadd" : "vmax", dt, d->offset, a->offset,
+             rows, cols, cols * esz);
+}
+
+/* Whether column op OP over a ROWS x COLS tile of DT runs on the vector
+   unit (colop_vec); fp16 col_sum is laid out in f32.  */
+static bool
+colop_vec_ok(pto_op op, pto_dtype dt, int64_t rows, int64_t cols)
+{
+  int esz = op == PTO_OP_COL_SUM && dt == PTO_DT_F16 ? 4 : pto_dtype_bytes(dt);
+  return colop_vector_ok(rows, cols, esz);
+}
+
+/* pto.col_sum / col_max / col_expand_<op>: the vector unit where the
+   rows are addressable (colop_vec), else the scalar unit.  */
+static void
+lower_colop(isel *c, pto_mir_block *out, const pto_stmt *s,
+            const pto_expr *call)
+{
+  bool red = call->op == PTO_OP_COL_SUM || call->op == PTO_OP_COL_MAX;
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  const pto_mir_buffer *a = tile_of(c, call->args[1]);
+  const pto_mir_buffer *r = red ? NULL : tile_of(c, call->args[2]);
+  if (!d || !a || (!red && !r))
+    return;
+  const pto_type *ta = call->args[1]->type;
+  if (!colop_vec_ok(call->op, ta->dtype, ta->rows, ta->cols)) {
+    colop_scalar(c, out, call, d, a, r);
+    return;
+  }
+  note_vec_min(c->k, (int64_t)ta->rows * ta->cols * pto_dtype_bytes(ta->dtype));
+  colop_vec(c, out, s, call, d, a, r);
+}
+
 int64_t
 pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
@@ -1841,6 +2067,14 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
       return round32(rows * cols * 4) + round32(rows * 4)
              + red_scratch(rows, cols, 4, true);
     return red_scratch(rows, cols, esz, red_cross_ok(arch, sum, ta->dtype));
+  }
+  if (e->op == PTO_OP_COL_SUM) {
+    /* fp16 on the vector unit: a's f32 copy and the f32 sums.  */
+    const pto_type *ta = e->args[1]->type;
+    if (ta->kind != PTO_TY_TILE || ta->dtype != PTO_DT_F16 || ta->rows < 2
+        || !colop_vec_ok(e->op, ta->dtype, ta->rows, ta->cols))
+      return 0;
+    return colsum_f16_bytes(ta->rows, ta->cols);
   }
   if (e->op == PTO_OP_ROW_EXPAND_ADD || e->op == PTO_OP_ROW_EXPAND_SUB
       || e->op == PTO_OP_ROW_EXPAND_MUL || e->op == PTO_OP_ROW_EXPAND_DIV) {
@@ -1907,7 +2141,7 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
   case PTO_OP_COL_EXPAND_DIV:
   case PTO_OP_COL_EXPAND_MAX:
   case PTO_OP_COL_EXPAND_MIN:
-    lower_colop(c, out, e);
+    lower_colop(c, out, s, e);
     break;
   case PTO_OP_CMP_LT: case PTO_OP_CMP_LE: case PTO_OP_CMP_GT:
   case PTO_OP_CMP_GE: case PTO_OP_CMP_EQ: case PTO_OP_CMP_NE:
