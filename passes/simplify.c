@@ -208,7 +208,7 @@ through_facts(simp *c, pto_expr *e)
 static pto_expr *
 through_facts_deep(simp *c, pto_expr *e)
 {
-  if (!e || !c->inline_on || is_const(e) || e->kind == PTO_E_VAR)
+  if (!e || is_const(e) || e->kind == PTO_E_VAR)
     return e;
   pto_expr *t = through_facts(c, e);
   if (t != e)
@@ -227,14 +227,14 @@ through_facts_deep(simp *c, pto_expr *e)
     }
     args[i] = n;
   }
-  if (a == e->a && b == e->b && x == e->c && args == e->args)
-    return e;
   /* p + 0 and p - 0 for a pointer p: what a constant-proven offset
-     leaves (x + (q * 7 + r - i) is x).  */
+     leaves (x + (q * 7 + r - i) is x, x + lane * 0 is x).  */
   if (e->kind == PTO_E_BIN && e->type->kind == PTO_TY_PTR
       && (e->u.binop == PTO_BIN_ADD || e->u.binop == PTO_BIN_SUB)
       && a->type->kind == PTO_TY_PTR && is_const(b) && b->u.ival == 0)
     return a;
+  if (a == e->a && b == e->b && x == e->c && args == e->args)
+    return e;
   pto_expr *n = pto_arena_alloc(c->p->arena, sizeof *n);
   *n = *e;
   n->a = a;
