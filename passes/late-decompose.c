@@ -52,15 +52,18 @@ enter_loop(dpass *d, const pto_stmt *s)
 }
 
 /* A bind (a scalar integer never written after its declaration) keeps
-   its value's range for the rest of the function.  */
+   its value's range for the rest of the function.  The range is that of
+   the value as written, before it is decomposed: i % 7 is in [0, 6] for
+   i >= 0, its decomposed form i - ((i * M) >> S) * 7 is not known to be
+   (the range rules do not see through a multiply-shift quotient).  */
 static void
-enter_bind(dpass *d, const pto_stmt *s)
+enter_bind(dpass *d, const pto_stmt *s, const pto_expr *value)
 {
-  if (!s->value || s->var->type->kind != PTO_TY_SCALAR
+  if (!value || s->var->type->kind != PTO_TY_SCALAR
       || !pto_dtype_is_int(s->var->type->dtype)
       || !pto_let_is_bind(d->li, s->var))
     return;
-  pto_range r = pto_expr_range(s->value, d->env);
+  pto_range r = pto_expr_range(value, d->env);
   if (r.known)
     pto_range_env_set(d->env, s->var, r.lo, r.hi);
 }
@@ -68,10 +71,11 @@ enter_bind(dpass *d, const pto_stmt *s)
 static void
 decompose_stmt(dpass *d, pto_stmt *s)
 {
+  const pto_expr *value = s->kind == PTO_S_DECL ? s->value : NULL;
   pto_stmt_exprs(s, root, d);
   switch (s->kind) {
   case PTO_S_DECL:
-    enter_bind(d, s);
+    enter_bind(d, s, value);
     break;
   case PTO_S_FOR:
     enter_loop(d, s);

@@ -198,9 +198,55 @@ through_facts(simp *c, pto_expr *e)
   return is_const(t) || pto_rw_size(t) < pto_rw_size(e) ? t : e;
 }
 
+/* through_facts on E and, where it leaves a node as it is, on the
+   node's operands: the integer parts of a pointer expression, of an
+   intrinsic call's operands (its buffer definitions too: the result is
+   E's value, not an inlined bind) and of a larger integer expression
+   that as a whole would not shrink (y + (q * 7 + r) * 256 + lane * 16
+   becomes y + i * 256 + lane * 16).  E is not modified; a changed node
+   is a fresh copy.  */
+static pto_expr *
+through_facts_deep(simp *c, pto_expr *e)
+{
+  if (!e || is_const(e) || e->kind == PTO_E_VAR)
+    return e;
+  pto_expr *t = through_facts(c, e);
+  if (t != e)
+    return t;
+  pto_expr *a = through_facts_deep(c, e->a);
+  pto_expr *b = through_facts_deep(c, e->b);
+  pto_expr *x = through_facts_deep(c, e->c);
+  pto_expr **args = e->args;
+  for (int i = 0; i < e->nargs; i++) {
+    pto_expr *n = through_facts_deep(c, e->args[i]);
+    if (n == e->args[i])
+      continue;
+    if (args == e->args) {
+      args = pto_arena_alloc(c->p->arena, sizeof *args * (size_t)e->nargs);
+      memcpy(args, e->args, sizeof *args * (size_t)e->nargs);
+    }
+    args[i] = n;
+  }
+  /* p + 0 and p - 0 for a pointer p: what a constant-proven offset
+     leaves (x + (q * 7 + r - i) is x, x + lane * 0 is x).  */
+  if (e->kind == PTO_E_BIN && e->type->kind == PTO_TY_PTR
+      && (e->u.binop == PTO_BIN_ADD || e->u.binop == PTO_BIN_SUB)
+      && a->type->kind == PTO_TY_PTR && is_const(b) && b->u.ival == 0)
+    return a;
+  if (a == e->a && b == e->b && x == e->c && args == e->args)
+    return e;
+  pto_expr *n = pto_arena_alloc(c->p->arena, sizeof *n);
+  *n = *e;
+  n->a = a;
+  n->b = b;
+  n->c = x;
+  n->args = args;
+  return n;
+}
+
 /* Substitute the inlined binds into E (never into buffer definitions),
    then fold and apply the symbolic rules, with the facts of the kept
-   binds too (through_facts).  */
+   binds too (through_facts_deep).  */
 static pto_expr *
 simplify_expr(simp *c, pto_expr *e)
 {
@@ -209,7 +255,7 @@ simplify_expr(simp *c, pto_expr *e)
   e = pto_let_subst(c->p, e, c->map, true);
   e = pto_simplify_expr(c->p, e, c->env);
   e = fold_floats(c, e);
-  return through_facts(c, pto_fold_expr(c->p, e));
+  return through_facts_deep(c, pto_fold_expr(c->p, e));
 }
 
 /* An lvalue keeps its shape: only its operands are simplified.  */
