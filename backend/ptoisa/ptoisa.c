@@ -56,7 +56,9 @@ typedef enum form {
   F_ROWRED,    /* TROWSUM(dst, src, tmp) */
   F_ROWEXPAND, /* TROWEXPAND(dst, src) */
   F_ROWBIN,    /* TROWEXPANDADD(dst, src0, src1): src1 R x 1 */
-  F_CAST       /* TCVT(dst, src, mode[, satMode]); TMOV between one dtype */
+  F_CAST,      /* TCVT(dst, src, mode[, satMode]); TMOV between one dtype */
+  F_COLRED,    /* TCOLSUM(dst, src): dst 1 x C */
+  F_COLBIN     /* TCOLEXPANDADD(dst, src0, src1): src1 1 x C */
 } form;
 
 /* Element types an instruction takes on A2/A3: the static_asserts of
@@ -107,6 +109,18 @@ static const isa_op isa_ops[] = {
   { PTO_OP_ROW_EXPAND_MUL, "TROWEXPANDMUL", F_ROWBIN, DT_ANY },
   { PTO_OP_ROW_EXPAND_DIV, "TROWEXPANDDIV", F_ROWBIN, DT_ANY },
   { PTO_OP_CAST, "TCVT", F_CAST, DT_ANY },
+  /* TCOLSUM: f32 only here.  The CPU simulation has no i32 TCOLSUM
+     (cpu/TColSum.hpp), and both it and A2/A3 add fp16 rows in fp16
+     where pto.h adds in float.  TCOLMAX: no i32 on the CPU
+     (cpu/TColMax.hpp).  */
+  { PTO_OP_COL_SUM, "TCOLSUM", F_COLRED, DT_F32 },
+  { PTO_OP_COL_MAX, "TCOLMAX", F_COLRED, DT_FLOAT },
+  { PTO_OP_COL_EXPAND_ADD, "TCOLEXPANDADD", F_COLBIN, DT_ANY },
+  { PTO_OP_COL_EXPAND_SUB, "TCOLEXPANDSUB", F_COLBIN, DT_ANY },
+  { PTO_OP_COL_EXPAND_MUL, "TCOLEXPANDMUL", F_COLBIN, DT_ANY },
+  { PTO_OP_COL_EXPAND_DIV, "TCOLEXPANDDIV", F_COLBIN, DT_FLOAT },
+  { PTO_OP_COL_EXPAND_MAX, "TCOLEXPANDMAX", F_COLBIN, DT_ANY },
+  { PTO_OP_COL_EXPAND_MIN, "TCOLEXPANDMIN", F_COLBIN, DT_ANY },
 };
 
 static const isa_op *
@@ -243,8 +257,8 @@ tile_operand(tsel *c, const pto_expr *e, const char *op, unsigned dtypes)
   }
   if (!(dtype_bit(e->type->dtype) & dtypes)) {
     pto_sorry(c->diag, e->loc, "the PTO-ISA back end covers pto.%s on %s "
-              "tiles only, not %s (the dtypes of its PTO-ISA instruction on "
-              "A2/A3; doc/pto-isa.md)", op, dtype_list(dtypes),
+              "tiles only, not %s (doc/pto-isa.md lists the dtypes per op "
+              "and why)", op, dtype_list(dtypes),
               pto_dtype_name(e->type->dtype));
     c->errors++;
     return NULL;
@@ -424,14 +438,20 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
       return;
     break;
   case F_CAST:
-    if (!(t[0] = tile_operand(c, call->args[0], name, io->dtypes))
-        || !(t[1] = tile_operand(c, call->args[1], name, io->dtypes)))
-      return;
-    if (is_column(call->args[0]->type) || is_column(call->args[1]->type)) {
-      sorry(c, call->loc, "one-column tiles in", name);
-      return;
+  case F_COLRED:
+  case F_COLBIN: {
+    /* Row-major tiles only (TColExpandOp.hpp, TColReduceOps.hpp).  */
+    int nt = io->form == F_COLBIN ? 3 : 2;
+    for (int i = 0; i < nt; i++) {
+      if (!(t[i] = tile_operand(c, call->args[i], name, io->dtypes)))
+        return;
+      if (is_column(call->args[i]->type)) {
+        sorry(c, call->loc, "one-column tiles in", name);
+        return;
+      }
     }
     break;
+  }
   case F_UNARY:
   case F_ROWRED:
   case F_ROWEXPAND:
@@ -862,7 +882,8 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   }
   /* Element-wise ops take row-major tiles only (TBinSOps.hpp and the
      like): a column is viewed as the one row of its R elements.  */
-  int ntiles = io->form == F_BINARY || io->form == F_ROWBIN ? 3
+  int ntiles = io->form == F_BINARY || io->form == F_ROWBIN
+               || io->form == F_COLBIN                    ? 3
                : io->form == F_FILL                       ? 1
                                                           : 2;
   bool col = io->form != F_ROWBIN && io->form != F_ROWEXPAND
