@@ -411,6 +411,17 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
       sorry(c, pad->loc, "a pad value that is not a constant in", name);
       return;
     }
+    /* PadValueCustom carries the bits of an f32 (pto_tile.hpp): on the
+       CPU simulation an f16 tile padded with 2.5 reads 0 and an i32 one
+       padded with 3 reads 0x40400000, so other tiles take pad 0 only.  */
+    if (pad && te->type->dtype != PTO_DT_F32
+        && (pad->kind == PTO_E_FLOAT ? pad->u.fval != 0 : pad->u.ival != 0)) {
+      pto_sorry(c->diag, pad->loc, "the PTO-ISA back end covers pto.%s of "
+                "a %s tile with pad 0 only", name,
+                pto_dtype_name(te->type->dtype));
+      c->errors++;
+      return;
+    }
     n = tile_node(c, out, s, io->inst, load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3);
     add_ub(n, t[0], load);
     pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
