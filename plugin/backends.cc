@@ -38,6 +38,7 @@
 static bool sim_cce;		/* -fplugin-arg-pto-sim=cce */
 static bool emit_ptoisa;	/* -fplugin-arg-pto-emit=pto-isa */
 static pto_unit_cce unit_cce;	/* text NULL until written */
+static pto_unit_cce unit_ptoisa;	/* the PTO-ISA C++; text NULL until written */
 static int cce_sorries;		/* the CCE back end's sorries so far */
 static auto_vec<const char *> host_flags;	/* the -m options */
 
@@ -144,21 +145,23 @@ cce_sink (pto_diag *d)
 
 /* The name the unit's CCE goes by inside the object (the .pto.cce record,
    pto-extract's output file, the host compile of sim=cce): the source
-   file's base name with its extension replaced by ".cce", so that the
-   object does not depend on -o (distcc and ccache compile to temporary
-   output names).  AUXBASE.cce on disk keeps GCC's naming.  */
+   file's base name with its extension replaced by SUFFIX (".cce", or
+   ".pto.cpp" for the PTO-ISA C++), so that the object does not depend
+   on -o (distcc and ccache compile to temporary output names).
+   AUXBASE.cce on disk keeps GCC's naming.  */
 static char *
-cce_record_name (void)
+record_name (const char *suffix)
 {
+  size_t slen = strlen (suffix);
   const char *src = lbasename (main_input_filename ? main_input_filename
 			       : "pto");
   const char *dot = strrchr (src, '.');
   size_t len = dot && dot != src ? (size_t) (dot - src) : strlen (src);
   if (len == 0 || len > 200)
-    return xstrdup ("pto.cce");
-  char *name = XNEWVEC (char, len + 5);
+    return concat ("pto", suffix, NULL);
+  char *name = XNEWVEC (char, len + slen + 1);
   memcpy (name, src, len);
-  memcpy (name + len, ".cce", 5);
+  memcpy (name + len, suffix, slen + 1);
   return name;
 }
 
@@ -194,7 +197,7 @@ cce_take (const pto_backend_unit *u, pto_buf *text)
     {
       unit_cce.text = text->s;
       unit_cce.len = text->len;
-      unit_cce.name = cce_record_name ();
+      unit_cce.name = record_name (".cce");
       unit_cce.arch = arch ? arch->name : NULL;
       text->s = NULL;
     }
@@ -225,15 +228,26 @@ ptoisa_enabled (const pto_program *p, const pto_backend_unit *)
 }
 
 /* Write TEXT to AUXBASE.pto.cpp (named like AUXBASE.cce, and like it
-   renamed into place only if the unit compiles without error).  */
+   renamed into place only if the unit compiles without error), and keep
+   it (taken over) for the object's .pto.cce section, recorded as
+   SOURCE.pto.cpp beside SOURCE.cce.  */
 static bool
-ptoisa_take (const pto_backend_unit *, pto_buf *text)
+ptoisa_take (const pto_backend_unit *u, pto_buf *text)
 {
   const char *base = aux_base_name ? aux_base_name
 		     : dump_base_name ? dump_base_name : "pto";
   char *path = concat (base, ".pto.cpp", NULL);
   bool ok = pto_output_write (path, text->s, text->len);
   free (path);
+  if (ok)
+    {
+      const pto_arch *arch = pto_arch_lookup (u->opts ? u->opts->arch : NULL);
+      unit_ptoisa.text = text->s;
+      unit_ptoisa.len = text->len;
+      unit_ptoisa.name = record_name (".pto.cpp");
+      unit_ptoisa.arch = arch ? arch->name : NULL;
+      text->s = NULL;
+    }
   return ok;
 }
 
@@ -334,21 +348,32 @@ compile_cce_on_host (const pto_program *p, const pto_host_target *host)
   free (text);
 }
 
-/* The unit's CCE text goes into the object's .pto.cce section
-   (object/cce-section.h), for pto-extract and the device toolchain.  */
+/* Append the record of U to the object's .pto.cce section.  */
 static void
-embed_cce_section (void)
+embed_record (const pto_unit_cce *u)
 {
-  const pto_unit_cce *cce = cce_output ();
-  if (!cce || seen_error ())
-    return;
-  char *text = pto_cce_section_asm (cce->name, cce->text, cce->len);
+  char *text = pto_cce_section_asm (u->name, u->text, u->len);
   if (!text)
     error ("pto: cannot record %qs in the object%'s %<.pto.cce%> section",
-	   cce->name);
+	   u->name);
   else
     pto_object_asm (text, strlen (text));
   free (text);
+}
+
+/* The unit's CCE text goes into the object's .pto.cce section
+   (object/cce-section.h), for pto-extract and the device toolchain, and
+   after it the PTO-ISA C++ when emit=pto-isa wrote it.  */
+static void
+embed_cce_section (void)
+{
+  if (seen_error ())
+    return;
+  const pto_unit_cce *cce = cce_output ();
+  if (cce)
+    embed_record (cce);
+  if (unit_ptoisa.text)
+    embed_record (&unit_ptoisa);
 }
 
 void
@@ -375,4 +400,7 @@ pto_backends_finish (void)
   free ((char *) unit_cce.text);
   free ((char *) unit_cce.name);
   unit_cce = pto_unit_cce ();
+  free ((char *) unit_ptoisa.text);
+  free ((char *) unit_ptoisa.name);
+  unit_ptoisa = pto_unit_cce ();
 }

@@ -40,12 +40,15 @@ void pto_backends_run (const pto_program *p, pto_backend_phase phase,
    row runs.  */
 void pto_backends_emit_ptoisa (bool on);
 
-/* Free what the table kept of the unit (its CCE text): PLUGIN_FINISH.  */
+/* Free what the table kept of the unit (its CCE text and PTO-ISA C++):
+   PLUGIN_FINISH.  */
 void pto_backends_finish (void);
 
 /* The unit's CCE text as written to AUXBASE.cce: NAME is the source
    file's base name with ".cce" for its extension (independent of -o: the
-   name inside the object), ARCH the arch it was emitted for.  */
+   name inside the object), ARCH the arch it was emitted for.  The
+   PTO-ISA C++ (AUXBASE.pto.cpp) is kept in one too, NAME ending in
+   ".pto.cpp".  */
 struct pto_unit_cce
 {
   const char *text;

@@ -23,8 +23,10 @@
    row stride); partial tiles are a view of the tile with dynamic valid
    rows and columns.  The names and signatures are the vendor's
    (include/pto/common/pto_instr.hpp and the headers doc/pto-isa.md
-   cites per op).  Not covered (located sorries): tile dtypes other
-   than f32, tile shapes without a PTO-ISA layout (rows of a multiple
+   cites per op).  Tiles are f32, f16 or i32 where the op's A2/A3
+   instruction takes the dtype (isa_op.dtypes); casts are TCVT rounding
+   to nearest even, saturating to int32.  Not covered (located
+   sorries): other dtypes and op/dtype pairs, tile shapes without a PTO-ISA layout (rows of a multiple
    of 32 bytes, or one column: a column-major Tile whose static rows
    are rounded up to 32 bytes, the tile's rows valid), transfers of a
    column with a row stride other than 1, tile elements in scalar code,
@@ -53,46 +55,72 @@ typedef enum form {
   F_FILL,      /* TEXPANDS(dst, scalar) */
   F_ROWRED,    /* TROWSUM(dst, src, tmp) */
   F_ROWEXPAND, /* TROWEXPAND(dst, src) */
-  F_ROWBIN     /* TROWEXPANDADD(dst, src0, src1): src1 R x 1 */
+  F_ROWBIN,    /* TROWEXPANDADD(dst, src0, src1): src1 R x 1 */
+  F_CAST,      /* TCVT(dst, src, mode[, satMode]); TMOV between one dtype */
+  F_COLRED,    /* TCOLSUM(dst, src): dst 1 x C */
+  F_COLBIN     /* TCOLEXPANDADD(dst, src0, src1): src1 1 x C */
 } form;
+
+/* Element types an instruction takes on A2/A3: the static_asserts of
+   its implementation under include/pto/npu/a2a3/ (doc/pto-isa.md cites
+   the file per op).  */
+enum {
+  DT_F32 = 1, DT_F16 = 2, DT_I32 = 4,
+  DT_ANY = DT_F32 | DT_F16 | DT_I32,  /* TAdd.hpp, TAddS.hpp, ...: b32/b16 */
+  DT_FLOAT = DT_F32 | DT_F16          /* TDiv.hpp, TunaryCheck (TUnaryOp.hpp) */
+};
 
 typedef struct isa_op {
   pto_op op;
   const char *inst;
   form form;
+  unsigned dtypes;
 } isa_op;
 
 static const isa_op isa_ops[] = {
-  { PTO_OP_LOAD, "TLOAD", F_LOAD },
-  { PTO_OP_LOAD_VALID, "TLOAD", F_LOAD },
-  { PTO_OP_STORE, "TSTORE", F_STORE },
-  { PTO_OP_STORE_VALID, "TSTORE", F_STORE },
-  { PTO_OP_ADD, "TADD", F_BINARY },
-  { PTO_OP_SUB, "TSUB", F_BINARY },
-  { PTO_OP_MUL, "TMUL", F_BINARY },
-  { PTO_OP_DIV, "TDIV", F_BINARY },
-  { PTO_OP_MAX, "TMAX", F_BINARY },
-  { PTO_OP_MIN, "TMIN", F_BINARY },
-  { PTO_OP_ADDS, "TADDS", F_SCALAR },
-  { PTO_OP_MULS, "TMULS", F_SCALAR },
-  { PTO_OP_MAXS, "TMAXS", F_SCALAR },
-  { PTO_OP_MINS, "TMINS", F_SCALAR },
-  { PTO_OP_EXP, "TEXP", F_UNARY },
-  { PTO_OP_LOG, "TLOG", F_UNARY },
-  { PTO_OP_SQRT, "TSQRT", F_UNARY },
-  { PTO_OP_RSQRT, "TRSQRT", F_UNARY },
-  { PTO_OP_RECIP, "TRECIP", F_UNARY },
-  { PTO_OP_ABS, "TABS", F_UNARY },
-  { PTO_OP_RELU, "TRELU", F_UNARY },
-  { PTO_OP_NEG, "TNEG", F_UNARY },
-  { PTO_OP_FILL, "TEXPANDS", F_FILL },
-  { PTO_OP_ROW_SUM, "TROWSUM", F_ROWRED },
-  { PTO_OP_ROW_MAX, "TROWMAX", F_ROWRED },
-  { PTO_OP_ROW_EXPAND, "TROWEXPAND", F_ROWEXPAND },
-  { PTO_OP_ROW_EXPAND_ADD, "TROWEXPANDADD", F_ROWBIN },
-  { PTO_OP_ROW_EXPAND_SUB, "TROWEXPANDSUB", F_ROWBIN },
-  { PTO_OP_ROW_EXPAND_MUL, "TROWEXPANDMUL", F_ROWBIN },
-  { PTO_OP_ROW_EXPAND_DIV, "TROWEXPANDDIV", F_ROWBIN },
+  { PTO_OP_LOAD, "TLOAD", F_LOAD, DT_ANY },
+  { PTO_OP_LOAD_VALID, "TLOAD", F_LOAD, DT_ANY },
+  { PTO_OP_STORE, "TSTORE", F_STORE, DT_ANY },
+  { PTO_OP_STORE_VALID, "TSTORE", F_STORE, DT_ANY },
+  { PTO_OP_ADD, "TADD", F_BINARY, DT_ANY },
+  { PTO_OP_SUB, "TSUB", F_BINARY, DT_ANY },
+  { PTO_OP_MUL, "TMUL", F_BINARY, DT_ANY },
+  { PTO_OP_DIV, "TDIV", F_BINARY, DT_FLOAT },
+  { PTO_OP_MAX, "TMAX", F_BINARY, DT_ANY },
+  { PTO_OP_MIN, "TMIN", F_BINARY, DT_ANY },
+  { PTO_OP_ADDS, "TADDS", F_SCALAR, DT_ANY },
+  { PTO_OP_MULS, "TMULS", F_SCALAR, DT_ANY },
+  { PTO_OP_MAXS, "TMAXS", F_SCALAR, DT_ANY },
+  { PTO_OP_MINS, "TMINS", F_SCALAR, DT_ANY },
+  { PTO_OP_EXP, "TEXP", F_UNARY, DT_FLOAT },
+  { PTO_OP_LOG, "TLOG", F_UNARY, DT_FLOAT },
+  { PTO_OP_SQRT, "TSQRT", F_UNARY, DT_FLOAT },
+  { PTO_OP_RSQRT, "TRSQRT", F_UNARY, DT_FLOAT },
+  { PTO_OP_RECIP, "TRECIP", F_UNARY, DT_FLOAT },
+  { PTO_OP_ABS, "TABS", F_UNARY, DT_FLOAT },
+  { PTO_OP_RELU, "TRELU", F_UNARY, DT_ANY },
+  { PTO_OP_NEG, "TNEG", F_UNARY, DT_ANY },
+  { PTO_OP_FILL, "TEXPANDS", F_FILL, DT_ANY },
+  { PTO_OP_ROW_SUM, "TROWSUM", F_ROWRED, DT_ANY },
+  { PTO_OP_ROW_MAX, "TROWMAX", F_ROWRED, DT_ANY },
+  { PTO_OP_ROW_EXPAND, "TROWEXPAND", F_ROWEXPAND, DT_ANY },
+  { PTO_OP_ROW_EXPAND_ADD, "TROWEXPANDADD", F_ROWBIN, DT_ANY },
+  { PTO_OP_ROW_EXPAND_SUB, "TROWEXPANDSUB", F_ROWBIN, DT_ANY },
+  { PTO_OP_ROW_EXPAND_MUL, "TROWEXPANDMUL", F_ROWBIN, DT_ANY },
+  { PTO_OP_ROW_EXPAND_DIV, "TROWEXPANDDIV", F_ROWBIN, DT_ANY },
+  { PTO_OP_CAST, "TCVT", F_CAST, DT_ANY },
+  /* TCOLSUM: f32 only here.  The CPU simulation has no i32 TCOLSUM
+     (cpu/TColSum.hpp), and both it and A2/A3 add fp16 rows in fp16
+     where pto.h adds in float.  TCOLMAX: no i32 on the CPU
+     (cpu/TColMax.hpp).  */
+  { PTO_OP_COL_SUM, "TCOLSUM", F_COLRED, DT_F32 },
+  { PTO_OP_COL_MAX, "TCOLMAX", F_COLRED, DT_FLOAT },
+  { PTO_OP_COL_EXPAND_ADD, "TCOLEXPANDADD", F_COLBIN, DT_ANY },
+  { PTO_OP_COL_EXPAND_SUB, "TCOLEXPANDSUB", F_COLBIN, DT_ANY },
+  { PTO_OP_COL_EXPAND_MUL, "TCOLEXPANDMUL", F_COLBIN, DT_ANY },
+  { PTO_OP_COL_EXPAND_DIV, "TCOLEXPANDDIV", F_COLBIN, DT_FLOAT },
+  { PTO_OP_COL_EXPAND_MAX, "TCOLEXPANDMAX", F_COLBIN, DT_ANY },
+  { PTO_OP_COL_EXPAND_MIN, "TCOLEXPANDMIN", F_COLBIN, DT_ANY },
 };
 
 static const isa_op *
@@ -195,17 +223,43 @@ sorry(tsel *c, pto_loc loc, const char *what, const char *op)
   c->errors++;
 }
 
-/* The buffer of tile operand E, or NULL after a sorry.  */
+/* The DT_ bit of DT, 0 for a dtype no instruction here takes.  */
+static unsigned
+dtype_bit(pto_dtype dt)
+{
+  switch (dt) {
+  case PTO_DT_F32: return DT_F32;
+  case PTO_DT_F16: return DT_F16;
+  case PTO_DT_I32: return DT_I32;
+  default: return 0;
+  }
+}
+
+/* "f32, f16 and i32" for the DT_ bits DTYPES.  */
+static const char *
+dtype_list(unsigned dtypes)
+{
+  switch (dtypes) {
+  case DT_ANY: return "f32, f16 and i32";
+  case DT_FLOAT: return "f32 and f16";
+  default: return "f32";
+  }
+}
+
+/* The buffer of tile operand E of an instruction taking the element
+   types DTYPES, or NULL after a sorry.  */
 static const pto_mir_buffer *
-tile_operand(tsel *c, const pto_expr *e, const char *op)
+tile_operand(tsel *c, const pto_expr *e, const char *op, unsigned dtypes)
 {
   if (e->kind != PTO_E_VAR || e->type->kind != PTO_TY_TILE) {
     sorry(c, e->loc, "a tile operand that is not a tile variable in", op);
     return NULL;
   }
-  if (e->type->dtype != PTO_DT_F32) {
-    pto_sorry(c->diag, e->loc, "the PTO-ISA back end covers f32 tiles only "
-              "(pto.%s on a %s tile)", op, pto_dtype_name(e->type->dtype));
+  if (!(dtype_bit(e->type->dtype) & dtypes)) {
+    pto_sorry(c->diag, e->loc, "the PTO-ISA back end covers pto.%s on %s "
+              "tiles only, not %s (doc/pto-isa.md lists the dtypes per op "
+              "and why)", op, dtype_list(dtypes),
+              pto_dtype_name(e->type->dtype));
     c->errors++;
     return NULL;
   }
@@ -336,7 +390,7 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
   case F_STORE: {
     bool load = io->form == F_LOAD;
     const pto_expr *te = call->args[load ? 0 : 2];
-    if (!(t[0] = tile_operand(c, te, name)))
+    if (!(t[0] = tile_operand(c, te, name, io->dtypes)))
       return;
     /* A column goes through a DN GlobalTensor: its elements must be
        contiguous in GM (the DN copy moves one burst per column,
@@ -357,6 +411,17 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
       sorry(c, pad->loc, "a pad value that is not a constant in", name);
       return;
     }
+    /* PadValueCustom carries the bits of an f32 (pto_tile.hpp): on the
+       CPU simulation an f16 tile padded with 2.5 reads 0 and an i32 one
+       padded with 3 reads 0x40400000, so other tiles take pad 0 only.  */
+    if (pad && te->type->dtype != PTO_DT_F32
+        && (pad->kind == PTO_E_FLOAT ? pad->u.fval != 0 : pad->u.ival != 0)) {
+      pto_sorry(c->diag, pad->loc, "the PTO-ISA back end covers pto.%s of "
+                "a %s tile with pad 0 only", name,
+                pto_dtype_name(te->type->dtype));
+      c->errors++;
+      return;
+    }
     n = tile_node(c, out, s, io->inst, load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3);
     add_ub(n, t[0], load);
     pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
@@ -372,22 +437,37 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
   }
   case F_BINARY:
   case F_ROWBIN:
-    if (!(t[0] = tile_operand(c, call->args[0], name))
-        || !(t[1] = tile_operand(c, call->args[1], name))
-        || !(t[2] = tile_operand(c, call->args[2], name)))
+    if (!(t[0] = tile_operand(c, call->args[0], name, io->dtypes))
+        || !(t[1] = tile_operand(c, call->args[1], name, io->dtypes))
+        || !(t[2] = tile_operand(c, call->args[2], name, io->dtypes)))
       return;
     break;
   case F_SCALAR:
-    if (!(t[0] = tile_operand(c, call->args[0], name))
-        || !(t[1] = tile_operand(c, call->args[1], name))
+    if (!(t[0] = tile_operand(c, call->args[0], name, io->dtypes))
+        || !(t[1] = tile_operand(c, call->args[1], name, io->dtypes))
         || !scan_expr(c, call->args[2], &gm))
       return;
     break;
+  case F_CAST:
+  case F_COLRED:
+  case F_COLBIN: {
+    /* Row-major tiles only (TColExpandOp.hpp, TColReduceOps.hpp).  */
+    int nt = io->form == F_COLBIN ? 3 : 2;
+    for (int i = 0; i < nt; i++) {
+      if (!(t[i] = tile_operand(c, call->args[i], name, io->dtypes)))
+        return;
+      if (is_column(call->args[i]->type)) {
+        sorry(c, call->loc, "one-column tiles in", name);
+        return;
+      }
+    }
+    break;
+  }
   case F_UNARY:
   case F_ROWRED:
   case F_ROWEXPAND:
-    if (!(t[0] = tile_operand(c, call->args[0], name))
-        || !(t[1] = tile_operand(c, call->args[1], name)))
+    if (!(t[0] = tile_operand(c, call->args[0], name, io->dtypes))
+        || !(t[1] = tile_operand(c, call->args[1], name, io->dtypes)))
       return;
     /* pto_instr.hpp: A3's TRECIP does not take the same tile as source
        and destination.  */
@@ -400,7 +480,7 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     }
     break;
   case F_FILL:
-    if (!(t[0] = tile_operand(c, call->args[0], name))
+    if (!(t[0] = tile_operand(c, call->args[0], name, io->dtypes))
         || !scan_expr(c, call->args[1], &gm))
       return;
     break;
@@ -431,8 +511,8 @@ select_copy(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_var *d,
   de.type = d->type;
   de.loc = s->loc;
   de.u.var = (pto_var *)d;
-  const pto_mir_buffer *bd = tile_operand(c, &de, "tile copy");
-  const pto_mir_buffer *bs = bd ? tile_operand(c, v, "tile copy") : NULL;
+  const pto_mir_buffer *bd = tile_operand(c, &de, "tile copy", DT_ANY);
+  const pto_mir_buffer *bs = bd ? tile_operand(c, v, "tile copy", DT_ANY) : NULL;
   if (!bs)
     return;
   if (bd == bs)
@@ -792,9 +872,29 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_buf_puts(b, "}\n");
     return;
   }
+  if (io->form == F_CAST) {
+    /* pto.h's casts round to nearest, ties to even (CAST_RINT,
+       include/pto/common/type.hpp), and float or fp16 to int32
+       saturates (SaturationMode::ON; the CPU simulation's TCvt.hpp
+       clamps to the int32 range first); float to fp16 overflows to inf
+       as C's conversion does, so it does not saturate.  One dtype to
+       itself is a copy.  */
+    pto_dtype to = call->args[0]->type->dtype;
+    pto_dtype from = call->args[1]->type->dtype;
+    pto_buf_puts(b, to == from ? "TMOV(" : "TCVT(");
+    tname(b, call->args[0]);
+    pto_buf_puts(b, ", ");
+    tname(b, call->args[1]);
+    if (to != from)
+      pto_buf_printf(b, ", RoundMode::CAST_RINT%s",
+                     to == PTO_DT_I32 ? ", SaturationMode::ON" : "");
+    pto_buf_puts(b, ");\n");
+    return;
+  }
   /* Element-wise ops take row-major tiles only (TBinSOps.hpp and the
      like): a column is viewed as the one row of its R elements.  */
-  int ntiles = io->form == F_BINARY || io->form == F_ROWBIN ? 3
+  int ntiles = io->form == F_BINARY || io->form == F_ROWBIN
+               || io->form == F_COLBIN                    ? 3
                : io->form == F_FILL                       ? 1
                                                           : 2;
   bool col = io->form != F_ROWBIN && io->form != F_ROWEXPAND
