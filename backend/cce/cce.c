@@ -812,18 +812,19 @@ static const char prelude[] =
    C's conversion to int32, exact where it is defined, |x| < 2^23 (every
    float beyond is integral already, as are inf and NaN: x itself); a
    zero result takes x's sign as the C library's does (x * 0).  Written
-   into the file only when a kernel uses them.  */
-static const char floor_ceil[] =
+   into the file only when a kernel uses them, each function marked with
+   the back end's qualifier (the two %s).  */
+static const char floor_ceil_fmt[] =
   "/* floorf and ceilf of the scalar unit (C's results, signed zeros "
   "included).  */\n"
-  "__aicore__ static inline float pto_cce_floorf(float x)\n"
+  "%s static inline float pto_cce_floorf(float x)\n"
   "{\n"
   "  int small = x > -8388608.0f && x < 8388608.0f;\n"
   "  float t = (float)(int32_t)(small ? x : 0.0f);\n"
   "  t = t > x ? t - 1.0f : t;\n"
   "  return !small ? x : t == 0.0f ? x * 0.0f : t;\n"
   "}\n"
-  "__aicore__ static inline float pto_cce_ceilf(float x)\n"
+  "%s static inline float pto_cce_ceilf(float x)\n"
   "{\n"
   "  int small = x > -8388608.0f && x < 8388608.0f;\n"
   "  float t = (float)(int32_t)(small ? x : 0.0f);\n"
@@ -876,6 +877,20 @@ static void
 math_stmt(pto_stmt *s, void *ctx)
 {
   pto_stmt_exprs(s, math_slot, ctx);
+}
+
+int
+pto_cce_scalar_math(const pto_program *p, pto_diag *d, const char *qual,
+                    pto_buf *out)
+{
+  math_use m = { d, 0 };
+  int before = d->errors;
+  for (int i = 0; i < p->nfuncs; i++)
+    if (!p->funcs[i]->dead && p->funcs[i]->kind == PTO_FN_KERNEL)
+      pto_walk_stmts(p->funcs[i], math_stmt, &m);
+  if (m.need & 1)
+    pto_buf_printf(out, floor_ceil_fmt, qual, qual);
+  return d->errors - before;
 }
 
 /* Lower one kernel and append its text, and its report to REPORT
@@ -947,14 +962,7 @@ pto_emit_cce(const pto_program *p, const pto_options *o, pto_diag *d,
                       "FILE.cce -lpto-rt -lm  */\n\n",
                  base_name(file), arch->name);
   pto_buf_puts(out, prelude);
-  math_use m = { d, 0 };
-  int before = d->errors;
-  for (int i = 0; i < p->nfuncs; i++)
-    if (!p->funcs[i]->dead && p->funcs[i]->kind == PTO_FN_KERNEL)
-      pto_walk_stmts(p->funcs[i], math_stmt, &m);
-  if (m.need & 1)
-    pto_buf_puts(out, floor_ceil);
-  int errs = d->errors - before;
+  int errs = pto_cce_scalar_math(p, d, "__aicore__", out);
   pto_buf report = { 0 };
   bool want_report = o && o->report;
   for (int i = 0; i < p->nfuncs; i++) {
