@@ -59,6 +59,7 @@ typedef struct fn_ctx {
   gcc_jit_block *cur;
   gcc_jit_rvalue *bidx, *bnum;  /* kernels: the simulation's parameters */
   int ntemps;
+  int ninline;          /* tile ops jit-tile.c inlined so far */
 } fn_ctx;
 
 /* jit.c's expression and statement semantics, for jit-linear.c.  */

@@ -38,6 +38,11 @@
      row copied element by element, the rest set to the pad.  Both test
      pto.h's bounds first and call libpto-rt's __pto_rt_check_valid when
      they fail, which stops with pto.h's message.
+   Compile time: each inlined op is a loop nest that GCC optimises and
+   vectorises, so a function inlines at most PTO_JIT_INLINE_BUDGET tile
+   ops (in program order, so the choice is deterministic); later ones
+   are libpto-rt calls, which compute the same bits.  pto_unroll(256) of
+   a five-op body took over a minute of libgccjit time without the bound.
    What stays in libpto-rt (returns false): fp16 arithmetic and the fp16
    pad of load_valid (their rounding lives in pto.h's conversions), int32
    division (its division-by-zero stop), exp and log (libm), casts,
@@ -48,6 +53,10 @@
 #include "backend/jit/jit-internal.h"
 
 #include <stdio.h>
+
+/* The most tile ops one function inlines (the examples' kernels have at
+   most 35 tile ops after unrolling, saxpy's).  */
+#define PTO_JIT_INLINE_BUDGET 128
 
 /* Per-op emission state: the function and the types of the tile.  */
 typedef struct tctx {
@@ -623,8 +632,8 @@ store_valid(tctx *t, const pto_expr *e)
   rloop_close(t, &lr);
 }
 
-bool
-pto_jit_tile_inline(fn_ctx *fc, const pto_expr *e)
+static bool
+inline_one(fn_ctx *fc, const pto_expr *e)
 {
   jit *j = fc->j;
   /* The tile whose dtype decides: the destination, or a store's source.  */
@@ -699,4 +708,13 @@ pto_jit_tile_inline(fn_ctx *fc, const pto_expr *e)
   default:
     return false;
   }
+}
+
+bool
+pto_jit_tile_inline(fn_ctx *fc, const pto_expr *e)
+{
+  if (fc->ninline >= PTO_JIT_INLINE_BUDGET || !inline_one(fc, e))
+    return false;
+  fc->ninline++;
+  return true;
 }

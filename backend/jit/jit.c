@@ -1459,6 +1459,11 @@ configure_context(jit *j)
      16 MB keeps the peak memory of a many-kernel unit low and costs a
      few collections of a small live set; it never changes the code.  */
   gcc_jit_context_add_command_line_option(c, "--param=ggc-min-heapsize=16384");
+  /* libgccjit reports a warning of its compile as an error of the
+     context, and warnings about generated code say nothing the user can
+     act on (cc1 has already warned about the source): a huge constant
+     row stride made -Waggressive-loop-optimizations fail the build.  */
+  gcc_jit_context_add_command_line_option(c, "-w");
 }
 
 /* Does the JIT compile F?  Host functions always, kernels unless their
