@@ -3,6 +3,7 @@
    dtypes it takes (the user asked for the C++): col_sum in fp16 (the
    vendor adds fp16 rows in fp16, pto.h in float).  */
 /* { dg-do compile } */
+/* { dg-require-effective-target float16 } */
 /* { dg-options "-fplugin-arg-pto-emit=pto-isa" } */
 #include <pto.h>
 

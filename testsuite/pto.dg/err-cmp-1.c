@@ -3,6 +3,7 @@
    mask and three tiles of one shape and dtype; each misuse is one
    located error.  */
 /* { dg-do compile } */
+/* { dg-require-effective-target float16 } */
 #include <pto.h>
 typedef PTO_TILE(float, 8, 16) t8;
 typedef PTO_TILE(float, 8, 8) t8x8;
