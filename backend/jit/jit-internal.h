@@ -73,6 +73,9 @@ gcc_jit_rvalue *pto_jit_value_for(jit *j, gcc_jit_rvalue *r,
                                   const pto_type *t, bool memory,
                                   pto_loc loc);
 gcc_jit_type *pto_jit_type(jit *j, const pto_type *t, pto_loc loc);
+/* V converted to T by C's rules (a bool to or from a float too, which
+   gcc_jit_context_new_cast refuses).  */
+gcc_jit_rvalue *pto_jit_cast(jit *j, gcc_jit_rvalue *v, gcc_jit_type *t);
 gcc_jit_lvalue *pto_jit_new_temp(fn_ctx *fc, gcc_jit_type *t);
 void pto_jit_fail(jit *j, pto_loc loc, const char *what);
 /* The scalar operand E of a tile op as a double holding its value before

@@ -219,9 +219,7 @@ ensure_cur(lctx *c)
 static gcc_jit_rvalue *
 as_type(lctx *c, gcc_jit_rvalue *v, gcc_jit_type *t)
 {
-  if (gcc_jit_rvalue_get_type(v) == t)
-    return v;
-  return gcc_jit_context_new_cast(c->j->ctxt, NULL, v, t);
+  return pto_jit_cast(c->j, v, t);
 }
 
 static gcc_jit_rvalue *

@@ -320,11 +320,27 @@ int_const(jit *j, gcc_jit_type *t, long v)
   return gcc_jit_context_new_rvalue_from_long(j->ctxt, t, v);
 }
 
+static bool
+is_jit_float(const jit *j, gcc_jit_type *t)
+{
+  return t == j->t_float || t == j->t_double;
+}
+
+/* V converted to T by C's rules.  libgccjit casts between integers,
+   floats and bools except a bool to or from a float: a bool becomes a
+   float through int, a float becomes a bool as "V != 0" (C11 6.3.1.2).  */
 static gcc_jit_rvalue *
 cast(jit *j, gcc_jit_rvalue *v, gcc_jit_type *t)
 {
-  if (gcc_jit_rvalue_get_type(v) == t)
+  gcc_jit_type *from = gcc_jit_rvalue_get_type(v);
+  if (from == t)
     return v;
+  if (from == j->t_bool && is_jit_float(j, t))
+    v = gcc_jit_context_new_cast(j->ctxt, NULL, v, j->t_int);
+  else if (t == j->t_bool && is_jit_float(j, from))
+    return gcc_jit_context_new_comparison(j->ctxt, NULL,
+                                          GCC_JIT_COMPARISON_NE, v,
+                                          gcc_jit_context_zero(j->ctxt, from));
   return gcc_jit_context_new_cast(j->ctxt, NULL, v, t);
 }
 
@@ -608,7 +624,7 @@ conversion(fn_ctx *fc, const pto_expr *e)
     return gcc_jit_context_new_comparison(
         j->ctxt, NULL, GCC_JIT_COMPARISON_NE, v,
         gcc_jit_context_zero(j->ctxt, gcc_jit_rvalue_get_type(v)));
-  return gcc_jit_context_new_cast(j->ctxt, NULL, v, t);
+  return cast(j, v, t);
 }
 
 /* The C library function of math op E (sqrtf ... ceilf for f32, sqrt
@@ -1284,6 +1300,12 @@ pto_jit_value_for(jit *j, gcc_jit_rvalue *r, const pto_type *t, bool memory,
                   pto_loc loc)
 {
   return value_for(j, r, t, memory, loc);
+}
+
+gcc_jit_rvalue *
+pto_jit_cast(jit *j, gcc_jit_rvalue *v, gcc_jit_type *t)
+{
+  return cast(j, v, t);
 }
 
 gcc_jit_type *
