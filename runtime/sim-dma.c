@@ -720,3 +720,54 @@ void pto_sim_create_cbuf(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
   s->stats.dma_instrs++;
   pto_sim_end(s, 16 + (uint64_t)(repeat * blocks) / 2);
 }
+
+/* ------------------------------------------------------------------ */
+/* Into L0C: an accumulator initialised from L1 (dav-c220) or UB       */
+/* (dav-m200)                                                          */
+/* ------------------------------------------------------------------ */
+
+/* copy_matrix_cbuf_to_cc (dav-c220 / 3510, MTE1; SSP L1, 32 B units)
+   and copy_matrix_ubuf_to_cc (dav-c100 / dav-m200, V; SSP UB, units of
+   one 1024 B L0C fractal, the mirror of copy_matrix_cc_to_ubuf): nb
+   bursts of lb units, gaps end to start in the same units; only f32 ->
+   f32 (CRMODE_NONE) is simulated.  */
+void pto_sim_copy_to_cc(const char *f, int l, const char *name, int ssp,
+                        pto_sim_dt ddt, pto_sim_dt sdt, uintptr_t dst,
+                        uintptr_t src, int64_t sid, int64_t nb, int64_t lb,
+                        int64_t sg, int64_t dg, int64_t mode)
+{
+  sim_state *s = pto_sim_state();
+  if (check_dma_args(s, f, l, name, sid, nb, lb, sg, dg) ||
+      pto_sim_check_range(s, f, l, name, "ConvRelu", mode, 0, 0))
+    return;
+  if (ddt != PTO_SIM_DT_F32 || sdt != PTO_SIM_DT_F32) {
+    pto_sim_error_at(s, f, l, "%s: only float -> float is simulated", name);
+    return;
+  }
+  uint64_t unit = ssp == PTO_SIM_L1 ? SIM_BLOCK : FRACTAL32;
+  uint64_t sext = ((uint64_t)(nb - 1) * (uint64_t)(lb + sg) + (uint64_t)lb) * unit;
+  uint64_t dext = ((uint64_t)(nb - 1) * (uint64_t)(lb + dg) + (uint64_t)lb) * unit;
+  uintptr_t doff, soff;
+  if (pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_L0C, dst, dext, SIM_BLOCK,
+                      &doff) ||
+      pto_sim_resolve(s, f, l, name, "src", ssp, src, sext, SIM_BLOCK, &soff))
+    return;
+  pto_sim_begin(s, f, l, name, ssp == PTO_SIM_L1 ? P_MTE1 : P_V);
+  pto_sim_log_range(s, ssp, soff, soff + sext, SIM_R);
+  pto_sim_log_range(s, PTO_SIM_L0C, doff, doff + dext, SIM_W);
+  for (int64_t b = 0; b < nb; b++) {
+    uintptr_t so = soff + (uintptr_t)((uint64_t)(b * (lb + sg)) * unit);
+    uintptr_t d = doff + (uintptr_t)((uint64_t)(b * (lb + dg)) * unit);
+    pto_sim_touch(s, ssp, so, so + (uintptr_t)((uint64_t)lb * unit), SIM_R);
+    pto_sim_touch(s, PTO_SIM_L0C, d, d + (uintptr_t)((uint64_t)lb * unit),
+                  SIM_W);
+  }
+  for (int64_t b = 0; b < nb; b++)
+    memmove(sim_mem(s, PTO_SIM_L0C,
+                    doff + (uintptr_t)((uint64_t)(b * (lb + dg)) * unit)),
+            sim_mem(s, ssp, soff + (uintptr_t)((uint64_t)(b * (lb + sg)) * unit)),
+            (size_t)((uint64_t)lb * unit));
+  s->stats.dma_instrs++;
+  s->stats.dma_bytes += (uint64_t)nb * (uint64_t)lb * unit;
+  pto_sim_end(s, 16 + (uint64_t)nb * (uint64_t)lb * unit / 64);
+}
