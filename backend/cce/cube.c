@@ -312,14 +312,14 @@ bad_use(cctx *c, pto_loc loc, const cube_tile *t, const char *what)
   else if (c->p->ub_exit || strncmp(what, "read", 4))
     pto_sorry(c->diag, loc,
               "tile '%s' is a pto.matmul accumulator: it may only be "
-              "defined by pto.fill(%s, 0) and pto.matmul (%s)",
-              t->var->name, t->var->name, what);
+              "defined by pto.fill(%s, 0), pto.load from GM and pto.matmul "
+              "(%s)", t->var->name, t->var->name, what);
   else
     pto_sorry(c->diag, loc,
               "tile '%s' is a pto.matmul accumulator: on %s the result "
               "cannot leave L0C except by pto.store (fixpipe to GM; there "
               "is no L0C -> UB path); it may only be defined by "
-              "pto.fill(%s, 0) and pto.matmul (%s)",
+              "pto.fill(%s, 0), pto.load from GM and pto.matmul (%s)",
               t->var->name, c->k->arch->name, t->var->name, what);
   c->errors++;
 }
