@@ -445,6 +445,11 @@ void pto_sim_copy_to_cc(const char *f, int l, const char *name, int ssp,
                         pto_sim_dt ddt, pto_sim_dt sdt, uintptr_t dst,
                         uintptr_t src, int64_t sid, int64_t nb, int64_t lb,
                         int64_t sg, int64_t dg, int64_t mode);
+void pto_sim_fixpipe_l1(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
+                        uintptr_t src, int64_t sid, int64_t nsize,
+                        int64_t msize, int64_t dst_stride, int64_t src_stride,
+                        int64_t unit_flag, int64_t quant, int64_t relu,
+                        int64_t channel_split, int64_t nz2nd);
 void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
                      uintptr_t src, int64_t sid, int64_t nsize, int64_t msize,
                      int64_t dst_stride, int64_t src_stride, int64_t unit_flag,
@@ -742,6 +747,17 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
                pto_sim_fixpipe(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_P(d),             \
                                PTO_SIM_P(s), sid, nsz, msz, dstr, sstr, uf, q, relu,  \
                                cs, nz2nd))
+
+/* The dav-c220 fixpipe into L1 (a matmul result as the operand of
+   another): the same operands as copy_matrix_cc_to_gm, NZ2ND_EN 0 only,
+   dstStride the distance of the column blocks in 32 B units (asc-devkit
+   C220 kernel_operator_fixpipe_impl.h, FixpipeL0cToL1: "dst_stride in
+   unit of 32B"); pipe FIX.  */
+#define copy_matrix_cc_to_cbuf(d, s, sid, nsz, msz, dstr, sstr, uf, q, relu, cs, nz2nd) \
+  PTO_SIM_ONLY("copy_matrix_cc_to_cbuf", 0, 12,                                         \
+               pto_sim_fixpipe_l1(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_P(d),            \
+                                  PTO_SIM_P(s), sid, nsz, msz, dstr, sstr, uf, q, relu, \
+                                  cs, nz2nd))
 
 #endif /* __CCE_KT_TEST__ */
 

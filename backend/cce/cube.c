@@ -307,8 +307,9 @@ bad_use(cctx *c, pto_loc loc, const cube_tile *t, const char *what)
   else if (t->roles & ROLE_OPERAND)
     pto_sorry(c->diag, loc,
               "tile '%s' is a pto.matmul operand and lives in L1: it may "
-              "only be defined by pto.load from GM and read by pto.matmul "
-              "(%s)", t->var->name, what);
+              "only be defined by pto.load from GM or pto.cast of a "
+              "pto.matmul accumulator and read by pto.matmul (%s)",
+              t->var->name, what);
   else if (c->p->ub_exit || strncmp(what, "read", 4))
     pto_sorry(c->diag, loc,
               "tile '%s' is a pto.matmul accumulator: it may only be "
@@ -393,6 +394,17 @@ ub_write_ok(const pto_expr *e)
   return e->op != PTO_OP_MATMUL;
 }
 
+/* dav-c220: whether E is pto.cast(h, c) of accumulator C into operand
+   H (a matmul result as the operand of another).  */
+static bool
+cast_to_l1(const cctx *c, const pto_expr *e)
+{
+  if (c->p->ub_exit || e->op != PTO_OP_CAST || e->nargs != 2)
+    return false;
+  const cube_tile *d = tile_at(c, e->args[0]), *a = tile_at(c, e->args[1]);
+  return d && a && d->roles == ROLE_OPERAND && a->roles == ROLE_ACC;
+}
+
 /* Intrinsic call E: the argument positions the cube path accepts.  */
 static void
 check_call(cctx *c, const pto_expr *e)
@@ -404,6 +416,20 @@ check_call(cctx *c, const pto_expr *e)
       continue;
     }
     bool opnd = t->roles & ROLE_OPERAND, acc = t->roles & ROLE_ACC;
+    /* dav-c220: pto.cast(h, c) of an accumulator C into an operand H is
+       the fixpipe into L1 (lower_cast_l1).  */
+    if (cast_to_l1(c, e)) {
+      if (i == 1 && t->bias >= 0) {
+        pto_sorry(c->diag, e->loc,
+                  "pto.cast(%s, %s): on %s an accumulator with a bias "
+                  "epilogue cannot be cast into a pto.matmul operand (a "
+                  "K loop of zero trips would need the bias row in L1); "
+                  "add the bias to the second product instead",
+                  e->args[0]->u.var->name, t->var->name, c->k->arch->name);
+        c->errors++;
+      }
+      continue;
+    }
     if (t->roles == ROLE_BIAS) {
       if (e->op == PTO_OP_LOAD && i == 0)
         continue;
@@ -435,6 +461,11 @@ check_call(cctx *c, const pto_expr *e)
       bad_use(c, e->args[i]->loc, t, "it is also a pto.matmul operand");
       continue;
     }
+    /* Archs with L0C -> UB: an operand some vector op defines is staged
+       (collect_staged): an ordinary UB tile copied to L1 by each
+       pto.matmul.  */
+    if (opnd && t->staged && e->op != PTO_OP_MATMUL)
+      continue;
     if (acc && !c->p->ub_exit && relu_epilogue(e, t)) {
       t->relu = true;
       continue;
@@ -450,6 +481,28 @@ check_call(cctx *c, const pto_expr *e)
                    pto_op_info(e->op)->name);
     bad_use(c, e->args[i]->loc, t, what.s);
     pto_buf_free(&what);
+  }
+}
+
+/* Archs with L0C -> UB: every pto.matmul operand that an intrinsic
+   other than pto.load writes (a cast of a matmul result, any vector op)
+   is STAGED like a pto.load_valid one: it lives in UB and each
+   pto.matmul copies it to L1 (stage_to_l1).  */
+static void
+collect_staged(cctx *c, const pto_mir_block *b)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
+    const pto_expr *e = s->value;
+    cube_tile *t;
+    if (s->kind == PTO_S_EVAL && e && e->kind == PTO_E_CALL && e->is_op
+        && e->nargs && e->op != PTO_OP_LOAD && e->op != PTO_OP_LOAD_VALID
+        && e->op != PTO_OP_MATMUL && (t = tile_at(c, e->args[0]))
+        && t->roles == ROLE_OPERAND)
+      t->staged = true;
+    collect_staged(c, &n->body);
+    collect_staged(c, &n->els);
   }
 }
 
@@ -970,6 +1023,8 @@ pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
                || !strcmp(k->arch->name, "dav-c100");
   if (!p->ub_exit)
     collect_bias(&c, &k->src);
+  else
+    collect_staged(&c, &k->src);
   check_block(&c, &k->src);
   if (!c.errors) {
     check_order(&c, &k->src, order_copy(&c, NULL), NULL, true);
@@ -1198,6 +1253,52 @@ lower_acc_load(cctx *c, pto_mir_block *out, const pto_expr *e,
   c->k->count.dma_min += 2;
   c->k->count.bursts += rows * (cols / 16) + 1;
   c->k->count.bursts_min += rows + 1;
+  return 1;
+}
+
+/* dav-c220 pto.cast(h, c), E, of accumulator CT into operand HT: the
+   fixpipe writes the result into HT's L1 region as fp16 in the operand
+   layout (copy_matrix_cc_to_cbuf, NZ kept: column block j at j * M
+   32 B units, QuantPRE F322F16, ReLUPRE the ReLU epilogue flag;
+   asc-devkit C220 kernel_operator_fixpipe_impl.h, FixpipeL0cToL1).
+   Before: M -> FIX (RAW on L0C), MTE1 -> FIX (WAR on HT's L1, read by
+   the last load_cbuf_to_ca/cb); after FIX -> S, which orders the fixpipe
+   before everything issued later (the next pto.matmul's L1 -> L0A/L0B
+   reads, a mad overwriting L0C).  With no mad since pto.fill(c, 0) the
+   L1 region is zeroed instead (create_cbuf_matrix, MTE2; WAR on L1 is
+   the MTE1 -> MTE2 pair every pto.matmul leaves, RAW the MTE2 -> MTE1
+   pair after it).  */
+static const char *relu_arg(cctx *c, const cube_tile *ct);
+
+static int
+lower_cast_l1(cctx *c, pto_mir_block *out, const pto_expr *e,
+              const cube_tile *ht, const cube_tile *ct)
+{
+  int64_t m = ct->var->type->rows, n = ct->var->type->cols;
+  char *t = pto_arena_printf(
+      c->k->prog->arena,
+      "if (cube_init_%u) {\n"
+      "  create_cbuf_matrix((__cbuf__ half *)((uintptr_t)%lld), "
+      "(int64_t)%lld << 16 | 1, (half)0);\n"
+      "  set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);\n"
+      "  wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);\n"
+      "} else {\n"
+      "  set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "  set_flag(PIPE_MTE1, PIPE_FIX, EVENT_ID0);\n"
+      "  wait_flag(PIPE_MTE1, PIPE_FIX, EVENT_ID0);\n"
+      "  copy_matrix_cc_to_cbuf((__cbuf__ half *)((uintptr_t)%lld), "
+      "(__cc__ float *)((uintptr_t)%lld), 0, %lld, %lld, %lld, %lld, 0, "
+      "F322F16, %s, 0, 0);\n"
+      "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "  wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "}",
+      ct->var->id, (long long)ht->off, (long long)(m * n / 16),
+      (long long)ht->off, (long long)ct->off, (long long)n, (long long)m,
+      (long long)m, (long long)m, relu_arg(c, ct));
+  text_node(c->k, out, e->loc, PTO_PIPE_S, t);
+  c->k->count.dma++;
+  c->k->count.dma_min++;
   return 1;
 }
 
@@ -1644,6 +1745,11 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
                                  c.p->tiles[t->bias].var->name));
       r = 1;
     }
+    break;
+  case PTO_OP_CAST:
+    if (cast_to_l1(&c, e))
+      r = lower_cast_l1(&c, out, e, tile_at(&c, e->args[0]),
+                        tile_at(&c, e->args[1]));
     break;
   case PTO_OP_LOAD_VALID:
     if ((t = tile_at(&c, e->args[0])) && !t->staged)

@@ -39,7 +39,8 @@ scalar_arg(const ccx_intrin *in, int i, int n, const char *tname, char *buf,
   if ((in->form == F_CC2UB || !strcmp(nm, "copy_matrix_ubuf_to_cc"))
       && i == 7)
     return "CRMODE_NONE";
-  if (!strcmp(nm, "copy_matrix_cc_to_gm") && i == 8)
+  if ((!strcmp(nm, "copy_matrix_cc_to_gm")
+       || !strcmp(nm, "copy_matrix_cc_to_cbuf")) && i == 8)
     return "NoQuant";
   if ((in->form == F_VDUP && i == 1) || (in->form == F_VSCAL && i == 2)) {
     snprintf(buf, len, "(%s)0", tname);
