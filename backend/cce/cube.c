@@ -846,6 +846,32 @@ static bool
 shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
 {
   const pto_type *ty = t->var->type;
+  if (ty->dtype != want && want == PTO_DT_F16 && ty->dtype == PTO_DT_F32) {
+    /* f32 operands, per arch (pto.h's table): dav-c220 has the mad
+       (asc-devkit dav_c220/kernel_operator_mm_impl.h, MmadCal float x
+       float; stub_fun.h mad(__cc__ float *, __ca__ float *, __cb__ float
+       *, ...)) but its operands are 16 x 8 fractals loaded to L0B by
+       load_cbuf_to_cb_transpose, not lowered yet; dav-m200 has none
+       (dav_m200/kernel_operator_mm_impl.h, MmadCal: f16 and int8).  */
+    pto_buf tb = { 0 };
+    pto_type_print(&tb, ty);
+    if (c->p->ub_exit)
+      pto_error(c->diag, t->var->loc,
+                "pto.matmul operand '%s' is %s: %s has no f32 x f32 mad "
+                "(its cube takes fp16 operands); convert the operand "
+                "with pto_cast into an fp16 tile first", t->var->name,
+                tb.s, c->k->arch->name);
+    else
+      pto_sorry(c->diag, t->var->loc,
+                "pto.matmul operand '%s' is %s: %s's f32 x f32 mad (16 x "
+                "8 fractals, a transposing L0B load) is not lowered by the "
+                "CCE back end; keep the operands in GM as fp16 and load "
+                "pto_f16 tiles, or run it under sim=jit", t->var->name,
+                tb.s, c->k->arch->name);
+    pto_buf_free(&tb);
+    c->errors++;
+    return false;
+  }
   if (ty->dtype != want) {
     pto_buf tb = { 0 };
     pto_type_print(&tb, ty);
