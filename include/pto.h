@@ -371,6 +371,23 @@ typedef struct pto__f16 {
                           bias, the K loop and the epilogue must follow
                           one another in one block (examples/gemm_bias_relu.c,
                           doc/cce.md "Epilogues")
+                          Operand dtypes under the CCE back end (reference
+                          mode and sim=jit take both everywhere):
+                            fp16 a, b: dav-c220 and dav-m200;
+                            float a, b: dav-c220 a located sorry (the
+                              vendor's f32 mad exists, asc-devkit
+                              impl/basic_api/dav_c220/kernel_operator_mm_impl.h
+                              MmadCal, but is not lowered yet: keep the
+                              operands as fp16 in GM); dav-m200 a located
+                              error (no f32 mad: dav_m200/
+                              kernel_operator_mm_impl.h MmadCal takes fp16;
+                              pto_cast the operands to fp16 tiles first).
+                          c may start from pto_fill(c, 0) or pto_load (both
+                          archs); a result reaches another pto_matmul as
+                          pto_cast(h, c) to an fp16 operand h (dav-c220:
+                          the fixpipe into L1; dav-m200 through UB, where
+                          any vector op may also define h or change c
+                          between products); doc/cce.md
    pto_block_idx()        int: index of the running block, 0 <= idx < pto_block_num()
    pto_block_num()        int: number of blocks of the running launch
    pto_unroll(f1, ...)    statement, first in a loop body: the loop's unroll_list

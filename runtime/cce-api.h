@@ -467,6 +467,29 @@ void copy_matrix_cc_to_gm(__gm__ half *dst, __cc__ float *src, uint8_t sid,
                           QuantMode_t QuantPRE, uint8_t ReLUPRE,
                           bool channelSplit, bool NZ2ND_EN);
 
+/* L1 -> L0C (an accumulator initialised from GM through L1): (dst, src,
+   uint16_t nBurst, lenBurst, srcStride, dstStride), 32 B units, pipe
+   MTE1.  STUB (the float/float form); C220
+   kernel_operator_data_copy_impl.h (DataCopyL12L0CImpl); asc-devkit
+   docs/zh/api/SIMD-API/C-API/cube_datamove/asc_copy_l12l0c.md.  */
+void copy_matrix_cbuf_to_cc(__cc__ float *dst, __cbuf__ float *src,
+                            uint16_t nBurst, uint16_t lenBurst,
+                            uint16_t srcStride, uint16_t dstStride);
+
+/* The fixpipe L0C -> L1 (a matmul result as the operand of another):
+   (cbuf half *dst, cc float *src, uint8_t sid, uint16_t NSize, MSize,
+   uint32_t dstStride, uint16_t srcStride, uint8_t UnitFlagMode,
+   QuantMode_t QuantPRE, uint8_t ReLUPRE, bool channelSplit, bool
+   NZ2ND_EN), pipe FIX; NZ2ND_EN 0, dstStride in 32 B units.  STUB (the
+   12-operand half form); C220 kernel_operator_fixpipe_impl.h
+   (FixpipeL0cToL1).  */
+void copy_matrix_cc_to_cbuf(__cbuf__ half *dst, __cc__ float *src,
+                            uint8_t sid, uint16_t NSize, uint16_t MSize,
+                            uint32_t dstStride, uint16_t srcStride,
+                            uint8_t UnitFlagMode, QuantMode_t QuantPRE,
+                            uint8_t ReLUPRE, bool channelSplit,
+                            bool NZ2ND_EN);
+
 /* ND -> NZ (fractal) GM -> L1 copy of 2-byte elements: (dst, src,
    uint8_t sid, uint16_t ndNum, nValue, dValue, srcNdMatrixStride,
    srcDValue, dstNzC0Stride, dstNzNStride, dstNzMatrixStride), all
@@ -497,6 +520,15 @@ void copy_matrix_cc_to_ubuf(__ubuf__ float *dst, __cc__ float *src,
                             uint16_t srcStride, uint16_t dstStride,
                             ConvRelu_t crMode);
 void copy_matrix_cc_to_ubuf(__ubuf__ half *dst, __cc__ float *src,
+                            uint8_t sid, uint16_t nBurst, uint16_t lenBurst,
+                            uint16_t srcStride, uint16_t dstStride,
+                            ConvRelu_t crMode);
+
+/* UB -> L0C (an accumulator initialised from its UB copy): (dst, src,
+   uint8_t sid, uint16_t nBurst, lenBurst, srcStride, dstStride,
+   ConvRelu_t): STUB; M200 kernel_operator_data_copy_impl.h
+   (DataCopyMatrixUB2L0CImpl, f32 to f32 with CRMODE_NONE).  */
+void copy_matrix_ubuf_to_cc(__cc__ float *dst, __ubuf__ float *src,
                             uint8_t sid, uint16_t nBurst, uint16_t lenBurst,
                             uint16_t srcStride, uint16_t dstStride,
                             ConvRelu_t crMode);

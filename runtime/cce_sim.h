@@ -439,6 +439,17 @@ void pto_sim_copy_cc(const char *f, int l, const char *name, int to_gm,
                      pto_sim_dt ddt, uintptr_t dst, uintptr_t src,
                      int64_t sid, int64_t nburst, int64_t lenburst,
                      int64_t srcgap, int64_t dstgap, int64_t mode);
+/* Into L0C: copy_matrix_cbuf_to_cc (SSP PTO_SIM_L1) and
+   copy_matrix_ubuf_to_cc (SSP PTO_SIM_UB); see the macros below.  */
+void pto_sim_copy_to_cc(const char *f, int l, const char *name, int ssp,
+                        pto_sim_dt ddt, pto_sim_dt sdt, uintptr_t dst,
+                        uintptr_t src, int64_t sid, int64_t nb, int64_t lb,
+                        int64_t sg, int64_t dg, int64_t mode);
+void pto_sim_fixpipe_l1(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
+                        uintptr_t src, int64_t sid, int64_t nsize,
+                        int64_t msize, int64_t dst_stride, int64_t src_stride,
+                        int64_t unit_flag, int64_t quant, int64_t relu,
+                        int64_t channel_split, int64_t nz2nd);
 void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
                      uintptr_t src, int64_t sid, int64_t nsize, int64_t msize,
                      int64_t dst_stride, int64_t src_stride, int64_t unit_flag,
@@ -700,6 +711,26 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
                pto_sim_copy_cc(PTO_SIM_HERE, "copy_matrix_cc_to_ubuf", 0,    \
                                PTO_SIM_DT(d), PTO_SIM_P(d), PTO_SIM_P(s),    \
                                sid, nb, lb, sg, dg, mode))
+/* An accumulator initialised from outside L0C.  dav-c220 / 3510, pipe
+   MTE1: copy_matrix_cbuf_to_cc(cc dst, cbuf src, nBurst, lenBurst,
+   srcGap, dstGap), lenBurst and the gaps in 32 B units (asc-devkit
+   docs/zh/api/SIMD-API/C-API/cube_datamove/asc_copy_l12l0c.md).
+   dav-c100 / dav-m200, pipe V: copy_matrix_ubuf_to_cc(cc dst, ubuf src,
+   sid, nBurst, lenBurst, srcStride, dstStride, ConvRelu_t), in units of
+   one L0C fractal (1024 B of f32), the mirror of
+   copy_matrix_cc_to_ubuf.  Only f32 -> f32 (CRMODE_NONE) is simulated.  */
+#define copy_matrix_cbuf_to_cc(d, s, nb, lb, sg, dg)                         \
+  PTO_SIM_ONLY("copy_matrix_cbuf_to_cc", 0, 6,                               \
+               pto_sim_copy_to_cc(PTO_SIM_HERE, "copy_matrix_cbuf_to_cc",    \
+                                  PTO_SIM_L1, PTO_SIM_DT(d), PTO_SIM_DT(s),  \
+                                  PTO_SIM_P(d), PTO_SIM_P(s), 0, nb, lb, sg, \
+                                  dg, 0))
+#define copy_matrix_ubuf_to_cc(d, s, sid, nb, lb, sg, dg, mode)              \
+  PTO_SIM_ONLY("copy_matrix_ubuf_to_cc", 1, 8,                               \
+               pto_sim_copy_to_cc(PTO_SIM_HERE, "copy_matrix_ubuf_to_cc",    \
+                                  PTO_SIM_UB, PTO_SIM_DT(d), PTO_SIM_DT(s),  \
+                                  PTO_SIM_P(d), PTO_SIM_P(s), sid, nb, lb,   \
+                                  sg, dg, mode))
 /* Partial cube operands (dav-c220 / 3510; see "Partial tiles"):
    copy_gm_to_cbuf_multi_nd2nz_b16(dst, src, sid, ndNum, nValue, dValue,
    srcNdMatrixStride, srcDValue, dstNzC0Stride, dstNzNStride,
@@ -716,6 +747,17 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
                pto_sim_fixpipe(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_P(d),             \
                                PTO_SIM_P(s), sid, nsz, msz, dstr, sstr, uf, q, relu,  \
                                cs, nz2nd))
+
+/* The dav-c220 fixpipe into L1 (a matmul result as the operand of
+   another): the same operands as copy_matrix_cc_to_gm, NZ2ND_EN 0 only,
+   dstStride the distance of the column blocks in 32 B units (asc-devkit
+   C220 kernel_operator_fixpipe_impl.h, FixpipeL0cToL1: "dst_stride in
+   unit of 32B"); pipe FIX.  */
+#define copy_matrix_cc_to_cbuf(d, s, sid, nsz, msz, dstr, sstr, uf, q, relu, cs, nz2nd) \
+  PTO_SIM_ONLY("copy_matrix_cc_to_cbuf", 0, 12,                                         \
+               pto_sim_fixpipe_l1(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_P(d),            \
+                                  PTO_SIM_P(s), sid, nsz, msz, dstr, sstr, uf, q, relu, \
+                                  cs, nz2nd))
 
 #endif /* __CCE_KT_TEST__ */
 

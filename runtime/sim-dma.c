@@ -720,3 +720,131 @@ void pto_sim_create_cbuf(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
   s->stats.dma_instrs++;
   pto_sim_end(s, 16 + (uint64_t)(repeat * blocks) / 2);
 }
+
+/* ------------------------------------------------------------------ */
+/* Into L0C: an accumulator initialised from L1 (dav-c220) or UB       */
+/* (dav-m200)                                                          */
+/* ------------------------------------------------------------------ */
+
+/* copy_matrix_cbuf_to_cc (dav-c220 / 3510, MTE1; SSP L1, 32 B units)
+   and copy_matrix_ubuf_to_cc (dav-c100 / dav-m200, V; SSP UB, units of
+   one 1024 B L0C fractal, the mirror of copy_matrix_cc_to_ubuf): nb
+   bursts of lb units, gaps end to start in the same units; only f32 ->
+   f32 (CRMODE_NONE) is simulated.  */
+void pto_sim_copy_to_cc(const char *f, int l, const char *name, int ssp,
+                        pto_sim_dt ddt, pto_sim_dt sdt, uintptr_t dst,
+                        uintptr_t src, int64_t sid, int64_t nb, int64_t lb,
+                        int64_t sg, int64_t dg, int64_t mode)
+{
+  sim_state *s = pto_sim_state();
+  if (check_dma_args(s, f, l, name, sid, nb, lb, sg, dg) ||
+      pto_sim_check_range(s, f, l, name, "ConvRelu", mode, 0, 0))
+    return;
+  if (ddt != PTO_SIM_DT_F32 || sdt != PTO_SIM_DT_F32) {
+    pto_sim_error_at(s, f, l, "%s: only float -> float is simulated", name);
+    return;
+  }
+  uint64_t unit = ssp == PTO_SIM_L1 ? SIM_BLOCK : FRACTAL32;
+  uint64_t sext = ((uint64_t)(nb - 1) * (uint64_t)(lb + sg) + (uint64_t)lb) * unit;
+  uint64_t dext = ((uint64_t)(nb - 1) * (uint64_t)(lb + dg) + (uint64_t)lb) * unit;
+  uintptr_t doff, soff;
+  if (pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_L0C, dst, dext, SIM_BLOCK,
+                      &doff) ||
+      pto_sim_resolve(s, f, l, name, "src", ssp, src, sext, SIM_BLOCK, &soff))
+    return;
+  pto_sim_begin(s, f, l, name, ssp == PTO_SIM_L1 ? P_MTE1 : P_V);
+  pto_sim_log_range(s, ssp, soff, soff + sext, SIM_R);
+  pto_sim_log_range(s, PTO_SIM_L0C, doff, doff + dext, SIM_W);
+  for (int64_t b = 0; b < nb; b++) {
+    uintptr_t so = soff + (uintptr_t)((uint64_t)(b * (lb + sg)) * unit);
+    uintptr_t d = doff + (uintptr_t)((uint64_t)(b * (lb + dg)) * unit);
+    pto_sim_touch(s, ssp, so, so + (uintptr_t)((uint64_t)lb * unit), SIM_R);
+    pto_sim_touch(s, PTO_SIM_L0C, d, d + (uintptr_t)((uint64_t)lb * unit),
+                  SIM_W);
+  }
+  for (int64_t b = 0; b < nb; b++)
+    memmove(sim_mem(s, PTO_SIM_L0C,
+                    doff + (uintptr_t)((uint64_t)(b * (lb + dg)) * unit)),
+            sim_mem(s, ssp, soff + (uintptr_t)((uint64_t)(b * (lb + sg)) * unit)),
+            (size_t)((uint64_t)lb * unit));
+  s->stats.dma_instrs++;
+  s->stats.dma_bytes += (uint64_t)nb * (uint64_t)lb * unit;
+  pto_sim_end(s, 16 + (uint64_t)nb * (uint64_t)lb * unit / 64);
+}
+
+/* copy_matrix_cc_to_cbuf (dav-c220 fixpipe into L1, FIX): the NZ form
+   only (NZ2ND_EN 0, as the vendor's FixpipeL0C2L1Impl requires): the
+   MSize x NSize result keeps its fractal layout, column block no at dst
+   + no * dstStride * 32 B, row mm of it at + mm * 16 elements; L0C read
+   as by copy_matrix_cc_to_gm (srcStride rows per column block);
+   quantPre F322F16 converts to fp16, reluPre applies ReLU.  */
+void pto_sim_fixpipe_l1(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
+                        uintptr_t src, int64_t sid, int64_t nsize,
+                        int64_t msize, int64_t dst_stride, int64_t src_stride,
+                        int64_t unit_flag, int64_t quant, int64_t relu,
+                        int64_t channel_split, int64_t nz2nd)
+{
+  sim_state *s = pto_sim_state();
+  const char *name = "copy_matrix_cc_to_cbuf";
+  (void)unit_flag;
+  if (pto_sim_check_range(s, f, l, name, "sid", sid, 0, 15) ||
+      pto_sim_check_range(s, f, l, name, "NSize", nsize, 1, 4095) ||
+      pto_sim_check_range(s, f, l, name, "MSize", msize, 1, 65535) ||
+      pto_sim_check_range(s, f, l, name, "quantPre", quant, 0, 1) ||
+      pto_sim_check_range(s, f, l, name, "channelSplit", channel_split, 0, 0) ||
+      pto_sim_check_range(s, f, l, name, "NZ2ND_EN", nz2nd, 0, 0))
+    return;
+  pto_sim_dt want = quant ? PTO_SIM_DT_F16 : PTO_SIM_DT_F32;
+  if (ddt != want) {
+    pto_sim_error_at(s, f, l, "%s: quantPre %d needs a %s destination", name,
+                     (int)quant, quant ? "half" : "float");
+    return;
+  }
+  int64_t M1 = (msize + 15) / 16, N1 = (nsize + 15) / 16;
+  int es = quant ? 2 : 4;
+  if (pto_sim_check_range(s, f, l, name, "srcStride", src_stride, M1 * 16,
+                          65535) ||
+      (src_stride % 16 &&
+       pto_sim_check_range(s, f, l, name, "srcStride (multiple of 16)", -1, 0,
+                           0)) ||
+      pto_sim_check_range(s, f, l, name, "dstStride", dst_stride,
+                          (msize * 16 * es + 31) / 32, 65535))
+    return;
+  uint64_t sext = (uint64_t)((N1 - 1) * src_stride + M1 * 16) * 64;
+  uint64_t dext = (uint64_t)(N1 - 1) * (uint64_t)dst_stride * SIM_BLOCK +
+                  (uint64_t)(msize * 16 * es);
+  uintptr_t soff, doff;
+  if (pto_sim_resolve(s, f, l, name, "src", PTO_SIM_L0C, src, sext, SIM_BLOCK,
+                      &soff) ||
+      pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_L1, dst, dext, SIM_BLOCK,
+                      &doff))
+    return;
+  pto_sim_begin(s, f, l, name, P_FIX);
+  pto_sim_log_range(s, PTO_SIM_L0C, soff, soff + sext, SIM_R);
+  pto_sim_touch(s, PTO_SIM_L0C, soff, soff + sext, SIM_R);
+  for (int64_t no = 0; no < N1; no++) {
+    uintptr_t d = doff + (uintptr_t)((uint64_t)no * (uint64_t)dst_stride * SIM_BLOCK);
+    pto_sim_log_range(s, PTO_SIM_L1, d, d + (uintptr_t)(msize * 16 * es), SIM_W);
+    pto_sim_touch(s, PTO_SIM_L1, d, d + (uintptr_t)(msize * 16 * es), SIM_W);
+  }
+  const uint8_t *C = sim_mem(s, PTO_SIM_L0C, soff);
+  for (int64_t no = 0; no < N1; no++)
+    for (int64_t mm = 0; mm < msize; mm++)
+      for (int64_t ni = 0; ni < 16; ni++) {
+        float x;
+        memcpy(&x, C + ((no * src_stride + mm) * 16 + ni) * 4, 4);
+        if (relu && !(x > 0.0f))
+          x = 0.0f;
+        uint8_t *dp = sim_mem(s, PTO_SIM_L1,
+                              doff + (uintptr_t)((uint64_t)no * (uint64_t)dst_stride * SIM_BLOCK
+                                                 + (uint64_t)((mm * 16 + ni) * es)));
+        if (quant) {
+          uint16_t h = pto_sim_f2h(x);
+          memcpy(dp, &h, 2);
+        } else
+          memcpy(dp, &x, 4);
+      }
+  s->stats.dma_instrs++;
+  s->stats.dma_bytes += (uint64_t)(N1 * msize * 16 * es);
+  pto_sim_end(s, 64 + (uint64_t)(N1 * msize * 16 * es) / 32);
+}

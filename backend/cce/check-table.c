@@ -91,6 +91,13 @@ static const ccx_intrin table[] = {
   { "copy_cbuf_to_bt", F_PTRS, N(7), 0, ".1", 0, 0, 0, API },
   { "copy_matrix_cc_to_ubuf", F_CC2UB, 0, N(8), "UC", 0, 0, 0, API },
   { "copy_matrix_cc_to_gm", F_PTRS, N(12), 0, "GC", 0, 0, 0, API },
+  /* Into L0C: (cc dst, cbuf src, nBurst, lenBurst, srcGap, dstGap) on
+     dav-c220; (cc dst, ubuf src, sid, nBurst, lenBurst, srcStride,
+     dstStride, ConvRelu_t) on dav-m200.  */
+  { "copy_matrix_cbuf_to_cc", F_PTRS, N(6), 0, "C1", 0, 0, 0, API },
+  /* The fixpipe into L1: copy_matrix_cc_to_gm's operands, dav-c220.  */
+  { "copy_matrix_cc_to_cbuf", F_PTRS, N(12), 0, "1C", 0, 0, 0, API },
+  { "copy_matrix_ubuf_to_cc", F_PTRS, 0, N(8), "CU", 0, 0, 0, API },
   { "copy_gm_to_cbuf_multi_nd2nz_b16", F_PTRS, N(11), 0, "1G", 0, 0, 0, API },
   { "create_cbuf_matrix", F_PTRS, N(3), N(3), "1..", 0, 0, 0, API },
   /* Masks, sync, scalar state.  */

@@ -24,14 +24,24 @@
    * ACCUMULATORS (c): f32, 16-multiple shapes, each in its own L0C
      region (1024 B aligned) in the fractal order the simulator and the
      hardware use, C[((no*M1 + mo)*16 + mi)*16 + ni].  Their definitions
-     are pto.fill(c, 0) and pto.matmul, then EPILOGUES after the last
+     are pto.fill(c, 0), pto.load from GM and pto.matmul, then
+     EPILOGUES after the last
      pto.matmul: on dav-c220 the in-place ReLU (pto.relu(c, c),
      pto.maxs(c, c, 0)) sets the C variable cube_relu_ID, which the
      fixpipe applies at the store (copy_matrix_cc_to_gm's ReLUPRE;
      pto.fill(c, 0) clears it); on dav-c100 / dav-m200 any vector op
      writes the UB copy.  A pto.matmul into c after an epilogue and
-     before the next pto.fill(c, 0) (loop back edges included) is a
-     located sorry: L0C holds the product without the epilogue.
+     before the next pto.fill(c, 0) (loop back edges included) is on
+     dav-c220 a located sorry: L0C holds the product without the
+     epilogue; on dav-c100 / dav-m200 that pto.matmul first copies the
+     UB copy back to L0C (reload_from_ub: N/16 copy_ubuf_to_ubuf into
+     fractal order in its scratch when N > 16, copy_matrix_ubuf_to_cc,
+     pipe V), and so does one after a pto.load of c (into the UB copy).
+     On dav-c220 pto.load(c, gm, rs) goes GM -> an L1 staging region in
+     the L0C layout (after the operands and biases; copy_gm_to_cbuf per
+     column block, the GM row stride a multiple of 8) -> L0C
+     (copy_matrix_cbuf_to_cc, MTE1) and clears cube_init_ID: a new
+     product starting from that value (lower_acc_load).
      The BIAS epilogue pto.col_expand_add(c, c, r) (r 1 x N f32): on
      dav-c220 r is a BIAS tile, defined only by one pto.load from GM and
      read only by that epilogue; it gets a bias-table region (64 B
@@ -83,6 +93,9 @@
                     ordered through M -> MTE1 -> M, no pipe_barrier(PIPE_M)
      m200 exit      M -> V before it, V -> M after (WAR on L0C)
      m200 staging   MTE1 -> MTE3 before (WAR on L1), MTE3 -> MTE1 after
+     m200 reload    V -> M after it (its UB reads recorded for sync.c)
+     c220 acc load  MTE1 -> MTE2 before (WAR on its staging), MTE2 ->
+                    MTE1 between the copies, MTE1 -> FIX after
      c220 bias load MTE1 -> MTE2 before (WAR on its L1 staging), MTE2 ->
                     MTE1 between the two copies; the bias table is
                     ordered by the mads' own pairs (lower_bias_load)
@@ -120,8 +133,11 @@ typedef struct cube_tile {
   int bias;                   /* dav-c220 accumulator: the index of its
                                  bias tile (pto.col_expand_add(c, c, r)),
                                  -1 when none */
-  int64_t l1off;              /* dav-c220 bias tile: its L1 staging
-                                 region (off is its bias-table offset) */
+  int64_t l1off;              /* dav-c220 bias tile, or accumulator
+                                 loaded from GM: its L1 staging region
+                                 (off is its bias-table / L0C offset) */
+  bool loaded;                /* dav-c220 accumulator defined by
+                                 pto.load from GM (GM -> L1 -> L0C) */
 } cube_tile;
 
 struct pto_cube_plan {
@@ -129,6 +145,12 @@ struct pto_cube_plan {
   int n, cap;
   bool ub_exit;               /* the arch copies L0C to UB */
   int errors;                 /* reported by the (first) planning */
+  const pto_expr **reload;    /* archs with L0C -> UB: the pto.matmuls
+                                 whose accumulator's UB copy may have
+                                 been written since the last mad (a load
+                                 from GM, an epilogue): the UB copy goes
+                                 back to L0C before their mad */
+  int nreload, capreload;
 };
 
 typedef struct pto_cube_plan plan;
@@ -285,19 +307,20 @@ bad_use(cctx *c, pto_loc loc, const cube_tile *t, const char *what)
   else if (t->roles & ROLE_OPERAND)
     pto_sorry(c->diag, loc,
               "tile '%s' is a pto.matmul operand and lives in L1: it may "
-              "only be defined by pto.load from GM and read by pto.matmul "
-              "(%s)", t->var->name, what);
+              "only be defined by pto.load from GM or pto.cast of a "
+              "pto.matmul accumulator and read by pto.matmul (%s)",
+              t->var->name, what);
   else if (c->p->ub_exit || strncmp(what, "read", 4))
     pto_sorry(c->diag, loc,
               "tile '%s' is a pto.matmul accumulator: it may only be "
-              "defined by pto.fill(%s, 0) and pto.matmul (%s)",
-              t->var->name, t->var->name, what);
+              "defined by pto.fill(%s, 0), pto.load from GM and pto.matmul "
+              "(%s)", t->var->name, t->var->name, what);
   else
     pto_sorry(c->diag, loc,
               "tile '%s' is a pto.matmul accumulator: on %s the result "
               "cannot leave L0C except by pto.store (fixpipe to GM; there "
               "is no L0C -> UB path); it may only be defined by "
-              "pto.fill(%s, 0) and pto.matmul (%s)",
+              "pto.fill(%s, 0), pto.load from GM and pto.matmul (%s)",
               t->var->name, c->k->arch->name, t->var->name, what);
   c->errors++;
 }
@@ -363,13 +386,23 @@ relu_epilogue(const pto_expr *e, const cube_tile *t)
 }
 
 /* Whether intrinsic E may write an accumulator's UB copy (archs with
-   L0C -> UB): every vector op; not a GM load (an accumulator
-   initialised from GM needs the UB -> L0C path, not lowered).  */
+   L0C -> UB): every vector op and a GM load (a pto.matmul after it
+   copies the UB copy back to L0C first, copy_matrix_ubuf_to_cc).  */
 static bool
 ub_write_ok(const pto_expr *e)
 {
-  return e->op != PTO_OP_LOAD && e->op != PTO_OP_LOAD_VALID
-         && e->op != PTO_OP_MATMUL;
+  return e->op != PTO_OP_MATMUL;
+}
+
+/* dav-c220: whether E is pto.cast(h, c) of accumulator C into operand
+   H (a matmul result as the operand of another).  */
+static bool
+cast_to_l1(const cctx *c, const pto_expr *e)
+{
+  if (c->p->ub_exit || e->op != PTO_OP_CAST || e->nargs != 2)
+    return false;
+  const cube_tile *d = tile_at(c, e->args[0]), *a = tile_at(c, e->args[1]);
+  return d && a && d->roles == ROLE_OPERAND && a->roles == ROLE_ACC;
 }
 
 /* Intrinsic call E: the argument positions the cube path accepts.  */
@@ -383,6 +416,20 @@ check_call(cctx *c, const pto_expr *e)
       continue;
     }
     bool opnd = t->roles & ROLE_OPERAND, acc = t->roles & ROLE_ACC;
+    /* dav-c220: pto.cast(h, c) of an accumulator C into an operand H is
+       the fixpipe into L1 (lower_cast_l1).  */
+    if (cast_to_l1(c, e)) {
+      if (i == 1 && t->bias >= 0) {
+        pto_sorry(c->diag, e->loc,
+                  "pto.cast(%s, %s): on %s an accumulator with a bias "
+                  "epilogue cannot be cast into a pto.matmul operand (a "
+                  "K loop of zero trips would need the bias row in L1); "
+                  "add the bias to the second product instead",
+                  e->args[0]->u.var->name, t->var->name, c->k->arch->name);
+        c->errors++;
+      }
+      continue;
+    }
     if (t->roles == ROLE_BIAS) {
       if (e->op == PTO_OP_LOAD && i == 0)
         continue;
@@ -396,6 +443,11 @@ check_call(cctx *c, const pto_expr *e)
       continue;
     if (e->op == PTO_OP_LOAD && i == 0 && opnd && !acc)
       continue;
+    /* dav-c220: an accumulator loaded from GM goes GM -> L1 -> L0C.  */
+    if (e->op == PTO_OP_LOAD && i == 0 && acc && !opnd && !c->p->ub_exit) {
+      t->loaded = true;
+      continue;
+    }
     if (e->op == PTO_OP_LOAD_VALID && i == 0 && opnd && !acc) {
       check_operand_pad(c, e, t);
       continue;
@@ -409,6 +461,11 @@ check_call(cctx *c, const pto_expr *e)
       bad_use(c, e->args[i]->loc, t, "it is also a pto.matmul operand");
       continue;
     }
+    /* Archs with L0C -> UB: an operand some vector op defines is staged
+       (collect_staged): an ordinary UB tile copied to L1 by each
+       pto.matmul.  */
+    if (opnd && t->staged && e->op != PTO_OP_MATMUL)
+      continue;
     if (acc && !c->p->ub_exit && relu_epilogue(e, t)) {
       t->relu = true;
       continue;
@@ -424,6 +481,28 @@ check_call(cctx *c, const pto_expr *e)
                    pto_op_info(e->op)->name);
     bad_use(c, e->args[i]->loc, t, what.s);
     pto_buf_free(&what);
+  }
+}
+
+/* Archs with L0C -> UB: every pto.matmul operand that an intrinsic
+   other than pto.load writes (a cast of a matmul result, any vector op)
+   is STAGED like a pto.load_valid one: it lives in UB and each
+   pto.matmul copies it to L1 (stage_to_l1).  */
+static void
+collect_staged(cctx *c, const pto_mir_block *b)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
+    const pto_expr *e = s->value;
+    cube_tile *t;
+    if (s->kind == PTO_S_EVAL && e && e->kind == PTO_E_CALL && e->is_op
+        && e->nargs && e->op != PTO_OP_LOAD && e->op != PTO_OP_LOAD_VALID
+        && e->op != PTO_OP_MATMUL && (t = tile_at(c, e->args[0]))
+        && t->roles == ROLE_OPERAND)
+      t->staged = true;
+    collect_staged(c, &n->body);
+    collect_staged(c, &n->els);
   }
 }
 
@@ -465,7 +544,37 @@ epilogue_target(cctx *c, const pto_expr *e)
     return NULL;
   if (e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID)
     return NULL;
+  /* dav-c220: a load from GM writes L0C itself (a new product).  */
+  if (e->op == PTO_OP_LOAD && !c->p->ub_exit)
+    return NULL;
   return t;
+}
+
+/* Whether pto.matmul E copies its accumulator's UB copy to L0C first.  */
+static bool
+needs_reload(const plan *p, const pto_expr *e)
+{
+  for (int i = 0; i < p->nreload; i++)
+    if (p->reload[i] == e)
+      return true;
+  return false;
+}
+
+static void
+add_reload(cctx *c, const pto_expr *e)
+{
+  plan *p = c->p;
+  if (needs_reload(p, e))
+    return;
+  if (p->nreload == p->capreload) {
+    int cap = p->capreload ? 2 * p->capreload : 8;
+    const pto_expr **v = pto_arena_alloc(c->k->prog->arena, cap * sizeof *v);
+    if (p->nreload)
+      memcpy(v, p->reload, p->nreload * sizeof *v);
+    p->reload = v;
+    p->capreload = cap;
+  }
+  p->reload[p->nreload++] = e;
 }
 
 /* The epilogue check's state: for each accumulator tile i, the call of
@@ -504,17 +613,23 @@ order_merge(cctx *c, order_state into, order_state from)
       into[j] = from[j];
 }
 
-/* The effect of intrinsic call E on STATE; with REPORT, a pto.matmul
-   into a changed accumulator is a located sorry: L0C still holds the
-   product without the epilogue, and the back end has no path that puts
-   the changed value back into L0C.  */
+/* The effect of intrinsic call E on STATE.  A pto.matmul into a changed
+   accumulator: on archs with L0C -> UB the UB copy holds the changed
+   value and goes back to L0C before the mad (add_reload; afterwards L0C
+   and the UB copy agree again); on dav-c220, with REPORT, a located
+   sorry: L0C still holds the product without the epilogue, and the back
+   end has no path that puts the changed value back into L0C.  A load
+   from GM on dav-c220 writes L0C (GM -> L1 -> L0C): a new product.  */
 static void
 order_call(cctx *c, const pto_expr *e, order_state state, bool report)
 {
   cube_tile *t;
   if (e->op == PTO_OP_MATMUL && (t = tile_at(c, e->args[0]))) {
     const pto_expr *w = state[t - c->p->tiles];
-    if (report && w && !t->reported) {
+    if (w && c->p->ub_exit) {
+      add_reload(c, e);
+      state[t - c->p->tiles] = NULL;
+    } else if (report && w && !t->reported) {
       pto_sorry(c->diag, e->loc,
                 "pto.matmul accumulates into '%s' after pto.%s changed "
                 "it (line %d): an epilogue on a pto.matmul accumulator "
@@ -526,6 +641,9 @@ order_call(cctx *c, const pto_expr *e, order_state state, bool report)
     }
   } else if (e->op == PTO_OP_FILL && (t = tile_at(c, e->args[0]))
              && is_zero(e->args[1]))
+    state[t - c->p->tiles] = NULL;
+  else if (e->op == PTO_OP_LOAD && !c->p->ub_exit
+           && (t = tile_at(c, e->args[0])) && t->roles == ROLE_ACC)
     state[t - c->p->tiles] = NULL;
   else if ((t = epilogue_target(c, e)))
     state[t - c->p->tiles] = e;
@@ -728,6 +846,32 @@ static bool
 shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
 {
   const pto_type *ty = t->var->type;
+  if (ty->dtype != want && want == PTO_DT_F16 && ty->dtype == PTO_DT_F32) {
+    /* f32 operands, per arch (pto.h's table): dav-c220 has the mad
+       (asc-devkit dav_c220/kernel_operator_mm_impl.h, MmadCal float x
+       float; stub_fun.h mad(__cc__ float *, __ca__ float *, __cb__ float
+       *, ...)) but its operands are 16 x 8 fractals loaded to L0B by
+       load_cbuf_to_cb_transpose, not lowered yet; dav-m200 has none
+       (dav_m200/kernel_operator_mm_impl.h, MmadCal: f16 and int8).  */
+    pto_buf tb = { 0 };
+    pto_type_print(&tb, ty);
+    if (c->p->ub_exit)
+      pto_error(c->diag, t->var->loc,
+                "pto.matmul operand '%s' is %s: %s has no f32 x f32 mad "
+                "(its cube takes fp16 operands); convert the operand "
+                "with pto_cast into an fp16 tile first", t->var->name,
+                tb.s, c->k->arch->name);
+    else
+      pto_sorry(c->diag, t->var->loc,
+                "pto.matmul operand '%s' is %s: %s's f32 x f32 mad (16 x "
+                "8 fractals, a transposing L0B load) is not lowered by the "
+                "CCE back end; keep the operands in GM as fp16 and load "
+                "pto_f16 tiles, or run it under sim=jit", t->var->name,
+                tb.s, c->k->arch->name);
+    pto_buf_free(&tb);
+    c->errors++;
+    return false;
+  }
   if (ty->dtype != want) {
     pto_buf tb = { 0 };
     pto_type_print(&tb, ty);
@@ -805,8 +949,9 @@ place(cctx *c, role r, int64_t cap, int esz, int align, const char *space)
   c->errors++;
 }
 
-/* dav-c220: each bias tile's L1 staging region, after the operands'
-   (512 B aligned; GM -> L1 -> bias table), in the L1 of CAP bytes.  */
+/* dav-c220: the L1 staging region of each bias tile (GM -> L1 -> bias
+   table) and of each accumulator loaded from GM (GM -> L1 -> L0C),
+   after the operands' (512 B aligned), in the L1 of CAP bytes.  */
 static void
 place_bias_l1(cctx *c, int64_t cap)
 {
@@ -817,14 +962,15 @@ place_bias_l1(cctx *c, int64_t cap)
       used = c->p->tiles[i].off + c->p->tiles[i].size;
   for (int i = 0; i < c->p->n; i++) {
     cube_tile *t = &c->p->tiles[i];
-    if (t->roles != ROLE_BIAS)
+    if (t->roles != ROLE_BIAS && !(t->roles == ROLE_ACC && t->loaded))
       continue;
     t->l1off = (used + FRACTAL16 - 1) / FRACTAL16 * FRACTAL16;
     used = t->l1off + t->size;
     if (used > cap) {
       pto_error(c->diag, t->var->loc,
-                "the L1 staging of bias '%s' ends at byte %lld, past the "
+                "the L1 staging of %s '%s' ends at byte %lld, past the "
                 "%lld of %s (the pto.matmul operands take the rest)",
+                t->roles == ROLE_BIAS ? "bias" : "accumulator",
                 t->var->name, (long long)used, (long long)cap,
                 c->k->arch->name);
       c->errors++;
@@ -859,7 +1005,7 @@ declare(cctx *c)
                    ct->roles == ROLE_ACC ? "L0C" : ct->roles == ROLE_BIAS
                    ? "BT " : "L1 ", (long long)ct->off,
                    (long long)(ct->off + ct->size));
-    if (ct->roles == ROLE_BIAS)
+    if (ct->roles == ROLE_BIAS || (ct->roles == ROLE_ACC && ct->loaded))
       pto_buf_printf(&t, ", staged in L1 [%lld, %lld)", (long long)ct->l1off,
                      (long long)(ct->l1off + ct->size));
   }
@@ -903,6 +1049,8 @@ pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
                || !strcmp(k->arch->name, "dav-c100");
   if (!p->ub_exit)
     collect_bias(&c, &k->src);
+  else
+    collect_staged(&c, &k->src);
   check_block(&c, &k->src);
   if (!c.errors) {
     check_order(&c, &k->src, order_copy(&c, NULL), NULL, true);
@@ -1079,6 +1227,155 @@ lower_bias_load(cctx *c, pto_mir_block *out, const pto_expr *e,
   c->k->count.bursts += 1;
   c->k->count.bursts_min += 1;
   return 1;
+}
+
+/* dav-c220 pto.load(c, gm, rs) of accumulator T (M x N f32): GM -> its
+   L1 staging region in the L0C layout (one copy_gm_to_cbuf per column
+   block: M bursts of 64 B, srcGap rs/8 - 2 blocks; the GM row stride a
+   multiple of 8 elements), then one copy_matrix_cbuf_to_cc of M*N*4/32
+   blocks (MTE1; asc-devkit C220 kernel_operator_data_copy_impl.h,
+   DataCopyL12L0CImpl).  L0C then holds the product's initial value:
+   cube_init_ID is cleared (and the ReLU flag).  Before: MTE1 -> MTE2
+   (WAR on the staging, read by the last copy_matrix_cbuf_to_cc); MTE2 ->
+   MTE1 between the two copies.  L0C's WAR with an earlier mad is its M
+   -> MTE1 pair, with an earlier fixpipe the FIX -> S pair of the store;
+   the next mad's MTE1 -> M pair (MTE1 runs in order) orders its read,
+   and MTE1 -> FIX after the copy a store with no mad in between.  */
+static int
+lower_acc_load(cctx *c, pto_mir_block *out, const pto_expr *e,
+               const cube_tile *t)
+{
+  int64_t rows = t->var->type->rows, cols = t->var->type->cols;
+  const char *gap = stride_c(c, e->loc, e->args[2], rows, cols, 8, 2);
+  if (!gap)
+    return -1;
+  const char *gm = expr_c(c, e->args[1]);
+  pair(c, out, e->loc, "PIPE_MTE1", "PIPE_MTE2");
+  pto_buf b = { 0 };
+  for (int64_t j = 0; j < cols / 16; j++)
+    pto_buf_printf(&b, "%scopy_gm_to_cbuf((__cbuf__ float *)((uintptr_t)%lld), "
+                   "(__gm__ float *)(%s)%s, 0, %lld, 2, %s, 0, PAD_NONE);",
+                   j ? "\n" : "", (long long)(t->l1off + j * rows * 64), gm,
+                   j ? pto_arena_printf(c->k->prog->arena, " + %lld",
+                                        (long long)(j * 16)) : "",
+                   (long long)rows, rows == 1 ? "0" : gap);
+  pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, b.s);
+  pto_buf_free(&b);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+  pair(c, out, e->loc, "PIPE_MTE2", "PIPE_MTE1");
+  text_node(c->k, out, e->loc, PTO_PIPE_MTE1,
+            pto_arena_printf(c->k->prog->arena,
+                             "copy_matrix_cbuf_to_cc((__cc__ float *)((uintptr_t)"
+                             "%lld), (__cbuf__ float *)((uintptr_t)%lld), 1, "
+                             "%lld, 0, 0);\n"
+                             "cube_init_%u = 0;%s",
+                             (long long)t->off, (long long)t->l1off,
+                             (long long)(rows * cols * 4 / 32), t->var->id,
+                             t->relu ? pto_arena_printf(c->k->prog->arena,
+                                                        "\ncube_relu_%u = 0;",
+                                                        t->var->id) : ""));
+  pair(c, out, e->loc, "PIPE_MTE1", "PIPE_FIX");
+  c->k->count.dma += cols / 16 + 1;
+  c->k->count.dma_min += 2;
+  c->k->count.bursts += rows * (cols / 16) + 1;
+  c->k->count.bursts_min += rows + 1;
+  return 1;
+}
+
+/* dav-c220 pto.cast(h, c), E, of accumulator CT into operand HT: the
+   fixpipe writes the result into HT's L1 region as fp16 in the operand
+   layout (copy_matrix_cc_to_cbuf, NZ kept: column block j at j * M
+   32 B units, QuantPRE F322F16, ReLUPRE the ReLU epilogue flag;
+   asc-devkit C220 kernel_operator_fixpipe_impl.h, FixpipeL0cToL1).
+   Before: M -> FIX (RAW on L0C), MTE1 -> FIX (WAR on HT's L1, read by
+   the last load_cbuf_to_ca/cb); after FIX -> S, which orders the fixpipe
+   before everything issued later (the next pto.matmul's L1 -> L0A/L0B
+   reads, a mad overwriting L0C).  With no mad since pto.fill(c, 0) the
+   L1 region is zeroed instead (create_cbuf_matrix, MTE2; WAR on L1 is
+   the MTE1 -> MTE2 pair every pto.matmul leaves, RAW the MTE2 -> MTE1
+   pair after it).  */
+static const char *relu_arg(cctx *c, const cube_tile *ct);
+
+static int
+lower_cast_l1(cctx *c, pto_mir_block *out, const pto_expr *e,
+              const cube_tile *ht, const cube_tile *ct)
+{
+  int64_t m = ct->var->type->rows, n = ct->var->type->cols;
+  char *t = pto_arena_printf(
+      c->k->prog->arena,
+      "if (cube_init_%u) {\n"
+      "  create_cbuf_matrix((__cbuf__ half *)((uintptr_t)%lld), "
+      "(int64_t)%lld << 16 | 1, (half)0);\n"
+      "  set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);\n"
+      "  wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);\n"
+      "} else {\n"
+      "  set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "  set_flag(PIPE_MTE1, PIPE_FIX, EVENT_ID0);\n"
+      "  wait_flag(PIPE_MTE1, PIPE_FIX, EVENT_ID0);\n"
+      "  copy_matrix_cc_to_cbuf((__cbuf__ half *)((uintptr_t)%lld), "
+      "(__cc__ float *)((uintptr_t)%lld), 0, %lld, %lld, %lld, %lld, 0, "
+      "F322F16, %s, 0, 0);\n"
+      "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "  wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "}",
+      ct->var->id, (long long)ht->off, (long long)(m * n / 16),
+      (long long)ht->off, (long long)ct->off, (long long)n, (long long)m,
+      (long long)m, (long long)m, relu_arg(c, ct));
+  text_node(c->k, out, e->loc, PTO_PIPE_S, t);
+  c->k->count.dma++;
+  c->k->count.dma_min++;
+  return 1;
+}
+
+/* Archs with L0C -> UB: before the mad of pto.matmul S whose accumulator
+   CT's UB copy may have changed since the last mad (add_reload), the UB
+   copy goes back to L0C: for N > 16 N/16 copy_ubuf_to_ubuf put it in
+   the fractal order in the statement's UB scratch (the inverse of
+   exit_to_ub's), then one copy_matrix_ubuf_to_cc of M1*N1 fractals (pipe
+   V, as copy_matrix_cc_to_ubuf; asc-devkit M200
+   kernel_operator_data_copy_impl.h, DataCopyMatrixUB2L0CImpl) and
+   cube_init_ID cleared.  The UB reads are recorded (sync.c orders them
+   after the writes of the load or epilogue); L0C's WAR with the last mad
+   is the exit's M -> V pair (V runs in order), and V -> M after it
+   orders the mad's read.  */
+static void
+reload_from_ub(cctx *c, pto_mir_block *out, const pto_stmt *s, pto_loc loc,
+               const cube_tile *ct)
+{
+  int64_t m = ct->var->type->rows, n = ct->var->type->cols;
+  int64_t m1 = m / 16, n1 = n / 16;
+  const pto_mir_buffer *ub = pto_mir_buffer_of(c->k, ct->var, NULL);
+  const pto_mir_buffer *scr = n1 > 1 ? pto_mir_buffer_of(c->k, NULL, s) : ub;
+  pto_assert(ub && scr);
+  for (int64_t no = 0; no < n1 && n1 > 1; no++) {
+    pto_mir_node *d = pto_mir_new(c->k, PTO_MIR_DMA, loc);
+    d->pipe = PTO_PIPE_V;
+    d->op = "copy_ubuf_to_ubuf";
+    d->ctype = "float";
+    d->ub = scr->offset + no * m * 64;
+    d->ub2 = ub->offset + no * 64;
+    d->nburst = m;
+    d->lenburst = 2;
+    d->srcgap = n / 8 - 2;
+    d->dstgap = 0;
+    pto_mir_add_strided(d, PTO_MEM_UB, d->ub2, m, n * 4, 64, false);
+    pto_mir_add_access(d, PTO_MEM_UB, d->ub, d->ub + m * 64, true);
+    pto_mir_push(out, d);
+    c->k->count.vec++;
+  }
+  char *t = pto_arena_printf(
+      c->k->prog->arena,
+      "copy_matrix_ubuf_to_cc((__cc__ float *)((uintptr_t)%lld), "
+      "(__ubuf__ float *)((uintptr_t)%lld), 0, 1, %lld, 0, 0, CRMODE_NONE);\n"
+      "cube_init_%u = 0;",
+      (long long)ct->off, (long long)scr->offset, (long long)(m1 * n1),
+      ct->var->id);
+  pto_mir_node *x = text_node(c->k, out, loc, PTO_PIPE_V, t);
+  pto_mir_add_access(x, PTO_MEM_UB, scr->offset, scr->offset + m * n * 4, false);
+  c->k->count.dma++;
+  c->k->count.dma_min++;
+  pair(c, out, loc, "PIPE_V", "PIPE_M");
 }
 
 /* Whether E is an integer constant (possibly negated or cast); its
@@ -1290,6 +1587,8 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
     c->errors++;
     return -1;
   }
+  if (c->p->ub_exit && needs_reload(c->p, e))
+    reload_from_ub(c, out, s, e->loc, ct);
   stage_to_l1(c, out, e->loc, at, bt);
   pto_buf b = { 0 };
   for (int64_t mo = 0; mo < m1; mo++)
@@ -1456,7 +1755,9 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
     /* A staged operand is loaded into UB by isel.c.  */
     if ((t = tile_at(&c, e->args[0])) && t->roles == ROLE_BIAS)
       r = lower_bias_load(&c, out, e, t);
-    else if (t && !t->staged)
+    else if (t && t->roles == ROLE_ACC && !c.p->ub_exit)
+      r = lower_acc_load(&c, out, e, t);
+    else if (t && t->roles == ROLE_OPERAND && !t->staged)
       r = lower_load(&c, out, e, t);
     break;
   case PTO_OP_COL_EXPAND_ADD:
@@ -1470,6 +1771,11 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
                                  c.p->tiles[t->bias].var->name));
       r = 1;
     }
+    break;
+  case PTO_OP_CAST:
+    if (cast_to_l1(&c, e))
+      r = lower_cast_l1(&c, out, e, tile_at(&c, e->args[0]),
+                        tile_at(&c, e->args[1]));
     break;
   case PTO_OP_LOAD_VALID:
     if ((t = tile_at(&c, e->args[0])) && !t->staged)

@@ -36,9 +36,11 @@ scalar_arg(const ccx_intrin *in, int i, int n, const char *tname, char *buf,
     return "PAD_NONE";
   if (in->form == F_L0LOAD && i == 8)
     return "inc";
-  if (in->form == F_CC2UB && i == 7)
+  if ((in->form == F_CC2UB || !strcmp(nm, "copy_matrix_ubuf_to_cc"))
+      && i == 7)
     return "CRMODE_NONE";
-  if (!strcmp(nm, "copy_matrix_cc_to_gm") && i == 8)
+  if ((!strcmp(nm, "copy_matrix_cc_to_gm")
+       || !strcmp(nm, "copy_matrix_cc_to_cbuf")) && i == 8)
     return "NoQuant";
   if ((in->form == F_VDUP && i == 1) || (in->form == F_VSCAL && i == 2)) {
     snprintf(buf, len, "(%s)0", tname);
@@ -61,7 +63,9 @@ pointer_type(const ccx_intrin *in, int i, char l, const char *tname,
   if (in->form == F_VCONV)
     t = ccx_dt_name(i == 0 ? in->dst_dt : in->src_dt);
   else if (!in->dts)
-    t = l == 'C' || (in->form == F_CC2UB && l == 'U') ? "float" : "half";
+    t = l == 'C' || (in->form == F_CC2UB && l == 'U')
+        || !strcmp(in->name, "copy_matrix_cbuf_to_cc")
+        || !strcmp(in->name, "copy_matrix_ubuf_to_cc") ? "float" : "half";
   snprintf(buf, len, "(%s %s *)0", sp, t);
   return buf;
 }

@@ -100,9 +100,9 @@ allowed_mismatch ()
       return 0
     fi
   done <<'EOF'
-sorry, unimplemented: .*accumulator	README "not yet": a matmul accumulator loaded from GM is a sorry of the CCE back end on dav-c220
+sorry, unimplemented: .*accumulator	README "not yet": on dav-c220 a matmul accumulator defined by a vector op (anything but pto_fill 0, pto_load from GM, pto_matmul and the ReLU / bias epilogues) is a sorry of the CCE back end
 sorry, unimplemented: .*the cube path pads operands with 0 only	pto.h (pto_load_valid): the CCE back end takes a matmul operand's pto_load_valid with the constant pad 0 only, else a located sorry
-sorry, unimplemented: .*is a pto.matmul operand and lives in L1	README "not yet": a matmul operand defined by anything but pto_load from GM (a matmul result reused, an epilogue) is a located sorry of the CCE back end
+sorry, unimplemented: .*is a pto.matmul operand and lives in L1	README "not yet": on dav-c220 a matmul operand defined by anything but pto_load from GM or pto_cast of a matmul result (a vector op) is a located sorry of the CCE back end
 sorry, unimplemented: '(exp|log)f' of a scalar: the AI core's scalar unit has no	pto.h (scalar math): expf and logf on scalars are simulation only; the scalar unit has no exp or log, so the CCE back end reports a sorry at the call
 sorry, unimplemented: '[a-z]+' of a double: the CCE back end lowers the float forms only	pto.h (scalar math): double computations other than exact float ones are simulation only, a sorry of the CCE back end
 sorry, unimplemented: the cube path needs a GM row stride that is at least	doc/passes.md (cube path): a matmul operand's GM row stride is at least its columns (below that, reference mode and sim=jit stop at run time, pto.h's row-stride check) and a multiple of 16 elements

@@ -14,7 +14,8 @@ PTO_KERNEL void k(const _Float16 *x, const float *bias, float *y)
   f16x16 c;
   pto_load(a, x, 16);
   pto_load(b, x + 256, 16);
-  pto_load(c, bias, 16); /* { dg-message "sorry, unimplemented: tile 'c' is a pto.matmul accumulator.*needed by '-fplugin-arg-pto-sim=cce'" } */
+  pto_load(c, bias, 16);
+  pto_adds(c, c, 1.0f); /* { dg-message "sorry, unimplemented: tile 'c' is a pto.matmul accumulator.*needed by '-fplugin-arg-pto-sim=cce'" } */
   pto_matmul(c, a, b);
   pto_store(y, 16, c);
 }
