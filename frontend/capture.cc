@@ -209,6 +209,11 @@ static const pto_type *ir_type (capture &c, tree type, location_t loc);
 static bool
 scalar_dtype (tree type, pto_dtype *dt)
 {
+  if (pto_fe_is_bf16_type (type))
+    {
+      *dt = PTO_DT_BF16;
+      return true;
+    }
   switch (TREE_CODE (type))
     {
     case BOOLEAN_TYPE:
@@ -1757,7 +1762,8 @@ gm_arg (capture &c, const char *opname, int argno, tree arg, bool written,
       return NULL;
     }
   tree pointee = TREE_TYPE (type);
-  if (!(INTEGRAL_TYPE_P (pointee) || SCALAR_FLOAT_TYPE_P (pointee))
+  if (!(INTEGRAL_TYPE_P (pointee) || SCALAR_FLOAT_TYPE_P (pointee)
+	|| pto_fe_is_bf16_type (pointee))
       || TREE_CODE (pointee) == BOOLEAN_TYPE)
     {
       if (have_dt)

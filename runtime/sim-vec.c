@@ -14,6 +14,7 @@
 
 #include "sim-internal.h"
 #include "include/pto-f16.h"
+#include "include/pto-bf16.h"
 
 #include <math.h>
 #include <string.h>
@@ -30,7 +31,8 @@ static int dt_size(pto_sim_dt dt)
   switch (dt) {
   case PTO_SIM_DT_F16:
   case PTO_SIM_DT_S16:
-  case PTO_SIM_DT_U16: return 2;
+  case PTO_SIM_DT_U16:
+  case PTO_SIM_DT_BF16: return 2;
   case PTO_SIM_DT_F32:
   case PTO_SIM_DT_S32: return 4;
   default: return 0;
@@ -40,8 +42,9 @@ static int dt_size(pto_sim_dt dt)
 static const char *dt_name(pto_sim_dt dt)
 {
   static const char *const n[] = { "unsupported type", "half",    "float",
-                                   "int32_t",          "int16_t", "uint16_t" };
-  return dt <= PTO_SIM_DT_U16 ? n[dt] : "?";
+                                   "int32_t",          "int16_t", "uint16_t",
+                                   "bfloat16_t" };
+  return dt <= PTO_SIM_DT_BF16 ? n[dt] : "?";
 }
 
 static int is_float(pto_sim_dt dt)
@@ -289,6 +292,11 @@ static float load_f(pto_sim_dt dt, const uint8_t *p)
     memcpy(&h, p, 2);
     return pto_sim_h2f(h);
   }
+  if (dt == PTO_SIM_DT_BF16) {
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return pto_bf16_bits_to_float(h);
+  }
   float x;
   memcpy(&x, p, 4);
   return x;
@@ -298,6 +306,10 @@ static void store_f(pto_sim_dt dt, uint8_t *p, float v)
 {
   if (dt == PTO_SIM_DT_F16) {
     uint16_t h = pto_sim_f2h(v);
+    memcpy(p, &h, 2);
+  } else if (dt == PTO_SIM_DT_BF16) {
+    /* vconv_f322bf16r: round to nearest even (pto-bf16.h).  */
+    uint16_t h = pto_bf16_bits_from_float(v);
     memcpy(p, &h, 2);
   } else
     memcpy(p, &v, 4);

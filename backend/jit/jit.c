@@ -235,6 +235,8 @@ rt_dtype(jit *j, pto_dtype dt, pto_loc loc)
     return PTO_RT_F16;
   case PTO_DT_I32:
     return PTO_RT_I32;
+  case PTO_DT_BF16:
+    return PTO_RT_BF16;
   default:
     fail(j, loc, "tiles of this element type");
     return PTO_RT_F32;
