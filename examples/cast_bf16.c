@@ -165,7 +165,7 @@ int main(void)
     double want = round_bf16(in[i]);
     uint32_t got = (uint32_t)bf[i].bits << 16;
     if (bits_of((float)want) != got && !(want == 0 && from_bits(got) == 0
-                                         && signbit(want) == signbit(from_bits(got))))
+                                         && !signbit(want) == !signbit(from_bits(got))))
       bad_sweep++;
   }
   /* Widening is exact: the float's top half is the bf16, the rest 0.  */

@@ -359,7 +359,7 @@ pto_bf16_to_f32(pto_bf16 h)
    pto_neg(d, a)          d = -a; same shape and dtype
    pto_fill(d, s)         every element of d = s; any tile
    pto_cast(d, a)         d = a converted to d's dtype, rounding as above;
-                          same shape, any dtypes
+                          same shape, any dtypes (bf16 to and from float only)
    pto_row_sum(d, a)      d[i][0] = sum over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_max(d, a)      d[i][0] = max over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_expand(d, r)   d[i][j] = r[i][0]; d R x C, r R x 1, same dtype (pto-isa TROWEXPAND)
@@ -654,6 +654,8 @@ extern pto__not_a_tile pto__not_a_tile_object;
            pto_bf16: 1, default: 0)
 /* 1 if it is bf16 (storage only: loads, stores, casts).  */
 #define PTO__IS_BF16(t) _Generic(PTO__ELT(t), pto_bf16: 1, default: 0)
+#define PTO__IS_F32_OR_BF16(t) \
+  _Generic(PTO__ELT(t), float: 1, pto_bf16: 1, default: 0)
 /* 1 if it is a floating type.  */
 #define PTO__IS_FLOAT(t) \
   _Generic(PTO__ELT(t), float: 1, PTO__F16_CASE(1) default: 0)
@@ -1431,11 +1433,8 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
     PTO__CHECK_TILE_ANY("pto_cast", a);                                     \
     PTO__CHECK_SAME_SHAPE("pto_cast", d, a);                                \
     _Static_assert(PTO__BOTH(d, a, PTO__IS_BF16(d) == PTO__IS_BF16(a)      \
-                                       || _Generic(PTO__ELT(d), float: 1,  \
-                                                   pto_bf16: 1, default: 0) \
-                                              && _Generic(PTO__ELT(a),     \
-                                                   float: 1, pto_bf16: 1,  \
-                                                   default: 0)),           \
+                                       || (PTO__IS_F32_OR_BF16(d)          \
+                                           && PTO__IS_F32_OR_BF16(a))),    \
                    "pto_cast: bf16 tiles convert to and from float tiles " \
                    "only (cast through a float tile)");                    \
     PTO__CHECK_WRITABLE(d);                                                 \
