@@ -197,7 +197,9 @@ typedef struct pto__f16 {
    the plugin reports a kernel with bf16 tiles there.  Host code builds
    and reads the bits with pto_bf16_from_f32 (round to nearest even, as
    vconv_f322bf16r; inf kept, overflow to inf, a NaN stays a quiet NaN)
-   and pto_bf16_to_f32 (exact), the conversions of pto-bf16.h.  */
+   and pto_bf16_to_f32 (exact), the conversions of pto-bf16.h.  Kernels
+   touch bf16 only through tiles: in plugin mode a bf16 scalar value (or
+   its bits) in PTO code is a located error.  */
 #include "pto-bf16.h"
 typedef struct pto_bf16 {
   uint16_t bits;
