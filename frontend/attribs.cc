@@ -95,13 +95,16 @@ pto_fe_is_bf16_type (tree type)
 	 && TYPE_UNSIGNED (ft);
 }
 
-/* True if T is a tile element type: float, _Float16, int32_t or pto_bf16
-   (what pto.h's reference mode accepts).  */
+/* True if T is a tile element type: float, _Float16, int32_t, pto_bf16,
+   int8_t or uint8_t (what pto.h's reference mode accepts; plain char is
+   neither 8-bit type there).  */
 static bool
 tile_element_ok (tree t)
 {
   t = TYPE_MAIN_VARIANT (t);
   if (pto_fe_is_bf16_type (t))
+    return true;
+  if (t == signed_char_type_node || t == unsigned_char_type_node)
     return true;
   if (TREE_CODE (t) == REAL_TYPE)
     return t == float_type_node
@@ -224,7 +227,7 @@ pto_fe_check_tile_type (tree type)
       error_at (expansion_point_location_if_in_system_header
 		  (input_location),
 		"the element type of a tile must be float, _Float16, "
-		"int32_t or pto_bf16, not %qT", elt);
+		"int32_t, pto_bf16, int8_t or uint8_t, not %qT", elt);
       return false;
     }
   if (tile_element_quals (type) != TYPE_UNQUALIFIED)

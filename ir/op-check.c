@@ -126,6 +126,16 @@ check_cast(ctx *c)
   if (c->n < 2 || c->t[0]->kind != PTO_TY_TILE || c->t[1]->kind != PTO_TY_TILE)
     return true;
   pto_dtype d = c->t[0]->dtype, a = c->t[1]->dtype;
+  bool d8 = d == PTO_DT_I8 || d == PTO_DT_U8, a8 = a == PTO_DT_I8
+                                                   || a == PTO_DT_U8;
+  /* i8 / u8 to and from f16 only (vconv_f162s8 / f162u8 / s82f16 /
+     u82f16, asc-devkit dav_c220 and dav_m200 vec_vconv_impl.h).  */
+  if ((d8 || a8) && d != a && d != PTO_DT_F16 && a != PTO_DT_F16)
+    return fail(c, d8 ? 1 : 0, "has element type '%s': %s tiles convert to "
+                "and from f16 tiles only (cast through an f16 tile)",
+                pto_dtype_name(d8 ? a : d), pto_dtype_name(d8 ? d : a));
+  if (d8 || a8)
+    return true;
   if ((d == PTO_DT_BF16) == (a == PTO_DT_BF16)
       || d == PTO_DT_F32 || a == PTO_DT_F32)
     return true;
@@ -296,7 +306,7 @@ check_shape_rule(ctx *c, pto_oprule rule)
   return true;
 }
 
-/* No tile operand is bf16 (for the ops outside DTYPES ANY).  */
+/* No tile operand is bf16, i8 or u8 (for the ops outside DTYPES ANY).  */
 static bool
 check_no_bf16(ctx *c)
 {
@@ -306,6 +316,11 @@ check_no_bf16(ctx *c)
       return fail(c, i, "has element type 'bf16': bf16 tiles support only "
                   "load, store and cast (the vector unit has no bf16 "
                   "arithmetic); compute in f32: cast to an f32 tile first");
+    else if (is_tile_letter(c->sig[i]) && c->t[i]->kind == PTO_TY_TILE
+             && (c->t[i]->dtype == PTO_DT_I8 || c->t[i]->dtype == PTO_DT_U8))
+      return fail(c, i, "has element type '%s': 8-bit tiles support only "
+                  "load, store and cast; compute in f16: cast to an f16 "
+                  "tile first", pto_dtype_name(c->t[i]->dtype));
   return true;
 }
 
@@ -319,7 +334,9 @@ check_dtype_rule(ctx *c, pto_dtrule rule)
     pto_dtype dt = c->t[i]->dtype;
     bool ok = dt == PTO_DT_F32 || dt == PTO_DT_F16
               || (rule != PTO_DTR_FLOAT && dt == PTO_DT_I32)
-              || (rule == PTO_DTR_ANY && dt == PTO_DT_BF16);
+              || (rule == PTO_DTR_ANY && (dt == PTO_DT_BF16
+                                          || dt == PTO_DT_I8
+                                          || dt == PTO_DT_U8));
     if (ok)
       continue;
     if (rule == PTO_DTR_FLOAT)

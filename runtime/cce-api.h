@@ -305,6 +305,14 @@ PTO_CCE_UNARY(vconv_f322s32f, int32_t, float)
 PTO_CCE_UNARY(vconv_f322s32c, int32_t, float)
 PTO_CCE_UNARY(vconv_f322s32z, int32_t, float)
 
+/* 8-bit integers <-> half, both archs (C220/M200
+   kernel_operator_vec_vconv_impl.h: CAST_NONE forms; STUB declares the
+   uint8_t and uint16_t repeat-stride forms of each).  */
+PTO_CCE_UNARY(vconv_f162s8, int8_t, half)
+PTO_CCE_UNARY(vconv_f162u8, uint8_t, half)
+PTO_CCE_UNARY(vconv_s82f16, half, int8_t)
+PTO_CCE_UNARY(vconv_u82f16, half, uint8_t)
+
 /* bf16 <-> float: dav-c220 only (C220 kernel_operator_vec_vconv_impl.h,
    CastIntrinsicsImpl for bfloat16_t: CAST_NONE -> vconv_bf162f32,
    CAST_RINT -> vconv_f322bf16r; dav-m200 declares no bfloat16_t form).

@@ -914,7 +914,7 @@ conv(isel *c, pto_mir_block *out, pto_loc loc, const char *op, pto_dtype to,
   vspec v = spec(PTO_VF_UNARY, op, to, 1);
   v.stype = pto_mir_ctype(from);
   v.ssz = pto_dtype_bytes(from);
-  v.lanes = 64;
+  v.lanes = 256 / (v.dsz > v.ssz ? v.dsz : v.ssz);
   vec_flat(c, out, loc, &v, dst, &src, n);
 }
 
@@ -935,6 +935,17 @@ conv_op(pto_dtype to, pto_dtype from)
     return "vconv_f322bf16r";
   if (to == PTO_DT_F32 && from == PTO_DT_BF16)
     return "vconv_bf162f32";
+  /* 8-bit integers with fp16, both archs (asc-devkit dav_c220 and
+     dav_m200 kernel_operator_vec_vconv_impl.h: CAST_NONE, which is
+     CAST_RINT where the conversion rounds, per the Cast API doc).  */
+  if (to == PTO_DT_I8 && from == PTO_DT_F16)
+    return "vconv_f162s8";
+  if (to == PTO_DT_U8 && from == PTO_DT_F16)
+    return "vconv_f162u8";
+  if (to == PTO_DT_F16 && from == PTO_DT_I8)
+    return "vconv_s82f16";
+  if (to == PTO_DT_F16 && from == PTO_DT_U8)
+    return "vconv_u82f16";
   return NULL;
 }
 

@@ -658,6 +658,12 @@ inline_one(fn_ctx *fc, const pto_expr *e)
       return false;
     t.elt = j->t_u16;
     break;
+  case PTO_DT_I8:
+  case PTO_DT_U8:
+    if (!copy)
+      return false;
+    t.elt = gcc_jit_context_get_type(j->ctxt, GCC_JIT_TYPE_UNSIGNED_CHAR);
+    break;
   default:
     return false;
   }

@@ -3,6 +3,7 @@
    another dtype than f32 are located errors naming the op and the dtype
    (the vector unit of dav-c220 has no bf16 arithmetic: compute in f32).  */
 /* { dg-do compile } */
+/* { dg-require-effective-target float16 } */
 #include <pto.h>
 typedef PTO_TILE(pto_bf16, 8, 16) b8;
 typedef PTO_TILE(float, 8, 16) f8;
