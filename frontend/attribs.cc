@@ -69,12 +69,43 @@ pto_fe_is_tile_type (tree type)
 	 && lookup_attribute ("pto_tile", TYPE_ATTRIBUTES (type));
 }
 
-/* True if T is a tile element type: float, _Float16 or int32_t (what
-   pto.h's reference mode accepts).  */
+bool
+pto_fe_is_bf16_type (tree type)
+{
+  if (!type || TREE_CODE (type) != RECORD_TYPE)
+    return false;
+  type = TYPE_MAIN_VARIANT (type);
+  tree name = TYPE_NAME (type);
+  if (name && TREE_CODE (name) == TYPE_DECL)
+    name = DECL_NAME (name);
+  if (!name || TREE_CODE (name) != IDENTIFIER_NODE
+      || strcmp (IDENTIFIER_POINTER (name), "pto_bf16"))
+    return false;
+  tree f = TYPE_FIELDS (type);
+  while (f && TREE_CODE (f) != FIELD_DECL)
+    f = DECL_CHAIN (f);
+  if (!f || !DECL_NAME (f) || strcmp (IDENTIFIER_POINTER (DECL_NAME (f)),
+				      "bits"))
+    return false;
+  tree ft = TREE_TYPE (f);
+  for (tree g = DECL_CHAIN (f); g; g = DECL_CHAIN (g))
+    if (TREE_CODE (g) == FIELD_DECL)
+      return false;
+  return TREE_CODE (ft) == INTEGER_TYPE && TYPE_PRECISION (ft) == 16
+	 && TYPE_UNSIGNED (ft);
+}
+
+/* True if T is a tile element type: float, _Float16, int32_t, pto_bf16,
+   int8_t or uint8_t (what pto.h's reference mode accepts; plain char is
+   neither 8-bit type there).  */
 static bool
 tile_element_ok (tree t)
 {
   t = TYPE_MAIN_VARIANT (t);
+  if (pto_fe_is_bf16_type (t))
+    return true;
+  if (t == signed_char_type_node || t == unsigned_char_type_node)
+    return true;
   if (TREE_CODE (t) == REAL_TYPE)
     return t == float_type_node
 	   || (TYPE_PRECISION (t) == 16 && !DECIMAL_FLOAT_TYPE_P (t));
@@ -195,8 +226,8 @@ pto_fe_check_tile_type (tree type)
     {
       error_at (expansion_point_location_if_in_system_header
 		  (input_location),
-		"the element type of a tile must be float, _Float16 or "
-		"int32_t, not %qT", elt);
+		"the element type of a tile must be float, _Float16, "
+		"int32_t, pto_bf16, int8_t or uint8_t, not %qT", elt);
       return false;
     }
   if (tile_element_quals (type) != TYPE_UNQUALIFIED)
@@ -208,7 +239,7 @@ pto_fe_check_tile_type (tree type)
 		"qualifier from PTO_TILE's type)");
       return false;
     }
-  long bytes = rows * cols * (long) (TYPE_PRECISION (elt) / 8);
+  long bytes = rows * cols * (long) int_size_in_bytes (elt);
   if (bytes > PTO_FE_MAX_BUFFER_BYTES)
     {
       error ("a %ldx%ld tile of %qT needs %ld bytes, more than the largest "

@@ -209,6 +209,11 @@ static const pto_type *ir_type (capture &c, tree type, location_t loc);
 static bool
 scalar_dtype (tree type, pto_dtype *dt)
 {
+  if (pto_fe_is_bf16_type (type))
+    {
+      *dt = PTO_DT_BF16;
+      return true;
+    }
   switch (TREE_CODE (type))
     {
     case BOOLEAN_TYPE:
@@ -315,6 +320,15 @@ ir_type (capture &c, tree type, location_t loc)
     }
   if (VOID_TYPE_P (type))
     return pto_type_void (c.p);
+  /* bf16 is storage only, in every back end alike: tiles and the GM
+     pointers they load from and store to (below), no scalar values.  */
+  if (pto_fe_is_bf16_type (type))
+    {
+      err (c, loc, "bf16 scalar values are not supported in PTO code: "
+	   "%<pto_bf16%> is tile storage (pto_load it into a bf16 tile and "
+	   "pto_cast that to an f32 tile)");
+      return NULL;
+    }
   if (scalar_dtype (type, &dt))
     return pto_type_scalar (c.p, dt);
   switch (TREE_CODE (type))
@@ -322,6 +336,9 @@ ir_type (capture &c, tree type, location_t loc)
     case POINTER_TYPE:
       {
 	tree to = TREE_TYPE (type);
+	if (pto_fe_is_bf16_type (to))
+	  return pto_type_ptr (c.p, pto_type_scalar (c.p, PTO_DT_BF16),
+			       TYPE_READONLY (to));
 	if (VOID_TYPE_P (to) || TREE_CODE (to) == FUNCTION_TYPE
 	    || TREE_CODE (to) == POINTER_TYPE)
 	  break;
@@ -1054,6 +1071,13 @@ member (capture &c, tree t, location_t loc, bool as_lvalue)
 	   "element (%<t.v[i][j]%>); pass the tile itself to intrinsics");
       return bad (c);
     }
+  if (pto_fe_is_bf16_type (TREE_TYPE (obj)))
+    {
+      err (c, loc, "the bits of a %<pto_bf16%> are not accessible in PTO "
+	   "code: bf16 is tile storage (pto_load it into a bf16 tile and "
+	   "pto_cast that to an f32 tile)");
+      return bad (c);
+    }
   pto_expr *o = as_lvalue ? lvalue (c, obj, loc) : expr (c, obj, loc);
   int i = field_index (field);
   if (o->type->kind != PTO_TY_TUPLE || i < 0 || i >= o->type->nelems)
@@ -1757,7 +1781,8 @@ gm_arg (capture &c, const char *opname, int argno, tree arg, bool written,
       return NULL;
     }
   tree pointee = TREE_TYPE (type);
-  if (!(INTEGRAL_TYPE_P (pointee) || SCALAR_FLOAT_TYPE_P (pointee))
+  if (!(INTEGRAL_TYPE_P (pointee) || SCALAR_FLOAT_TYPE_P (pointee)
+	|| pto_fe_is_bf16_type (pointee))
       || TREE_CODE (pointee) == BOOLEAN_TYPE)
     {
       if (have_dt)

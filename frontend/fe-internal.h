@@ -49,6 +49,9 @@ const char *pto_fe_intrinsic_name (tree fndecl);
 tree pto_fe_arg_ref_operand (tree t);
 /* True if TYPE (a RECORD_TYPE) carries the pto_tile attribute.  */
 bool pto_fe_is_tile_type (tree type);
+/* True if TYPE is pto.h's bf16 storage type `struct pto_bf16' (its tag
+   and one 16-bit unsigned member `bits'): the IR's bf16.  */
+bool pto_fe_is_bf16_type (tree type);
 /* Element type, rows and columns of a valid tile struct TYPE; false when
    its layout is not `struct { T v[R][C]; }' with constant R, C.  */
 bool pto_fe_tile_layout (tree type, tree *elt, long *rows, long *cols);

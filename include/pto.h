@@ -47,7 +47,11 @@
      count when the tile has more than one row (rows never overlap).
    * "s" is a scalar of the tile dtype: it is converted to the element type
      first (so an fp16 op uses the fp16-rounded scalar).
-   * Element types: float, _Float16 (also spelt pto_f16) and int32_t.
+   * Element types: float, _Float16 (also spelt pto_f16) and int32_t;
+     pto_bf16 (bfloat16 storage, see below), int8_t and uint8_t for
+     loads, stores and casts only (8-bit tiles convert to and from
+     _Float16 tiles: vconv_s82f16 / vconv_u82f16 / vconv_f162s8 /
+     vconv_f162u8 on both archs).
      fp16 needs a compiler with the C type _Float16 (GCC 12 on x86-64 and
      AArch64); with GCC 11 on x86-64 a program cannot have fp16 tiles in
      either mode: naming pto_f16 there is a located error whose type name
@@ -67,6 +71,15 @@
      truncates toward zero, INT32_MIN / -1 gives INT32_MIN, and division
      by zero stops the program with a message (it is undefined on the
      device).  exp, log, sqrt, rsqrt, recip and matmul reject int32 tiles.
+   * pto_bf16: no arithmetic (cast to float first); pto_cast float ->
+     bf16 rounds to nearest even (vconv_f322bf16r), bf16 -> float is
+     exact (vconv_bf162f32); bf16 casts to and from other dtypes are
+     errors (cast through float).
+   * int8_t / uint8_t: no arithmetic (cast to _Float16 first); pto_cast
+     8-bit -> fp16 is exact; fp16 -> int8_t / uint8_t rounds to nearest
+     even (the vendor's CAST_NONE = CAST_RINT form), saturates to
+     [-128, 127] / [0, 255], NaN gives 0 (the saturation is what pto-gcc
+     assumes of the device: asc-devkit's sources read do not state it).
    * pto_cast float/fp16 -> int32 rounds to nearest, ties to even (CCE
      vconv_f322s32r), saturates to INT32_MIN/INT32_MAX, NaN gives 0;
      int32 -> float/fp16 and float <-> fp16 round to nearest even (C's
@@ -180,6 +193,37 @@ typedef struct pto__f16 {
 #define PTO__F2H(x) ((pto__f16){ pto_f16_bits_from_double(x) })
 #endif
 
+/* bf16 element type: a 16-bit storage type of pto.h's own (GCC 12's C
+   front end on x86-64 has no __bf16), the struct `struct pto_bf16'
+   holding the bits, which the plugin recognises by its tag.  bf16 tiles
+   and GM tensors are storage: pto_load, pto_store and pto_cast to and
+   from float tiles are their only operations, because the vector unit
+   of dav-c220 has no bf16 arithmetic (its vconv_bf162f32 and
+   vconv_f322bf16r are the only bf16 vector instructions pto-gcc uses:
+   compute in f32, cast back; any other op on a bf16 tile is a compile
+   error naming the op).  dav-m200 (Atlas inference) has no bf16 at all:
+   the plugin reports a kernel with bf16 tiles there.  Host code builds
+   and reads the bits with pto_bf16_from_f32 (round to nearest even, as
+   vconv_f322bf16r; inf kept, overflow to inf, a NaN stays a quiet NaN)
+   and pto_bf16_to_f32 (exact), the conversions of pto-bf16.h.  Kernels
+   touch bf16 only through tiles: in plugin mode a bf16 scalar value (or
+   its bits) in PTO code is a located error.  */
+#include "pto-bf16.h"
+typedef struct pto_bf16 {
+  uint16_t bits;
+} pto_bf16;
+__attribute__((unused)) static inline pto_bf16
+pto_bf16_from_f32(float x)
+{
+  pto_bf16 h = { pto_bf16_bits_from_float(x) };
+  return h;
+}
+__attribute__((unused)) static inline float
+pto_bf16_to_f32(pto_bf16 h)
+{
+  return pto_bf16_bits_to_float(h.bits);
+}
+
 /* ------------------------------------------------------------------ */
 /* Function roles                                                     */
 /* ------------------------------------------------------------------ */
@@ -248,7 +292,7 @@ typedef struct pto__f16 {
    once per shape: `typedef PTO_TILE(float, 16, 64) tile_t;`.  The shape
    and dtype travel with the type through pointers and by-value
    parameters.  R and C are positive integer constants; T is float,
-   _Float16 (pto_f16) or int32_t, unqualified (every tile is written by
+   _Float16 (pto_f16), int32_t, pto_bf16, int8_t or uint8_t, unqualified (every tile is written by
    pto_* operations).  Tile variables of kernels and inline
    helpers live in on-chip buffers.  A struct in DSL code may hold
    scalars and GM pointers but not a tile (the plugin rejects it: keep
@@ -265,9 +309,12 @@ typedef struct pto__f16 {
   PTO__SHAPE_CHECK(R, C)                                                   \
   _Static_assert(__builtin_types_compatible_p(T, float)                   \
                      || PTO__IS_F16_TYPE(T)                               \
-                     || __builtin_types_compatible_p(T, int32_t),         \
-                 "PTO_TILE: the element type must be float, _Float16 or " \
-                 "int32_t");                                             \
+                     || __builtin_types_compatible_p(T, int32_t)          \
+                     || __builtin_types_compatible_p(T, pto_bf16)         \
+                     || __builtin_types_compatible_p(T, int8_t)           \
+                     || __builtin_types_compatible_p(T, uint8_t),         \
+                 "PTO_TILE: the element type must be float, _Float16, "   \
+                 "int32_t, pto_bf16, int8_t or uint8_t");                 \
   _Static_assert(!__builtin_types_compatible_p(const T *, T *)            \
                      && !__builtin_types_compatible_p(volatile T *, T *)  \
                      && !__builtin_types_compatible_p(_Atomic T *, T *),  \
@@ -324,7 +371,7 @@ typedef struct pto__f16 {
    pto_neg(d, a)          d = -a; same shape and dtype
    pto_fill(d, s)         every element of d = s; any tile
    pto_cast(d, a)         d = a converted to d's dtype, rounding as above;
-                          same shape, any dtypes
+                          same shape, any dtypes (bf16 to and from float only)
    pto_row_sum(d, a)      d[i][0] = sum over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_max(d, a)      d[i][0] = max over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_expand(d, r)   d[i][j] = r[i][0]; d R x C, r R x 1, same dtype (pto-isa TROWEXPAND)
@@ -629,9 +676,19 @@ extern pto__not_a_tile pto__not_a_tile_object;
 #define PTO__F16_CASE(x)
 #endif
 
-/* 1 if the element type of tile T is supported (float, fp16, int32).  */
-#define PTO__IS_KNOWN(t) \
-  _Generic(PTO__ELT(t), float: 1, PTO__F16_CASE(1) int32_t: 1, default: 0)
+/* 1 if the element type of tile T is supported (float, fp16, int32,
+   bf16).  */
+#define PTO__IS_KNOWN(t)                                                    \
+  _Generic(PTO__ELT(t), float: 1, PTO__F16_CASE(1) int32_t: 1,             \
+           pto_bf16: 1, int8_t: 1, uint8_t: 1, default: 0)
+/* 1 if it is an 8-bit integer tile (storage only, like bf16).  */
+#define PTO__IS_INT8(t) _Generic(PTO__ELT(t), int8_t: 1, uint8_t: 1, default: 0)
+#define PTO__IS_F16_OR(t, T) \
+  _Generic(PTO__ELT(t), PTO__F16_CASE(1) T: 1, default: 0)
+/* 1 if it is bf16 (storage only: loads, stores, casts).  */
+#define PTO__IS_BF16(t) _Generic(PTO__ELT(t), pto_bf16: 1, default: 0)
+#define PTO__IS_F32_OR_BF16(t) \
+  _Generic(PTO__ELT(t), float: 1, pto_bf16: 1, default: 0)
 /* 1 if it is a floating type.  */
 #define PTO__IS_FLOAT(t) \
   _Generic(PTO__ELT(t), float: 1, PTO__F16_CASE(1) default: 0)
@@ -639,14 +696,29 @@ extern pto__not_a_tile pto__not_a_tile_object;
    quiet when one of them is not a tile (already reported).  */
 #define PTO__BOTH(a, b, cond) (!PTO__IS_TILE(a) || !PTO__IS_TILE(b) || (cond))
 
+/* A tile operand of an op with arithmetic on its elements: bf16 tiles
+   have none (the vector unit's only bf16 instructions are conversions).  */
 #define PTO__CHECK_TILE(op, t)                                              \
+  PTO__CHECK_TILE_ANY(op, t);                                               \
+  _Static_assert(!PTO__IS_BF16(t),                                         \
+                 op ": " #t " is a bf16 tile: bf16 tiles support only "    \
+                 "pto_load, pto_store and pto_cast; compute in f32 "       \
+                 "(pto_cast to a float tile first)");                      \
+  _Static_assert(!PTO__IS_INT8(t),                                         \
+                 op ": " #t " is an 8-bit integer tile: int8_t and "       \
+                 "uint8_t tiles support only pto_load, pto_store and "     \
+                 "pto_cast; compute in fp16 (pto_cast to a _Float16 tile " \
+                 "first)")
+/* A tile operand of an op that moves or converts elements (any dtype).  */
+#define PTO__CHECK_TILE_ANY(op, t)                                          \
   _Static_assert(PTO__IS_TILE(t), op ": operand " #t " is not a PTO_TILE"); \
   _Static_assert(__builtin_types_compatible_p(                             \
                      __typeof__(PTO__T(t).v),                              \
                      __typeof__(PTO__ELT(t))[PTO__ROWS(t)][PTO__COLS(t)]), \
                  op ": operand " #t " is not a PTO_TILE");                 \
   _Static_assert(PTO__IS_KNOWN(t), op ": the element type of " #t         \
-                                      " is not float, _Float16 or int32_t")
+                                      " is not float, _Float16, int32_t, "  \
+                                      "pto_bf16, int8_t or uint8_t")
 #define PTO__CHECK_FLOAT(op, t)                                             \
   _Static_assert(PTO__IS_FLOAT(t),                                         \
                  op ": " #t " must be a float or _Float16 tile")
@@ -1057,6 +1129,30 @@ PTO__DEF_CAST(f16, pto__f16, f32, float, PTO__F2H)
 PTO__DEF_CAST(f16, pto__f16, i32, int32_t, PTO__F2H)
 PTO__DEF_CAST(f32, float, f16, pto__f16, PTO__H2F)
 PTO__DEF_CAST(i32, int32_t, f16, pto__f16, PTO__CONV_F2I_H)
+PTO__DEF_CAST(bf16, pto_bf16, bf16, pto_bf16, PTO__CONV_SAME)
+PTO__DEF_CAST(bf16, pto_bf16, f32, float, pto_bf16_from_f32)
+PTO__DEF_CAST(f32, float, bf16, pto_bf16, pto_bf16_to_f32)
+
+/* fp16 -> int8_t / uint8_t: nearest even, saturating, NaN -> 0.  */
+static inline int8_t
+pto__h2s8(pto__f16 h)
+{
+  int32_t i = pto__f2i(PTO__H2F(h));
+  return (int8_t)(i < -128 ? -128 : i > 127 ? 127 : i);
+}
+static inline uint8_t
+pto__h2u8(pto__f16 h)
+{
+  int32_t i = pto__f2i(PTO__H2F(h));
+  return (uint8_t)(i < 0 ? 0 : i > 255 ? 255 : i);
+}
+#define PTO__CONV_I2H(x) PTO__F2H((double)(x))
+PTO__DEF_CAST(i8, int8_t, i8, int8_t, PTO__CONV_SAME)
+PTO__DEF_CAST(u8, uint8_t, u8, uint8_t, PTO__CONV_SAME)
+PTO__DEF_CAST(i8, int8_t, f16, pto__f16, pto__h2s8)
+PTO__DEF_CAST(u8, uint8_t, f16, pto__f16, pto__h2u8)
+PTO__DEF_CAST(f16, pto__f16, i8, int8_t, PTO__CONV_I2H)
+PTO__DEF_CAST(f16, pto__f16, u8, uint8_t, PTO__CONV_I2H)
 
 /* GM <-> tile copies, dtype-agnostic (the macros check the dtypes).  */
 static inline void
@@ -1144,14 +1240,32 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
 #define PTO__SEL_FLOAT(name, e)                                             \
   _Generic((e), float: pto__##name##_f32,                                  \
            PTO__F16_CASE(pto__##name##_f16) default: pto__bad_dtype)
-#define PTO__SEL_CAST_FROM(to, a)                                           \
+/* bf16 converts to and from float only (BF: the float <- bf16 case),
+   int8_t and uint8_t to and from fp16 only (I8, U8: fp16 <- them).  */
+#define PTO__SEL_CAST_FROM(to, a, BF, I8, U8)                               \
   _Generic(PTO__ELT(a), float: pto__cast_##to##_f32,                       \
            PTO__F16_CASE(pto__cast_##to##_f16)                             \
-           int32_t: pto__cast_##to##_i32, default: pto__bad_dtype)
+           int32_t: pto__cast_##to##_i32, pto_bf16: BF, int8_t: I8,        \
+           uint8_t: U8, default: pto__bad_dtype)
 #define PTO__SEL_CAST(d, a)                                                 \
-  _Generic(PTO__ELT(d), float: PTO__SEL_CAST_FROM(f32, a),                 \
-           PTO__F16_CASE(PTO__SEL_CAST_FROM(f16, a))                       \
-           int32_t: PTO__SEL_CAST_FROM(i32, a), default: pto__bad_dtype)
+  _Generic(PTO__ELT(d),                                                    \
+           float: PTO__SEL_CAST_FROM(f32, a, pto__cast_f32_bf16,           \
+                                     pto__bad_dtype, pto__bad_dtype),      \
+           PTO__F16_CASE(PTO__SEL_CAST_FROM(f16, a, pto__bad_dtype,        \
+                                            pto__cast_f16_i8,              \
+                                            pto__cast_f16_u8))             \
+           int32_t: PTO__SEL_CAST_FROM(i32, a, pto__bad_dtype,             \
+                                       pto__bad_dtype, pto__bad_dtype),    \
+           pto_bf16: _Generic(PTO__ELT(a), float: pto__cast_bf16_f32,      \
+                              pto_bf16: pto__cast_bf16_bf16,               \
+                              default: pto__bad_dtype),                    \
+           int8_t: _Generic(PTO__ELT(a), PTO__F16_CASE(pto__cast_i8_f16)   \
+                            int8_t: pto__cast_i8_i8,                       \
+                            default: pto__bad_dtype),                      \
+           uint8_t: _Generic(PTO__ELT(a), PTO__F16_CASE(pto__cast_u8_f16)  \
+                             uint8_t: pto__cast_u8_u8,                     \
+                             default: pto__bad_dtype),                     \
+           default: pto__bad_dtype)
 
 /* d = a OP b, every dtype (FLOAT: float and fp16 only).  */
 #define PTO__BINARY(op, name, d, a, b)                                      \
@@ -1385,9 +1499,22 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
 
 #define pto_cast(d, a)                                                      \
   __extension__({                                                           \
-    PTO__CHECK_TILE("pto_cast", d);                                         \
-    PTO__CHECK_TILE("pto_cast", a);                                         \
+    PTO__CHECK_TILE_ANY("pto_cast", d);                                     \
+    PTO__CHECK_TILE_ANY("pto_cast", a);                                     \
     PTO__CHECK_SAME_SHAPE("pto_cast", d, a);                                \
+    _Static_assert(PTO__BOTH(d, a, PTO__IS_BF16(d) == PTO__IS_BF16(a)      \
+                                       || (PTO__IS_F32_OR_BF16(d)          \
+                                           && PTO__IS_F32_OR_BF16(a))),    \
+                   "pto_cast: bf16 tiles convert to and from float tiles " \
+                   "only (cast through a float tile)");                    \
+    _Static_assert(PTO__BOTH(d, a, (!PTO__IS_INT8(d) && !PTO__IS_INT8(a))  \
+                                       || (PTO__IS_F16_OR(d, int8_t)       \
+                                           && PTO__IS_F16_OR(a, int8_t))   \
+                                       || (PTO__IS_F16_OR(d, uint8_t)      \
+                                           && PTO__IS_F16_OR(a, uint8_t))), \
+                   "pto_cast: int8_t and uint8_t tiles convert to and "    \
+                   "from _Float16 tiles only (cast through a _Float16 "    \
+                   "tile)");                                               \
     PTO__CHECK_WRITABLE(d);                                                 \
     PTO__SEL_CAST(d, a)(PTO__DST(d), PTO__SRC(a), PTO__NELEM(d));          \
   })
@@ -1426,7 +1553,7 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
 
 #define pto_load(t, p, rs)                                                  \
   __extension__({                                                           \
-    PTO__CHECK_TILE("pto_load", t);                                         \
+    PTO__CHECK_TILE_ANY("pto_load", t);                                     \
     PTO__CHECK_GM("pto_load", p, t);                                        \
     PTO__CHECK_WRITABLE(t);                                                 \
     pto__load(PTO__DST(t), (p), (rs), PTO__ROWS(t), PTO__COLS(t),          \
@@ -1435,7 +1562,7 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
 
 #define pto_store(p, rs, t)                                                 \
   __extension__({                                                           \
-    PTO__CHECK_TILE("pto_store", t);                                        \
+    PTO__CHECK_TILE_ANY("pto_store", t);                                    \
     PTO__CHECK_GM("pto_store", p, t);                                       \
     (void)sizeof(*(p) = PTO__ELT(t));                                       \
     pto__store((void *)(p), (rs), PTO__SRC(t), PTO__ROWS(t), PTO__COLS(t), \

@@ -345,7 +345,8 @@ typedef enum pto_oprule {
 
 typedef enum pto_dtrule {
   PTO_DTR_ALL,      /* f32, f16 and i32 tiles */
-  PTO_DTR_FLOAT     /* f32 and f16 tiles only */
+  PTO_DTR_FLOAT,    /* f32 and f16 tiles only */
+  PTO_DTR_ANY       /* those of ALL and the storage types bf16, i8, u8 */
 } pto_dtrule;
 
 typedef enum pto_effect {

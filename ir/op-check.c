@@ -117,6 +117,33 @@ check_elementwise(ctx *c, bool same_dtype)
   return true;
 }
 
+/* CAST: a bf16 side needs an f32 or bf16 other side (the vector unit
+   converts bf16 to and from float only: vconv_bf162f32,
+   vconv_f322bf16r).  */
+static bool
+check_cast(ctx *c)
+{
+  if (c->n < 2 || c->t[0]->kind != PTO_TY_TILE || c->t[1]->kind != PTO_TY_TILE)
+    return true;
+  pto_dtype d = c->t[0]->dtype, a = c->t[1]->dtype;
+  bool d8 = d == PTO_DT_I8 || d == PTO_DT_U8, a8 = a == PTO_DT_I8
+                                                   || a == PTO_DT_U8;
+  /* i8 / u8 to and from f16 only (vconv_f162s8 / f162u8 / s82f16 /
+     u82f16, asc-devkit dav_c220 and dav_m200 vec_vconv_impl.h).  */
+  if ((d8 || a8) && d != a && d != PTO_DT_F16 && a != PTO_DT_F16)
+    return fail(c, d8 ? 1 : 0, "has element type '%s': %s tiles convert to "
+                "and from f16 tiles only (cast through an f16 tile)",
+                pto_dtype_name(d8 ? a : d), pto_dtype_name(d8 ? d : a));
+  if (d8 || a8)
+    return true;
+  if ((d == PTO_DT_BF16) == (a == PTO_DT_BF16)
+      || d == PTO_DT_F32 || a == PTO_DT_F32)
+    return true;
+  return fail(c, d == PTO_DT_BF16 ? 1 : 0, "has element type '%s': bf16 "
+              "tiles convert to and from f32 tiles only (cast through an "
+              "f32 tile)", pto_dtype_name(d == PTO_DT_BF16 ? a : d));
+}
+
 /* ROWRED: dst R x 1, src R x C, same dtype.  */
 static bool
 check_rowred(ctx *c)
@@ -264,7 +291,7 @@ check_shape_rule(ctx *c, pto_oprule rule)
 {
   switch (rule) {
   case PTO_RULE_ELEM: return check_elementwise(c, true);
-  case PTO_RULE_CAST: return check_elementwise(c, false);
+  case PTO_RULE_CAST: return check_elementwise(c, false) && check_cast(c);
   case PTO_RULE_ROWRED: return check_rowred(c);
   case PTO_RULE_MATMUL: return check_matmul(c);
   case PTO_RULE_ROWBCAST: return check_rowbcast(c);
@@ -279,16 +306,45 @@ check_shape_rule(ctx *c, pto_oprule rule)
   return true;
 }
 
+/* No tile operand is bf16, i8 or u8 (for the ops outside DTYPES ANY).  */
+static bool
+check_no_bf16(ctx *c)
+{
+  for (int i = 0; i < c->n && c->sig[i] && c->sig[i] != '*'; i++)
+    if (is_tile_letter(c->sig[i]) && c->t[i]->kind == PTO_TY_TILE
+        && c->t[i]->dtype == PTO_DT_BF16)
+      return fail(c, i, "has element type 'bf16': bf16 tiles support only "
+                  "load, store and cast (the vector unit has no bf16 "
+                  "arithmetic); compute in f32: cast to an f32 tile first");
+    else if (is_tile_letter(c->sig[i]) && c->t[i]->kind == PTO_TY_TILE
+             && (c->t[i]->dtype == PTO_DT_I8 || c->t[i]->dtype == PTO_DT_U8))
+      return fail(c, i, "has element type '%s': 8-bit tiles support only "
+                  "load, store and cast; compute in f16: cast to an f16 "
+                  "tile first", pto_dtype_name(c->t[i]->dtype));
+  return true;
+}
+
 /* DTYPES: every tile operand has an element type the op accepts.  */
 static bool
 check_dtype_rule(ctx *c, pto_dtrule rule)
 {
-  if (rule == PTO_DTR_ALL)
-    return true;
-  for (int i = 0; i < c->n && c->sig[i] && c->sig[i] != '*'; i++)
-    if (is_tile_letter(c->sig[i]) && !pto_dtype_is_float(c->t[i]->dtype))
+  for (int i = 0; i < c->n && c->sig[i] && c->sig[i] != '*'; i++) {
+    if (!is_tile_letter(c->sig[i]))
+      continue;
+    pto_dtype dt = c->t[i]->dtype;
+    bool ok = dt == PTO_DT_F32 || dt == PTO_DT_F16
+              || (rule != PTO_DTR_FLOAT && dt == PTO_DT_I32)
+              || (rule == PTO_DTR_ANY && (dt == PTO_DT_BF16
+                                          || dt == PTO_DT_I8
+                                          || dt == PTO_DT_U8));
+    if (ok)
+      continue;
+    if (rule == PTO_DTR_FLOAT)
       return fail(c, i, "has element type '%s', expected a float or f16 "
-                  "tile", pto_dtype_name(c->t[i]->dtype));
+                  "tile", pto_dtype_name(dt));
+    return fail(c, i, "has element type '%s', expected an f32, f16 or i32 "
+                "tile", pto_dtype_name(dt));
+  }
   return true;
 }
 
@@ -303,6 +359,10 @@ pto_op_check_types(pto_op op, const pto_type *const *types, int n,
   int fixed = (int)strcspn(info->sig, "*");
   if (n < fixed)
     return fail(&c, -1, "expected %d arguments, found %d", fixed, n);
+  /* bf16 first: its message says what to do instead (the scalar or
+     shape rules would only see a dtype mismatch).  */
+  if (info->dtypes != PTO_DTR_ANY && !check_no_bf16(&c))
+    return false;
   return check_shape_rule(&c, info->rule)
          && check_dtype_rule(&c, info->dtypes);
 }

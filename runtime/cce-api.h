@@ -112,6 +112,13 @@
    _Float16 has the same conversions for overload resolution.  */
 typedef _Float16 half;
 
+/* The bfloat16 storage type (dav-c220 and later; the vendor's is a
+   class, kernel_bf16.h).  Only pointers to it are passed, so a struct of
+   its 16 bits serves overload resolution.  */
+typedef struct bfloat16_t {
+  unsigned short bits;
+} bfloat16_t;
+
 /* ------------------------------------------------------------------ */
 /* Types and constants                                                 */
 /* ------------------------------------------------------------------ */
@@ -297,6 +304,29 @@ PTO_CCE_UNARY(vconv_f322s32a, int32_t, float)
 PTO_CCE_UNARY(vconv_f322s32f, int32_t, float)
 PTO_CCE_UNARY(vconv_f322s32c, int32_t, float)
 PTO_CCE_UNARY(vconv_f322s32z, int32_t, float)
+
+/* 8-bit integers <-> half, both archs (C220/M200
+   kernel_operator_vec_vconv_impl.h: CAST_NONE forms; STUB declares the
+   uint8_t and uint16_t repeat-stride forms of each).  */
+PTO_CCE_UNARY(vconv_f162s8, int8_t, half)
+PTO_CCE_UNARY(vconv_f162u8, uint8_t, half)
+PTO_CCE_UNARY(vconv_s82f16, half, int8_t)
+PTO_CCE_UNARY(vconv_u82f16, half, uint8_t)
+
+/* bf16 <-> float: dav-c220 only (C220 kernel_operator_vec_vconv_impl.h,
+   CastIntrinsicsImpl for bfloat16_t: CAST_NONE -> vconv_bf162f32,
+   CAST_RINT -> vconv_f322bf16r; dav-m200 declares no bfloat16_t form).
+   STUB declares only the uint16_t repeat-stride form of each.  */
+#ifdef PTO_CCE_ARCH_C220
+void vconv_bf162f32(__ubuf__ float *dst, __ubuf__ bfloat16_t *src,
+                    uint8_t repeat, uint16_t dstBlockStride,
+                    uint16_t srcBlockStride, uint16_t dstRepeatStride,
+                    uint16_t srcRepeatStride);
+void vconv_f322bf16r(__ubuf__ bfloat16_t *dst, __ubuf__ float *src,
+                     uint8_t repeat, uint16_t dstBlockStride,
+                     uint16_t srcBlockStride, uint16_t dstRepeatStride,
+                     uint16_t srcRepeatStride);
+#endif
 
 /* Vector-scalar: op(dst, src, T scalar, uint8_t repeat, uint16_t dstBlk,
    uint16_t srcBlk, dstRep, srcRep) with the uint8_t (M200 calls it) and

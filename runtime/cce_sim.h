@@ -312,6 +312,12 @@ typedef struct half {
   uint16_t bits;
 } half;
 #endif
+/* bf16 storage (the vendor's bfloat16_t class): only pointers to it are
+   passed; vconv_bf162f32 / vconv_f322bf16r convert its bits
+   (include/pto-bf16.h).  */
+typedef struct bfloat16_t {
+  uint16_t bits;
+} bfloat16_t;
 
 typedef enum pipe_t {
   PIPE_S = 0, PIPE_V = 1, PIPE_M = 2, PIPE_MTE1 = 3, PIPE_MTE2 = 4,
@@ -353,7 +359,8 @@ typedef enum addr_cal_mode_t { inc = 0, dec = 1 } addr_cal_mode_t;
 /* Element type codes passed by the intrinsic macros.  */
 typedef enum pto_sim_dt {
   PTO_SIM_DT_BAD, PTO_SIM_DT_F16, PTO_SIM_DT_F32, PTO_SIM_DT_S32,
-  PTO_SIM_DT_S16, PTO_SIM_DT_U16
+  PTO_SIM_DT_S16, PTO_SIM_DT_U16, PTO_SIM_DT_BF16, PTO_SIM_DT_S8,
+  PTO_SIM_DT_U8
 } pto_sim_dt;
 
 /* Vector operation codes.  */
@@ -488,6 +495,10 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
            int32_t *: PTO_SIM_DT_S32, const int32_t *: PTO_SIM_DT_S32, \
            int16_t *: PTO_SIM_DT_S16, const int16_t *: PTO_SIM_DT_S16, \
            uint16_t *: PTO_SIM_DT_U16, const uint16_t *: PTO_SIM_DT_U16, \
+           bfloat16_t *: PTO_SIM_DT_BF16,                              \
+           const bfloat16_t *: PTO_SIM_DT_BF16,                        \
+           int8_t *: PTO_SIM_DT_S8, const int8_t *: PTO_SIM_DT_S8,     \
+           uint8_t *: PTO_SIM_DT_U8, const uint8_t *: PTO_SIM_DT_U8,   \
            default: PTO_SIM_DT_BAD)
 #define PTO_SIM_P(p) ((uintptr_t)(p))
 
@@ -603,6 +614,13 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define vconv_f322s32c(d, s, ...) PTO_SIM_VCONV("vconv_f322s32c", PTO_SIM_DT_S32, PTO_SIM_DT_F32, PTO_SIM_CEIL, d, s, __VA_ARGS__)
 #define vconv_f322s32z(d, s, ...) PTO_SIM_VCONV("vconv_f322s32z", PTO_SIM_DT_S32, PTO_SIM_DT_F32, PTO_SIM_TRUNC, d, s, __VA_ARGS__)
 #define vconv_s322f32(d, s, ...) PTO_SIM_VCONV("vconv_s322f32", PTO_SIM_DT_F32, PTO_SIM_DT_S32, PTO_SIM_RINT, d, s, __VA_ARGS__)
+#define vconv_bf162f32(d, s, ...) PTO_SIM_VCONV("vconv_bf162f32", PTO_SIM_DT_F32, PTO_SIM_DT_BF16, PTO_SIM_RINT, d, s, __VA_ARGS__)
+#define vconv_f322bf16r(d, s, ...) PTO_SIM_VCONV("vconv_f322bf16r", PTO_SIM_DT_BF16, PTO_SIM_DT_F32, PTO_SIM_RINT, d, s, __VA_ARGS__)
+/* 8-bit: round to nearest even and saturate (include/pto.h).  */
+#define vconv_f162s8(d, s, ...) PTO_SIM_VCONV("vconv_f162s8", PTO_SIM_DT_S8, PTO_SIM_DT_F16, PTO_SIM_RINT, d, s, __VA_ARGS__)
+#define vconv_f162u8(d, s, ...) PTO_SIM_VCONV("vconv_f162u8", PTO_SIM_DT_U8, PTO_SIM_DT_F16, PTO_SIM_RINT, d, s, __VA_ARGS__)
+#define vconv_s82f16(d, s, ...) PTO_SIM_VCONV("vconv_s82f16", PTO_SIM_DT_F16, PTO_SIM_DT_S8, PTO_SIM_RINT, d, s, __VA_ARGS__)
+#define vconv_u82f16(d, s, ...) PTO_SIM_VCONV("vconv_u82f16", PTO_SIM_DT_F16, PTO_SIM_DT_U8, PTO_SIM_RINT, d, s, __VA_ARGS__)
 
 /* Reductions: (dst, src, repeat, dstRep, srcBlk, srcRep, TAIL...), the
    forms of runtime/cce-api.h, checked against the arch at run time (C

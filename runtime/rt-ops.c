@@ -36,6 +36,8 @@ elem_size(int dt)
 {
   return dt == PTO_RT_F32 ? sizeof(float)
          : dt == PTO_RT_F16 ? sizeof(pto__f16)
+         : dt == PTO_RT_BF16 ? sizeof(pto_bf16)
+         : dt == PTO_RT_I8 || dt == PTO_RT_U8 ? 1
          : sizeof(int32_t);
 }
 
@@ -253,6 +255,49 @@ __pto_rt_cast(int dt_d, int dt_a, void *d, const void *a, long long n)
   case PTO_RT_F32: CAST_FROM(f32) break;
   case PTO_RT_F16: CAST_FROM(f16) break;
   case PTO_RT_I32: CAST_FROM(i32) break;
+  case PTO_RT_BF16:
+    /* bf16 converts to and from float only (ir/op-check.c).  */
+    if (dt_a == PTO_RT_F32) {
+      pto__cast_bf16_f32(d, a, len);
+      return;
+    }
+    if (dt_a == PTO_RT_BF16) {
+      pto__cast_bf16_bf16(d, a, len);
+      return;
+    }
+    break;
+  case PTO_RT_I8:
+    if (dt_a == PTO_RT_F16) {
+      pto__cast_i8_f16(d, a, len);
+      return;
+    }
+    if (dt_a == PTO_RT_I8) {
+      pto__cast_i8_i8(d, a, len);
+      return;
+    }
+    break;
+  case PTO_RT_U8:
+    if (dt_a == PTO_RT_F16) {
+      pto__cast_u8_f16(d, a, len);
+      return;
+    }
+    if (dt_a == PTO_RT_U8) {
+      pto__cast_u8_u8(d, a, len);
+      return;
+    }
+    break;
+  }
+  if (dt_d == PTO_RT_F32 && dt_a == PTO_RT_BF16) {
+    pto__cast_f32_bf16(d, a, len);
+    return;
+  }
+  if (dt_d == PTO_RT_F16 && dt_a == PTO_RT_I8) {
+    pto__cast_f16_i8(d, a, len);
+    return;
+  }
+  if (dt_d == PTO_RT_F16 && dt_a == PTO_RT_U8) {
+    pto__cast_f16_u8(d, a, len);
+    return;
   }
   bad_code("__pto_rt_cast", dt_a, dt_d);
 }

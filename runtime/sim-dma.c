@@ -118,7 +118,10 @@ static int dt_size(pto_sim_dt dt)
 {
   switch (dt) {
   case PTO_SIM_DT_F16: case PTO_SIM_DT_S16: case PTO_SIM_DT_U16:
+  case PTO_SIM_DT_BF16:
     return 2;
+  case PTO_SIM_DT_S8: case PTO_SIM_DT_U8:
+    return 1;
   case PTO_SIM_DT_F32: case PTO_SIM_DT_S32:
     return 4;
   default:

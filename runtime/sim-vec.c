@@ -14,6 +14,7 @@
 
 #include "sim-internal.h"
 #include "include/pto-f16.h"
+#include "include/pto-bf16.h"
 
 #include <math.h>
 #include <string.h>
@@ -30,18 +31,26 @@ static int dt_size(pto_sim_dt dt)
   switch (dt) {
   case PTO_SIM_DT_F16:
   case PTO_SIM_DT_S16:
-  case PTO_SIM_DT_U16: return 2;
+  case PTO_SIM_DT_U16:
+  case PTO_SIM_DT_BF16: return 2;
   case PTO_SIM_DT_F32:
   case PTO_SIM_DT_S32: return 4;
   default: return 0;
   }
 }
 
+/* dt_size, and 1 for the 8-bit types, which only conversions take.  */
+static int conv_size(pto_sim_dt dt)
+{
+  return dt == PTO_SIM_DT_S8 || dt == PTO_SIM_DT_U8 ? 1 : dt_size(dt);
+}
+
 static const char *dt_name(pto_sim_dt dt)
 {
   static const char *const n[] = { "unsupported type", "half",    "float",
-                                   "int32_t",          "int16_t", "uint16_t" };
-  return dt <= PTO_SIM_DT_U16 ? n[dt] : "?";
+                                   "int32_t",          "int16_t", "uint16_t",
+                                   "bfloat16_t", "int8_t", "uint8_t" };
+  return dt <= PTO_SIM_DT_U8 ? n[dt] : "?";
 }
 
 static int is_float(pto_sim_dt dt)
@@ -130,7 +139,8 @@ static uintptr_t block_addr(const vopnd *o, int64_t rep, int blk)
 
 static uintptr_t lane_addr(const vopnd *o, int64_t rep, int lane)
 {
-  int sh = o->esize == 2 ? 4 : 3; /* log2 of the lanes per block */
+  /* log2 of the lanes per block (32 B: 32, 16 or 8 lanes) */
+  int sh = o->esize == 1 ? 5 : o->esize == 2 ? 4 : 3;
   return block_addr(o, rep, lane >> sh) +
          (uintptr_t)((lane & ((1 << sh) - 1)) * o->esize);
 }
@@ -289,6 +299,11 @@ static float load_f(pto_sim_dt dt, const uint8_t *p)
     memcpy(&h, p, 2);
     return pto_sim_h2f(h);
   }
+  if (dt == PTO_SIM_DT_BF16) {
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return pto_bf16_bits_to_float(h);
+  }
   float x;
   memcpy(&x, p, 4);
   return x;
@@ -298,6 +313,10 @@ static void store_f(pto_sim_dt dt, uint8_t *p, float v)
 {
   if (dt == PTO_SIM_DT_F16) {
     uint16_t h = pto_sim_f2h(v);
+    memcpy(p, &h, 2);
+  } else if (dt == PTO_SIM_DT_BF16) {
+    /* vconv_f322bf16r: round to nearest even (pto-bf16.h).  */
+    uint16_t h = pto_bf16_bits_from_float(v);
     memcpy(p, &h, 2);
   } else
     memcpy(p, &v, 4);
@@ -589,7 +608,7 @@ void pto_sim_vconv(const char *f, int l, const char *name, pto_sim_dt ddt,
   }
   if (check_repeat_strides(s, f, l, name, repeat, 4, st, sn))
     return;
-  int des = dt_size(ddt), ses = dt_size(sdt);
+  int des = conv_size(ddt), ses = conv_size(sdt);
   int lanes = 256 / (des > ses ? des : ses);
   int64_t reps = effective_repeats(s, repeat, lanes);
   vopnd o[2] = { { 0, des, dbs, drs }, { 0, ses, sbs, srs } };
@@ -607,6 +626,16 @@ void pto_sim_vconv(const char *f, int l, const char *name, pto_sim_dt ddt,
       const uint8_t *a = sim_mem(s, PTO_SIM_UB, lane_addr(&o[1], r, i));
       if (ddt == PTO_SIM_DT_S32)
         store_i(ddt, d, f2i(load_f(sdt, a), rnd));
+      else if (ddt == PTO_SIM_DT_S8 || ddt == PTO_SIM_DT_U8) {
+        /* Saturating, as include/pto.h's reference (pto__h2s8).  */
+        int32_t v = f2i(load_f(sdt, a), rnd);
+        int32_t lo = ddt == PTO_SIM_DT_S8 ? -128 : 0;
+        int32_t hi = ddt == PTO_SIM_DT_S8 ? 127 : 255;
+        *d = (uint8_t)(v < lo ? lo : v > hi ? hi : v);
+      } else if (sdt == PTO_SIM_DT_S8)
+        store_f(ddt, d, (float)(int8_t)*a);
+      else if (sdt == PTO_SIM_DT_U8)
+        store_f(ddt, d, (float)*a);
       else if (sdt == PTO_SIM_DT_S32)
         store_f(ddt, d, (float)(int32_t)load_i(sdt, a));
       else

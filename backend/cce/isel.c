@@ -101,6 +101,7 @@ typedef struct isel {
      operands naming FWD_VAR read FWD_BUF instead.  */
   const pto_var *fwd_var;
   const pto_mir_buffer *fwd_buf;
+  bool bf16_reported;   /* the arch-has-no-bf16 error is out */
 } isel;
 
 static int64_t
@@ -913,7 +914,7 @@ conv(isel *c, pto_mir_block *out, pto_loc loc, const char *op, pto_dtype to,
   vspec v = spec(PTO_VF_UNARY, op, to, 1);
   v.stype = pto_mir_ctype(from);
   v.ssz = pto_dtype_bytes(from);
-  v.lanes = 64;
+  v.lanes = 256 / (v.dsz > v.ssz ? v.dsz : v.ssz);
   vec_flat(c, out, loc, &v, dst, &src, n);
 }
 
@@ -928,6 +929,23 @@ conv_op(pto_dtype to, pto_dtype from)
     return "vconv_f322s32r";
   if (to == PTO_DT_F32 && from == PTO_DT_I32)
     return "vconv_s322f32";
+  /* dav-c220's only bf16 conversions with float (asc-devkit dav_c220
+     kernel_operator_vec_vconv_impl.h: CAST_RINT and CAST_NONE).  */
+  if (to == PTO_DT_BF16 && from == PTO_DT_F32)
+    return "vconv_f322bf16r";
+  if (to == PTO_DT_F32 && from == PTO_DT_BF16)
+    return "vconv_bf162f32";
+  /* 8-bit integers with fp16, both archs (asc-devkit dav_c220 and
+     dav_m200 kernel_operator_vec_vconv_impl.h: CAST_NONE, which is
+     CAST_RINT where the conversion rounds, per the Cast API doc).  */
+  if (to == PTO_DT_I8 && from == PTO_DT_F16)
+    return "vconv_f162s8";
+  if (to == PTO_DT_U8 && from == PTO_DT_F16)
+    return "vconv_f162u8";
+  if (to == PTO_DT_F16 && from == PTO_DT_I8)
+    return "vconv_s82f16";
+  if (to == PTO_DT_F16 && from == PTO_DT_U8)
+    return "vconv_u82f16";
   return NULL;
 }
 
@@ -2099,9 +2117,37 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 
 static void lower_block(isel *c, pto_mir_block *out, const pto_mir_block *b);
 
+/* True (after one error per kernel) if op E has a bf16 tile and the
+   arch has no bf16: the V200 archs (dav-c100, dav-m200) declare no
+   bfloat16_t intrinsic in asc-devkit impl/basic_api/dav_m200/.  */
+static bool
+bf16_unavailable(isel *c, const pto_expr *e)
+{
+  if (!c->k->arch || c->k->arch->isa != PTO_ISA_V200)
+    return false;
+  for (int i = 0; i < e->nargs; i++) {
+    const pto_type *t = e->args[i]->type;
+    if (t->kind == PTO_TY_PTR)
+      t = t->pointee;
+    if (t->kind != PTO_TY_TILE || t->dtype != PTO_DT_BF16)
+      continue;
+    if (!c->bf16_reported)
+      pto_error(c->diag, e->loc, "pto.%s: bf16 tiles need an arch with bf16 "
+                "conversions: %s has none; build for dav-c220 (Atlas A2/A3, "
+                "-fplugin-arg-pto-arch=dav-c220)", pto_op_info(e->op)->name,
+                c->k->arch->name);
+    c->bf16_reported = true;
+    c->errors++;
+    return true;
+  }
+  return false;
+}
+
 static void
 lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
 {
+  if (bf16_unavailable(c, e))
+    return;
   /* The cube path (cube.c) owns matmul and its tiles' loads/stores.  */
   int cube = pto_cube_lower(c->k, c->diag, out, s, e);
   if (cube) {
@@ -2334,7 +2380,7 @@ lower_block(isel *c, pto_mir_block *out, const pto_mir_block *b)
 int
 pto_isel(pto_mir_kernel *k, pto_diag *diag)
 {
-  isel c = { k, diag, 0, NULL, NULL };
+  isel c = { k, diag, 0, NULL, NULL, false };
   c.errors = pto_cube_plan(k, diag);
   if (c.errors)
     return c.errors;

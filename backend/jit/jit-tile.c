@@ -472,7 +472,7 @@ copy_bytes(tctx *t, gcc_jit_rvalue *dst, gcc_jit_rvalue *src,
 static long
 esize(const pto_type *ty)
 {
-  return ty->dtype == PTO_DT_F16 ? 2 : 4;
+  return pto_dtype_bytes(ty->dtype);
 }
 
 /* pto_load (T, P, RS) / pto_store (P, RS, T): the stride check, then per
@@ -653,9 +653,16 @@ inline_one(fn_ctx *fc, const pto_expr *e)
     t.is_int = true;
     break;
   case PTO_DT_F16:
+  case PTO_DT_BF16:
     if (!copy)
       return false;
     t.elt = j->t_u16;
+    break;
+  case PTO_DT_I8:
+  case PTO_DT_U8:
+    if (!copy)
+      return false;
+    t.elt = gcc_jit_context_get_type(j->ctxt, GCC_JIT_TYPE_UNSIGNED_CHAR);
     break;
   default:
     return false;

@@ -29,6 +29,13 @@ testsuite_unit_f16_soft_LDADD = $(LIBM)
 testsuite_unit_f16_soft_LDFLAGS = $(PTO_SAN_CFLAGS)
 TESTS += testsuite/unit/f16-soft
 
+# include/pto-bf16.h against hand-checked bit patterns and a rounding
+# from the definition (pto.h, libpto-rt and the simulator use it).
+check_PROGRAMS += testsuite/unit/bf16-conv
+testsuite_unit_bf16_conv_LDADD = $(LIBM)
+testsuite_unit_bf16_conv_LDFLAGS = $(PTO_SAN_CFLAGS)
+TESTS += testsuite/unit/bf16-conv
+
 # A unit of 300 kernels: several libgccjit contexts, every kernel runs.
 TESTS += testsuite/unit/many-kernels.sh
 EXTRA_DIST += testsuite/unit/many-kernels.sh
