@@ -18,8 +18,9 @@
      # N expressions, T us per expression, nodes BEFORE -> AFTER
    T is the processor time spent in pto_simplify_expr only (parsing and
    printing excluded), so a loaded machine does not inflate it; it is
-   read once per run of expressions between two declarations, not per
-   expression (a reading costs about a microsecond).
+   read once per batch of up to 32 expressions (none of them after a
+   declaration the others precede), not per expression: a reading costs
+   about a microsecond.
    Errors are reported as FILE:LINE:COL: error: ... through the sink.  */
 
 #define _POSIX_C_SOURCE 200809L
@@ -558,7 +559,12 @@ now_us(void)
 /* The expressions parsed since the last flush, simplified and printed
    together: one timer reading per batch, not per expression, as a
    reading of the process's processor time is a system call (about a
-   microsecond, as long as a small expression's simplification).  */
+   microsecond, as long as a small expression's simplification).  A
+   batch holds at most BATCH expressions, so that their input trees are
+   still in the cache when they are simplified, as they would be right
+   after parsing.  */
+enum { BATCH = 32 };
+
 typedef struct batch {
   pto_expr **in, **out;
   size_t n, cap;
@@ -626,8 +632,10 @@ pto_opt_simplify_exprs(const char *path, pto_diag *diag)
       bad++;
     if (r <= 0)
       continue;
+    if (bt.n == BATCH)
+      batch_flush(&bt, sc, &out);
     if (bt.n == bt.cap) {
-      bt.cap = bt.cap ? 2 * bt.cap : 256;
+      bt.cap = BATCH;
       bt.in = pto_xrealloc(bt.in, bt.cap * sizeof *bt.in);
       bt.out = pto_xrealloc(bt.out, bt.cap * sizeof *bt.out);
     }
