@@ -705,6 +705,8 @@ is_interned(const pto_rw_cache *hc, const pto_expr *e)
   return false;
 }
 
+static pto_expr *intern_input_other(pto_rw_cache *hc, pto_expr *x);
+
 /* The interned copy of input tree X; each node remembers X's node as
    its original for this call.  */
 static pto_expr *
@@ -726,6 +728,14 @@ intern_input(pto_rw_cache *hc, pto_expr *x)
     }
     return &n->e;
   }
+  return intern_input_other(hc, x);
+}
+
+/* intern_input of the kinds intern_simple does not make (calls, tuples,
+   ...): apart, so that the common path keeps a small frame.  */
+static __attribute__((noinline)) pto_expr *
+intern_input_other(pto_rw_cache *hc, pto_expr *x)
+{
   pto_expr proto = *x;
   proto.a = intern_input(hc, x->a);
   proto.b = intern_input(hc, x->b);

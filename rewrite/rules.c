@@ -550,6 +550,69 @@ sum_atom(const pto_expr *e)
          && !(isbin(e, PTO_BIN_MUL) && (isc(e->b) || isc(e->a)));
 }
 
+/* True if X is the constant node INT (T, V) gives (is_int_of).  */
+static bool
+is_int_node(const pto_expr *x, const pto_type *t, pto_i128 v)
+{
+  return x->kind == PTO_E_INT && x->type == t && !x->a && !x->b && !x->c
+         && !x->nargs && x->u.ival == pto_rw_wrap(t->dtype, v);
+}
+
+/* True if X, an operand of a sum of type T, is one term with a positive
+   coefficient as sum_build writes it: an atom (*SCALED false), or an
+   atom times a constant above 1 (*SCALED true).  */
+static bool
+built_term(const pto_expr *x, const pto_type *t, bool *scaled)
+{
+  *scaled = false;
+  if (sum_atom(x))
+    return true;
+  *scaled = true;
+  return isbin(x, PTO_BIN_MUL) && isc(x->b) && sum_atom(x->a)
+         && is_arith(x, PTO_E_BIN, PTO_BIN_MUL)
+         && sview(t->dtype, cv(x->b)) > 1
+         && is_int_node(x->b, t, sview(t->dtype, cv(x->b)));
+}
+
+/* True if E, an ADD or SUB of interned nodes, is what sum_build builds
+   for its own tidy sum when that sum has two parts (two terms, or a term
+   and the constant), decided from the two operands without the sum; then
+   the locations are set as sum_builds sets them.  */
+static bool
+sum_builds2(pto_rw *c, pto_expr *e)
+{
+  bool sub = isbin(e, PTO_BIN_SUB), sa, sb = false;
+  if (!is_arith(e, PTO_E_BIN, e->u.binop) || !built_term(e->a, e->type, &sa))
+    return false;
+  pto_dtype dt = DT(e);
+  if (isc(e->b)) {
+    /* x + k (k > 0, or MIN) and x - k (k > 0): the constant last.  */
+    pto_i128 k = sview(dt, cv(e->b));
+    if (sub)
+      k = sview(dt, -k);
+    bool ok = sub ? k < 0 && fits(dt, -k)
+                      && is_int_node(e->b, e->type, -k)
+                  : (k > 0 || (k < 0 && !fits(dt, -k)))
+                      && is_int_node(e->b, e->type, k);
+    if (!ok)
+      return false;
+  } else {
+    /* Two terms of different bases: x + y in sum_tidy's order, x - y.  */
+    pto_expr *ba = sa ? e->a->a : e->a;
+    if (!built_term(e->b, e->type, &sb))
+      return false;
+    pto_expr *bb = sb ? e->b->a : e->b;
+    if (ba == bb || (!sub && pto_rw_compare(ba, bb) > 0))
+      return false;
+  }
+  if (sa)
+    pto_rw_rebuilt(c, e->a);
+  if (!isc(e->b) && sb)
+    pto_rw_rebuilt(c, e->b);
+  pto_rw_rebuilt(c, e);
+  return true;
+}
+
 static pto_expr *
 r_sum_normal(pto_rw *c, pto_expr *e)
 {
@@ -565,6 +628,10 @@ r_sum_normal(pto_rw *c, pto_expr *e)
     pto_rw_rebuilt(c, e);
     return NULL;
   }
+  /* The same with a scaled term or the constant (x*3 + y, x - 5).  */
+  if (c->hc && (isbin(e, PTO_BIN_ADD) || isbin(e, PTO_BIN_SUB))
+      && sum_builds2(c, e))
+    return NULL;
   sum buf;
   const sum *s = tidy_sum(c, &buf, e);
   if (!s)
