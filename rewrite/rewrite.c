@@ -558,7 +558,7 @@ new_node(pto_rw_cache *hc, const pto_expr *x, bool unique)
     memcpy(e->args, x->args, sizeof *e->args * x->nargs);
   }
   n->iv_gen = n->res_gen = 0;
-  n->orig_call = n->loc_call = n->claim_call = 0;
+  n->orig_call = n->loc_call = n->claim_call = n->sum_call = 0;
   n->orig = NULL;
   n->res = NULL;
   n->unique = unique;
@@ -677,7 +677,7 @@ intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
       n->iv_gen = hc->gen;
     }
   }
-  n->orig_call = n->loc_call = n->claim_call = 0;
+  n->orig_call = n->loc_call = n->claim_call = n->sum_call = 0;
   n->orig = NULL;
   n->res = NULL;
   n->unique = false;

@@ -205,6 +205,7 @@ typedef struct pto_rw_node {
   unsigned orig_call, loc_call, claim_call;  /* per call, see rewrite.c */
   pto_expr *orig;              /* an input node equal to this one */
   struct pto_rw_node *res;     /* the simplified form */
+  unsigned sum_call;           /* rules.c: a normal sum in this call */
   pto_iv iv;                   /* the range under the memo's env */
 } pto_rw_node;
 

@@ -613,6 +613,107 @@ sum_builds2(pto_rw *c, pto_expr *e)
   return true;
 }
 
+/* True if T, a term of a sum sum_builds accepted, is scaled by a
+   constant (sum_flatten takes such a node apart, so there its constant
+   is a coefficient other than 1).  */
+static bool
+is_scaled(const pto_expr *t)
+{
+  return isbin(t, PTO_BIN_MUL) && isc(t->b);
+}
+
+static const pto_expr *
+term_base(const pto_expr *t)
+{
+  return is_scaled(t) ? t->a : t;
+}
+
+/* Mark interned E as a normal sum of this call (sum_builds holds).  */
+static void
+mark_normal(pto_rw *c, pto_expr *e)
+{
+  pto_rw_node_of(e)->sum_call = c->stamp;
+}
+
+/* True if E = A + T or A - T, A a normal sum of this call (mark_normal)
+   and T one more term or the constant, is what sum_build builds for its
+   tidy sum: that sum is A's with T appended where sum_tidy puts it, and
+   A's chain shows where that is (its terms sorted, the positive ones
+   first, the constant last).  Then the locations are set as sum_builds
+   sets them.  */
+static bool
+sum_builds_chain(pto_rw *c, pto_expr *e)
+{
+  pto_expr *A = e->a, *T = e->b;
+  if (!(isbin(A, PTO_BIN_ADD) || isbin(A, PTO_BIN_SUB)) || isc(A->b)
+      || pto_rw_node_of(A)->sum_call != c->stamp
+      || !is_arith(e, PTO_E_BIN, e->u.binop))
+    return false;
+  pto_expr *at[MAXTERMS];
+  int n = 0;
+  pto_expr *first = A;
+  while ((isbin(first, PTO_BIN_ADD) || isbin(first, PTO_BIN_SUB))
+         && n + 2 < MAXTERMS) {
+    at[n++] = first;
+    first = first->a;
+  }
+  if (isbin(first, PTO_BIN_ADD) || isbin(first, PTO_BIN_SUB))
+    return false;
+  pto_dtype dt = DT(e);
+  bool sub = isbin(e, PTO_BIN_SUB), sb = false;
+  /* A's first step: a positive term, or a negative one (-x, x*-3), or
+     the constant when A has no positive term.  */
+  bool first_pos = !isc(first) && !isun(first, PTO_UN_NEG)
+                   && (!is_scaled(first) || sview(dt, cv(first->b)) > 0);
+  if (isc(T)) {
+    /* A has no constant (its last part is a term): T becomes it.  */
+    pto_i128 k = sview(dt, cv(T));
+    if (sub)
+      k = sview(dt, -k);
+    bool ok = first_pos
+              && (sub ? k < 0 && fits(dt, -k) && is_int_node(T, e->type, -k)
+                      : (k > 0 || (k < 0 && !fits(dt, -k)))
+                            && is_int_node(T, e->type, k));
+    if (!ok)
+      return false;
+  } else {
+    if (!built_term(T, e->type, &sb))
+      return false;
+    const pto_expr *bt = sb ? T->a : T;
+    if (!sub) {
+      /* The last of A's terms, all positive, sorts before T's base.  */
+      if (!first_pos)
+        return false;
+      for (int j = 0; j < n; j++)
+        if (!isbin(at[j], PTO_BIN_ADD))
+          return false;
+      if (pto_rw_compare(term_base(A->b), bt) >= 0)
+        return false;
+    } else {
+      /* After A's last negative term, and no term of A has T's base.  */
+      if (isbin(A, PTO_BIN_SUB) && pto_rw_compare(term_base(A->b), bt) >= 0)
+        return false;
+      for (int j = 0; j < n; j++)
+        if (term_base(at[j]->b) == bt)
+          return false;
+      if (!isc(first)
+          && (isun(first, PTO_UN_NEG) ? first->a : term_base(first)) == bt)
+        return false;
+    }
+  }
+  if (isun(first, PTO_UN_NEG) || is_scaled(first))
+    pto_rw_rebuilt(c, first);
+  for (int j = n - 1; j >= 0; j--) {
+    if (is_scaled(at[j]->b))
+      pto_rw_rebuilt(c, at[j]->b);
+    pto_rw_rebuilt(c, at[j]);
+  }
+  if (sb)
+    pto_rw_rebuilt(c, T);
+  pto_rw_rebuilt(c, e);
+  return true;
+}
+
 static pto_expr *
 r_sum_normal(pto_rw *c, pto_expr *e)
 {
@@ -626,18 +727,24 @@ r_sum_normal(pto_rw *c, pto_expr *e)
       && sum_atom(e->a) && sum_atom(e->b)
       && (isbin(e, PTO_BIN_SUB) || pto_rw_compare(e->a, e->b) <= 0)) {
     pto_rw_rebuilt(c, e);
+    mark_normal(c, e);
     return NULL;
   }
-  /* The same with a scaled term or the constant (x*3 + y, x - 5).  */
+  /* The same with a scaled term or the constant (x*3 + y, x - 5), and a
+     normal sum with one more term or the constant.  */
   if (c->hc && (isbin(e, PTO_BIN_ADD) || isbin(e, PTO_BIN_SUB))
-      && sum_builds2(c, e))
+      && (sum_builds2(c, e) || sum_builds_chain(c, e))) {
+    mark_normal(c, e);
     return NULL;
+  }
   sum buf;
   const sum *s = tidy_sum(c, &buf, e);
   if (!s)
     return NULL;
-  if (c->hc && sum_builds(c, s, e))  /* already normal */
+  if (c->hc && sum_builds(c, s, e)) {  /* already normal */
+    mark_normal(c, e);
     return NULL;
+  }
   pto_expr *r = sum_build(c, s);
   return unless_same(c, r, e);
 }
