@@ -963,10 +963,35 @@ chain_builds(pto_rw *c, const chain *ch, pto_binop op, pto_expr *e,
 /* mul_normal: flatten a product, fold its constants, order the factors,
    constant last: x*1, x*0 -> 0, x*-1 -> -x, (x*c0)*c1, (-x)*y -> -(x*y),
    c*x -> x*c, y*x -> x*y.  W.  */
+/* True if E, a MUL of interned nodes, is normal with two parts that its
+   operands show: x * k (k a constant other than 0, 1 and -1) or x * y in
+   chain_sort's order, x and y neither products, negations nor
+   constants; then the locations are set as chain_builds sets them.  */
+static bool
+mul_builds2(pto_rw *c, pto_expr *e)
+{
+  pto_expr *x = e->a, *y = e->b;
+  if (!is_arith(e, PTO_E_BIN, PTO_BIN_MUL) || isbin(x, PTO_BIN_MUL)
+      || isun(x, PTO_UN_NEG) || isc(x))
+    return false;
+  if (isc(y)) {
+    pto_i128 k = sview(DT(e), cv(y));
+    if (k == 0 || k == 1 || k == -1 || !is_int_t(e->type, y, k))
+      return false;
+  } else if (isbin(y, PTO_BIN_MUL) || isun(y, PTO_UN_NEG)
+             || pto_rw_compare(x, y) > 0) {
+    return false;
+  }
+  pto_rw_rebuilt(c, e);
+  return true;
+}
+
 static pto_expr *
 r_mul_normal(pto_rw *c, pto_expr *e)
 {
   if (!isint(e))
+    return NULL;
+  if (c->hc && isbin(e, PTO_BIN_MUL) && mul_builds2(c, e))
     return NULL;
   chain in, ch;
   chain_init(&in);
