@@ -582,9 +582,31 @@ static bool
 sum_builds2(pto_rw *c, pto_expr *e)
 {
   bool sub = isbin(e, PTO_BIN_SUB), sa, sb = false;
-  if (!is_arith(e, PTO_E_BIN, e->u.binop) || !built_term(e->a, e->type, &sa))
+  if (!is_arith(e, PTO_E_BIN, e->u.binop))
     return false;
   pto_dtype dt = DT(e);
+  if (sub && (isc(e->a) || isun(e->a, PTO_UN_NEG))
+      && built_term(e->b, e->type, &sb)) {
+    /* k - x (k != 0: the constant first when no term is positive) and
+       -x - y (the negative terms in sum_tidy's order).  */
+    pto_expr *bb = sb ? e->b->a : e->b;
+    if (isc(e->a)) {
+      pto_i128 k = sview(dt, cv(e->a));
+      if (k == 0 || !is_int_node(e->a, e->type, k))
+        return false;
+    } else if (!sum_atom(e->a->a) || !is_arith(e->a, PTO_E_UN, PTO_UN_NEG)
+               || e->a->a == bb || pto_rw_compare(e->a->a, bb) > 0) {
+      return false;
+    } else {
+      pto_rw_rebuilt(c, e->a);
+    }
+    if (sb)
+      pto_rw_rebuilt(c, e->b);
+    pto_rw_rebuilt(c, e);
+    return true;
+  }
+  if (!built_term(e->a, e->type, &sa))
+    return false;
   if (isc(e->b)) {
     /* x + k (k > 0, or MIN) and x - k (k > 0): the constant last.  */
     pto_i128 k = sview(dt, cv(e->b));
@@ -726,6 +748,13 @@ r_sum_normal(pto_rw *c, pto_expr *e)
       && e->a != e->b && is_arith(e, PTO_E_BIN, e->u.binop)
       && sum_atom(e->a) && sum_atom(e->b)
       && (isbin(e, PTO_BIN_SUB) || pto_rw_compare(e->a, e->b) <= 0)) {
+    pto_rw_rebuilt(c, e);
+    mark_normal(c, e);
+    return NULL;
+  }
+  /* -x of an atom.  */
+  if (c->hc && isun(e, PTO_UN_NEG) && sum_atom(e->a)
+      && is_arith(e, PTO_E_UN, PTO_UN_NEG)) {
     pto_rw_rebuilt(c, e);
     mark_normal(c, e);
     return NULL;
