@@ -1149,10 +1149,38 @@ bitchain(pto_rw *c, pto_expr *e, pto_binop op, pto_unop comp)
 
 /* bit_normal: & | ^ chains: x&-1, x|0, x^0, x&0, x|-1, x&x, x|x, x^x,
    x&~x, x|~x, x^~x, constants folded and last, operands ordered.  W.  */
+/* True if E, an integer & | ^ of interned nodes, is normal with two
+   parts its operands show: x op k (k neither OP's identity nor its
+   absorbing constant) or x op y in chain_sort's order (x and y different,
+   not complements, neither OP chains nor constants); then the location
+   is set as chain_builds sets it.  */
+static bool
+bit_builds2(pto_rw *c, pto_expr *e)
+{
+  pto_binop op = e->u.binop;
+  pto_expr *x = e->a, *y = e->b;
+  if (!is_arith(e, PTO_E_BIN, op) || isbin(x, op) || isc(x))
+    return false;
+  if (isc(y)) {
+    pto_i128 ones = all_ones(DT(e)), k = cv(y);
+    pto_i128 ident = op == PTO_BIN_BAND ? ones : 0;
+    if (k == ident || (op == PTO_BIN_BAND && k == 0)
+        || (op == PTO_BIN_BOR && k == ones) || !is_int_t(e->type, y, k))
+      return false;
+  } else if (isbin(y, op) || x == y || is_complement(x, y, PTO_UN_BNOT)
+             || pto_rw_compare(x, y) > 0) {
+    return false;
+  }
+  pto_rw_rebuilt(c, e);
+  return true;
+}
+
 static pto_expr *
 r_bit_normal(pto_rw *c, pto_expr *e)
 {
   if (!isint(e) && !isbool(e))
+    return NULL;
+  if (c->hc && isint(e) && bit_builds2(c, e))
     return NULL;
   return bitchain(c, e, e->u.binop, isbool(e) ? PTO_UN_NOT : PTO_UN_BNOT);
 }
