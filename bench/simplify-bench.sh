@@ -71,8 +71,10 @@ time_opt() {
 }
 
 # Build the baseline pto-opt of revision $1 in directory $2.
+# The build is reused when it is of the same revision and timer.
 build_base() {
-  if [ -x "$2/build/tools/pto-opt" ] && [ "$(cat "$2/rev" 2>/dev/null)" = "$1" ]
+  stamp="$1 $(cksum < "$top/tools/simplify-exprs.c")"
+  if [ -x "$2/build/tools/pto-opt" ] && [ "$(cat "$2/rev" 2>/dev/null)" = "$stamp" ]
   then
     return 0
   fi
@@ -92,7 +94,7 @@ build_base() {
     { echo "baseline build of revision $1 failed, see $2/build.log;" \
            "set PTO_OPT_BASE to a built baseline pto-opt, or BENCH_BASE to" \
            "another revision (none: no baseline)" >&2; return 1; }
-  echo "$1" > "$2/rev"
+  echo "$stamp" > "$2/rev"
 }
 
 base_opt=${PTO_OPT_BASE:-}

@@ -31,6 +31,8 @@
    variables, unary, binary and select nodes are interned from their
    fields (intern_simple), other kinds from a prototype node (intern);
    both give the same key and hash.  The rules are bucketed by root key
+   and by whether the root's operands are constants (a rule whose row
+   says it needs them, constant folding, is not called on other roots)
    once per environment, each bucket an array of matchers.  The result
    is copied into the program's arena by export_expr: an interned node
    equal to an input subtree is that subtree (each used once, so the
@@ -251,6 +253,9 @@ typedef struct slot {
   uint32_t hash;
 } slot;
 
+/* The sets of PTO_RWN_* facts a root can have.  */
+enum { HAVE_COUNT = PTO_RWN_CONST_OPS * 2 };
+
 /* The simplifier's working memory, kept by an environment
    (pto_range_env_cache) across calls so that no call allocates tables:
    the intern table and the node memory of one call, both emptied when
@@ -267,27 +272,29 @@ struct pto_rw_cache {
   const pto_type *bool_type;
   pto_range_memo *memo;         /* ranges in the nodes, valid at GEN */
   void *scratch;                /* the rules' memo */
-  int bk_start[PTO_RWK_COUNT + 1];  /* rule indices per root key */
-  int bk_order[512];
-  pto_rule_fn bk_fn[512];       /* the matcher of each rule of bk_order */
+  /* rule indices per root key and PTO_RWN_* facts (build_buckets) */
+  int bk_start[PTO_RWK_COUNT * HAVE_COUNT + 1];
+  int bk_order[1024];
+  pto_rule_fn bk_fn[1024];      /* the matcher of each rule of bk_order */
 };
 
+/* Bucket (KEY, HAVE): the rules of root key KEY whose PTO_RWN_* needs
+   are in HAVE, in table order.  */
 static void
 build_buckets(pto_rw_cache *hc)
 {
-  int count[PTO_RWK_COUNT] = {0};
-  pto_assert(pto_nrules <= 512);
-  for (int i = 0; i < pto_nrules; i++)
-    count[pto_rules[i].key]++;
-  hc->bk_start[0] = 0;
+  pto_assert(pto_nrules * HAVE_COUNT <= 1024);
+  int n = 0;
   for (int k = 0; k < PTO_RWK_COUNT; k++)
-    hc->bk_start[k + 1] = hc->bk_start[k] + count[k];
-  int fill[PTO_RWK_COUNT];
-  memcpy(fill, hc->bk_start, sizeof fill);
-  for (int i = 0; i < pto_nrules; i++)
-    hc->bk_order[fill[pto_rules[i].key]++] = i;
-  for (int j = 0; j < pto_nrules; j++)
-    hc->bk_fn[j] = pto_rules[hc->bk_order[j]].fn;
+    for (unsigned have = 0; have < HAVE_COUNT; have++) {
+      hc->bk_start[k * HAVE_COUNT + have] = n;
+      for (int i = 0; i < pto_nrules; i++)
+        if (pto_rules[i].key == k && !(pto_rules[i].need & ~have)) {
+          hc->bk_order[n] = i;
+          hc->bk_fn[n++] = pto_rules[i].fn;
+        }
+    }
+  hc->bk_start[PTO_RWK_COUNT * HAVE_COUNT] = n;
 }
 
 /* SIZE bytes of node memory, 16-aligned, not cleared (new_node writes
@@ -551,7 +558,7 @@ new_node(pto_rw_cache *hc, const pto_expr *x, bool unique)
     memcpy(e->args, x->args, sizeof *e->args * x->nargs);
   }
   n->iv_gen = n->res_gen = 0;
-  n->orig_call = n->loc_call = n->claim_call = 0;
+  n->orig_call = n->loc_call = n->claim_call = n->sum_call = 0;
   n->orig = NULL;
   n->res = NULL;
   n->unique = unique;
@@ -670,7 +677,7 @@ intern_simple(pto_rw_cache *hc, pto_expr_kind kind, const pto_type *type,
       n->iv_gen = hc->gen;
     }
   }
-  n->orig_call = n->loc_call = n->claim_call = 0;
+  n->orig_call = n->loc_call = n->claim_call = n->sum_call = 0;
   n->orig = NULL;
   n->res = NULL;
   n->unique = false;
@@ -698,6 +705,8 @@ is_interned(const pto_rw_cache *hc, const pto_expr *e)
   return false;
 }
 
+static pto_expr *intern_input_other(pto_rw_cache *hc, pto_expr *x);
+
 /* The interned copy of input tree X; each node remembers X's node as
    its original for this call.  */
 static pto_expr *
@@ -719,6 +728,14 @@ intern_input(pto_rw_cache *hc, pto_expr *x)
     }
     return &n->e;
   }
+  return intern_input_other(hc, x);
+}
+
+/* intern_input of the kinds intern_simple does not make (calls, tuples,
+   ...): apart, so that the common path keeps a small frame.  */
+static __attribute__((noinline)) pto_expr *
+intern_input_other(pto_rw_cache *hc, pto_expr *x)
+{
   pto_expr proto = *x;
   proto.a = intern_input(hc, x->a);
   proto.b = intern_input(hc, x->b);
@@ -894,15 +911,35 @@ with_operands(engine *g, const pto_expr *e, pto_expr *a, pto_expr *b,
   return &intern(g->hc, &proto, loc_of(g->hc, e))->e;
 }
 
-static pto_expr *simplify(engine *g, pto_expr *e);
+static __attribute__((noinline)) pto_expr *simplify_node(engine *g,
+                                                          pto_expr *e);
 
-/* Try the rules of bucket KEY on E; return the accepted replacement.  */
+/* The simplified form of interned E: remembered per node until the
+   environment changes (the rewriting of a node depends only on the node
+   and the ranges), so a shared or repeated subtree is rewritten once.  */
+static inline __attribute__((always_inline)) pto_expr *
+simplify(engine *g, pto_expr *e)
+{
+  if (!e)
+    return e;
+  pto_rw_node *n = pto_rw_node_of(e);
+  if (n->res_gen == g->hc->gen)
+    return &n->res->e;
+  if (e->kind == PTO_E_INT)  /* no rule rewrites a constant (rules.c) */
+    return e;
+  return simplify_node(g, e);
+}
+
+
+/* Try the rules of bucket KEY on E, whose root has the PTO_RWN_* facts
+   HAVE (a rule that needs another is not called); return the accepted
+   replacement.  */
 static inline pto_expr *
-try_bucket(engine *g, pto_expr *e, int key, int size)
+try_bucket(engine *g, pto_expr *e, int key, int size, unsigned have)
 {
   const pto_rw_cache *hc = g->hc;
-  for (int j = hc->bk_start[key], end = hc->bk_start[key + 1]; j < end;
-       j++) {
+  int bk = key * HAVE_COUNT + (int)have;
+  for (int j = hc->bk_start[bk], end = hc->bk_start[bk + 1]; j < end; j++) {
     pto_expr *r = hc->bk_fn[j](&g->rw, e);
     if (!r || r == e)
       continue;
@@ -932,10 +969,18 @@ rewrite_root(engine *g, pto_expr *e)
     bool allconst = (e->kind == PTO_E_BIN || e->kind == PTO_E_UN)
                     && e->a->kind == PTO_E_INT
                     && (e->kind == PTO_E_UN || e->b->kind == PTO_E_INT);
+    /* PTO_RWN_CONST_OPS as the rules test it (isc: scalar constants).  */
+    bool constops = e->kind == PTO_E_SELECT
+                        ? e->a->kind == PTO_E_INT
+                              && e->a->type->kind == PTO_TY_SCALAR
+                        : allconst && e->a->type->kind == PTO_TY_SCALAR
+                              && (e->kind == PTO_E_UN
+                                  || e->b->type->kind == PTO_TY_SCALAR);
+    unsigned have = constops ? PTO_RWN_CONST_OPS : 0;
     if (key >= 0 && !allconst)
-      r = try_bucket(g, e, key, size);
+      r = try_bucket(g, e, key, size, have);
     if (!r)
-      r = try_bucket(g, e, PTO_RWK_ANY, size);
+      r = try_bucket(g, e, PTO_RWK_ANY, size, have);
     if (!r)
       break;
     g->rw.budget--;
@@ -945,19 +990,12 @@ rewrite_root(engine *g, pto_expr *e)
   return e;
 }
 
-/* The simplified form of interned E: remembered per node until the
-   environment changes (the rewriting of a node depends only on the node
-   and the ranges), so a shared or repeated subtree is rewritten once.  */
+/* simplify of a node with no simplified form yet: the tests above are
+   inlined into the callers, most operands are settled by them.  */
 static pto_expr *
-simplify(engine *g, pto_expr *e)
+simplify_node(engine *g, pto_expr *e)
 {
-  if (!e)
-    return e;
   pto_rw_node *n = pto_rw_node_of(e);
-  if (n->res_gen == g->hc->gen)
-    return &n->res->e;
-  if (e->kind == PTO_E_INT)  /* no rule rewrites a constant (rules.c) */
-    return e;
   pto_expr *a = simplify(g, e->a);
   pto_expr *b = simplify(g, e->b);
   pto_expr *x = simplify(g, e->c);

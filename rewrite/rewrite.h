@@ -205,6 +205,7 @@ typedef struct pto_rw_node {
   unsigned orig_call, loc_call, claim_call;  /* per call, see rewrite.c */
   pto_expr *orig;              /* an input node equal to this one */
   struct pto_rw_node *res;     /* the simplified form */
+  unsigned sum_call;           /* rules.c: a normal sum in this call */
   pto_iv iv;                   /* the range under the memo's env */
 } pto_rw_node;
 
@@ -272,7 +273,16 @@ typedef struct pto_rule {
   const char *name;
   char valid;
   pto_rule_fn fn;
+  unsigned char need;   /* PTO_RWN_*: roots the rule can rewrite at all */
 } pto_rule;
+
+/* What a rule needs of the root to return anything (the engine does not
+   call it on other roots; the rule tests it again itself).  */
+enum {
+  /* The operands are constants: both of a binary node, the operand of a
+     unary one, the condition of a select.  */
+  PTO_RWN_CONST_OPS = 1
+};
 
 /* Root keys: a binop, PTO_BIN_COUNT + unop, or one of the extras.  */
 enum {

@@ -550,6 +550,192 @@ sum_atom(const pto_expr *e)
          && !(isbin(e, PTO_BIN_MUL) && (isc(e->b) || isc(e->a)));
 }
 
+/* True if X is the constant node INT (T, V) gives (is_int_of).  */
+static bool
+is_int_node(const pto_expr *x, const pto_type *t, pto_i128 v)
+{
+  return x->kind == PTO_E_INT && x->type == t && !x->a && !x->b && !x->c
+         && !x->nargs && x->u.ival == pto_rw_wrap(t->dtype, v);
+}
+
+/* True if X, an operand of a sum of type T, is one term with a positive
+   coefficient as sum_build writes it: an atom (*SCALED false), or an
+   atom times a constant above 1 (*SCALED true).  */
+static bool
+built_term(const pto_expr *x, const pto_type *t, bool *scaled)
+{
+  *scaled = false;
+  if (sum_atom(x))
+    return true;
+  *scaled = true;
+  return isbin(x, PTO_BIN_MUL) && isc(x->b) && sum_atom(x->a)
+         && is_arith(x, PTO_E_BIN, PTO_BIN_MUL)
+         && sview(t->dtype, cv(x->b)) > 1
+         && is_int_node(x->b, t, sview(t->dtype, cv(x->b)));
+}
+
+/* True if E, an ADD or SUB of interned nodes, is what sum_build builds
+   for its own tidy sum when that sum has two parts (two terms, or a term
+   and the constant), decided from the two operands without the sum; then
+   the locations are set as sum_builds sets them.  */
+static bool
+sum_builds2(pto_rw *c, pto_expr *e)
+{
+  bool sub = isbin(e, PTO_BIN_SUB), sa, sb = false;
+  if (!is_arith(e, PTO_E_BIN, e->u.binop))
+    return false;
+  pto_dtype dt = DT(e);
+  if (sub && (isc(e->a) || isun(e->a, PTO_UN_NEG))
+      && built_term(e->b, e->type, &sb)) {
+    /* k - x (k != 0: the constant first when no term is positive) and
+       -x - y (the negative terms in sum_tidy's order).  */
+    pto_expr *bb = sb ? e->b->a : e->b;
+    if (isc(e->a)) {
+      pto_i128 k = sview(dt, cv(e->a));
+      if (k == 0 || !is_int_node(e->a, e->type, k))
+        return false;
+    } else if (!sum_atom(e->a->a) || !is_arith(e->a, PTO_E_UN, PTO_UN_NEG)
+               || e->a->a == bb || pto_rw_compare(e->a->a, bb) > 0) {
+      return false;
+    } else {
+      pto_rw_rebuilt(c, e->a);
+    }
+    if (sb)
+      pto_rw_rebuilt(c, e->b);
+    pto_rw_rebuilt(c, e);
+    return true;
+  }
+  if (!built_term(e->a, e->type, &sa))
+    return false;
+  if (isc(e->b)) {
+    /* x + k (k > 0, or MIN) and x - k (k > 0): the constant last.  */
+    pto_i128 k = sview(dt, cv(e->b));
+    if (sub)
+      k = sview(dt, -k);
+    bool ok = sub ? k < 0 && fits(dt, -k)
+                      && is_int_node(e->b, e->type, -k)
+                  : (k > 0 || (k < 0 && !fits(dt, -k)))
+                      && is_int_node(e->b, e->type, k);
+    if (!ok)
+      return false;
+  } else {
+    /* Two terms of different bases: x + y in sum_tidy's order, x - y.  */
+    pto_expr *ba = sa ? e->a->a : e->a;
+    if (!built_term(e->b, e->type, &sb))
+      return false;
+    pto_expr *bb = sb ? e->b->a : e->b;
+    if (ba == bb || (!sub && pto_rw_compare(ba, bb) > 0))
+      return false;
+  }
+  if (sa)
+    pto_rw_rebuilt(c, e->a);
+  if (!isc(e->b) && sb)
+    pto_rw_rebuilt(c, e->b);
+  pto_rw_rebuilt(c, e);
+  return true;
+}
+
+/* True if T, a term of a sum sum_builds accepted, is scaled by a
+   constant (sum_flatten takes such a node apart, so there its constant
+   is a coefficient other than 1).  */
+static bool
+is_scaled(const pto_expr *t)
+{
+  return isbin(t, PTO_BIN_MUL) && isc(t->b);
+}
+
+static const pto_expr *
+term_base(const pto_expr *t)
+{
+  return is_scaled(t) ? t->a : t;
+}
+
+/* Mark interned E as a normal sum of this call (sum_builds holds).  */
+static void
+mark_normal(pto_rw *c, pto_expr *e)
+{
+  pto_rw_node_of(e)->sum_call = c->stamp;
+}
+
+/* True if E = A + T or A - T, A a normal sum of this call (mark_normal)
+   and T one more term or the constant, is what sum_build builds for its
+   tidy sum: that sum is A's with T appended where sum_tidy puts it, and
+   A's chain shows where that is (its terms sorted, the positive ones
+   first, the constant last).  Then the locations are set as sum_builds
+   sets them.  */
+static bool
+sum_builds_chain(pto_rw *c, pto_expr *e)
+{
+  pto_expr *A = e->a, *T = e->b;
+  if (!(isbin(A, PTO_BIN_ADD) || isbin(A, PTO_BIN_SUB)) || isc(A->b)
+      || pto_rw_node_of(A)->sum_call != c->stamp
+      || !is_arith(e, PTO_E_BIN, e->u.binop))
+    return false;
+  pto_expr *at[MAXTERMS];
+  int n = 0;
+  pto_expr *first = A;
+  while ((isbin(first, PTO_BIN_ADD) || isbin(first, PTO_BIN_SUB))
+         && n + 2 < MAXTERMS) {
+    at[n++] = first;
+    first = first->a;
+  }
+  if (isbin(first, PTO_BIN_ADD) || isbin(first, PTO_BIN_SUB))
+    return false;
+  pto_dtype dt = DT(e);
+  bool sub = isbin(e, PTO_BIN_SUB), sb = false;
+  /* A's first step: a positive term, or a negative one (-x, x*-3), or
+     the constant when A has no positive term.  */
+  bool first_pos = !isc(first) && !isun(first, PTO_UN_NEG)
+                   && (!is_scaled(first) || sview(dt, cv(first->b)) > 0);
+  if (isc(T)) {
+    /* A has no constant (its last part is a term): T becomes it.  */
+    pto_i128 k = sview(dt, cv(T));
+    if (sub)
+      k = sview(dt, -k);
+    bool ok = first_pos
+              && (sub ? k < 0 && fits(dt, -k) && is_int_node(T, e->type, -k)
+                      : (k > 0 || (k < 0 && !fits(dt, -k)))
+                            && is_int_node(T, e->type, k));
+    if (!ok)
+      return false;
+  } else {
+    if (!built_term(T, e->type, &sb))
+      return false;
+    const pto_expr *bt = sb ? T->a : T;
+    if (!sub) {
+      /* The last of A's terms, all positive, sorts before T's base.  */
+      if (!first_pos)
+        return false;
+      for (int j = 0; j < n; j++)
+        if (!isbin(at[j], PTO_BIN_ADD))
+          return false;
+      if (pto_rw_compare(term_base(A->b), bt) >= 0)
+        return false;
+    } else {
+      /* After A's last negative term, and no term of A has T's base.  */
+      if (isbin(A, PTO_BIN_SUB) && pto_rw_compare(term_base(A->b), bt) >= 0)
+        return false;
+      for (int j = 0; j < n; j++)
+        if (term_base(at[j]->b) == bt)
+          return false;
+      if (!isc(first)
+          && (isun(first, PTO_UN_NEG) ? first->a : term_base(first)) == bt)
+        return false;
+    }
+  }
+  if (isun(first, PTO_UN_NEG) || is_scaled(first))
+    pto_rw_rebuilt(c, first);
+  for (int j = n - 1; j >= 0; j--) {
+    if (is_scaled(at[j]->b))
+      pto_rw_rebuilt(c, at[j]->b);
+    pto_rw_rebuilt(c, at[j]);
+  }
+  if (sb)
+    pto_rw_rebuilt(c, T);
+  pto_rw_rebuilt(c, e);
+  return true;
+}
+
 static pto_expr *
 r_sum_normal(pto_rw *c, pto_expr *e)
 {
@@ -563,14 +749,31 @@ r_sum_normal(pto_rw *c, pto_expr *e)
       && sum_atom(e->a) && sum_atom(e->b)
       && (isbin(e, PTO_BIN_SUB) || pto_rw_compare(e->a, e->b) <= 0)) {
     pto_rw_rebuilt(c, e);
+    mark_normal(c, e);
+    return NULL;
+  }
+  /* -x of an atom.  */
+  if (c->hc && isun(e, PTO_UN_NEG) && sum_atom(e->a)
+      && is_arith(e, PTO_E_UN, PTO_UN_NEG)) {
+    pto_rw_rebuilt(c, e);
+    mark_normal(c, e);
+    return NULL;
+  }
+  /* The same with a scaled term or the constant (x*3 + y, x - 5), and a
+     normal sum with one more term or the constant.  */
+  if (c->hc && (isbin(e, PTO_BIN_ADD) || isbin(e, PTO_BIN_SUB))
+      && (sum_builds2(c, e) || sum_builds_chain(c, e))) {
+    mark_normal(c, e);
     return NULL;
   }
   sum buf;
   const sum *s = tidy_sum(c, &buf, e);
   if (!s)
     return NULL;
-  if (c->hc && sum_builds(c, s, e))  /* already normal */
+  if (c->hc && sum_builds(c, s, e)) {  /* already normal */
+    mark_normal(c, e);
     return NULL;
+  }
   pto_expr *r = sum_build(c, s);
   return unless_same(c, r, e);
 }
@@ -789,10 +992,35 @@ chain_builds(pto_rw *c, const chain *ch, pto_binop op, pto_expr *e,
 /* mul_normal: flatten a product, fold its constants, order the factors,
    constant last: x*1, x*0 -> 0, x*-1 -> -x, (x*c0)*c1, (-x)*y -> -(x*y),
    c*x -> x*c, y*x -> x*y.  W.  */
+/* True if E, a MUL of interned nodes, is normal with two parts that its
+   operands show: x * k (k a constant other than 0, 1 and -1) or x * y in
+   chain_sort's order, x and y neither products, negations nor
+   constants; then the locations are set as chain_builds sets them.  */
+static bool
+mul_builds2(pto_rw *c, pto_expr *e)
+{
+  pto_expr *x = e->a, *y = e->b;
+  if (!is_arith(e, PTO_E_BIN, PTO_BIN_MUL) || isbin(x, PTO_BIN_MUL)
+      || isun(x, PTO_UN_NEG) || isc(x))
+    return false;
+  if (isc(y)) {
+    pto_i128 k = sview(DT(e), cv(y));
+    if (k == 0 || k == 1 || k == -1 || !is_int_t(e->type, y, k))
+      return false;
+  } else if (isbin(y, PTO_BIN_MUL) || isun(y, PTO_UN_NEG)
+             || pto_rw_compare(x, y) > 0) {
+    return false;
+  }
+  pto_rw_rebuilt(c, e);
+  return true;
+}
+
 static pto_expr *
 r_mul_normal(pto_rw *c, pto_expr *e)
 {
   if (!isint(e))
+    return NULL;
+  if (c->hc && isbin(e, PTO_BIN_MUL) && mul_builds2(c, e))
     return NULL;
   chain in, ch;
   chain_init(&in);
@@ -921,10 +1149,38 @@ bitchain(pto_rw *c, pto_expr *e, pto_binop op, pto_unop comp)
 
 /* bit_normal: & | ^ chains: x&-1, x|0, x^0, x&0, x|-1, x&x, x|x, x^x,
    x&~x, x|~x, x^~x, constants folded and last, operands ordered.  W.  */
+/* True if E, an integer & | ^ of interned nodes, is normal with two
+   parts its operands show: x op k (k neither OP's identity nor its
+   absorbing constant) or x op y in chain_sort's order (x and y different,
+   not complements, neither OP chains nor constants); then the location
+   is set as chain_builds sets it.  */
+static bool
+bit_builds2(pto_rw *c, pto_expr *e)
+{
+  pto_binop op = e->u.binop;
+  pto_expr *x = e->a, *y = e->b;
+  if (!is_arith(e, PTO_E_BIN, op) || isbin(x, op) || isc(x))
+    return false;
+  if (isc(y)) {
+    pto_i128 ones = all_ones(DT(e)), k = cv(y);
+    pto_i128 ident = op == PTO_BIN_BAND ? ones : 0;
+    if (k == ident || (op == PTO_BIN_BAND && k == 0)
+        || (op == PTO_BIN_BOR && k == ones) || !is_int_t(e->type, y, k))
+      return false;
+  } else if (isbin(y, op) || x == y || is_complement(x, y, PTO_UN_BNOT)
+             || pto_rw_compare(x, y) > 0) {
+    return false;
+  }
+  pto_rw_rebuilt(c, e);
+  return true;
+}
+
 static pto_expr *
 r_bit_normal(pto_rw *c, pto_expr *e)
 {
   if (!isint(e) && !isbool(e))
+    return NULL;
+  if (c->hc && isint(e) && bit_builds2(c, e))
     return NULL;
   return bitchain(c, e, e->u.binop, isbool(e) ? PTO_UN_NOT : PTO_UN_BNOT);
 }
@@ -2388,129 +2644,129 @@ r_bnot_bnot(pto_rw *c, pto_expr *e)
 /* No rule applies to a constant (PTO_E_INT): the engine does not try
    them there.  */
 const pto_rule pto_rules[] = {
-    {ANY, "fold", 'W', r_fold},
-    {ANY, "range_const", 'R', r_range_const},
-    {B_(ADD), "divmod_recombine", 'W', r_divmod_recombine},
-    {B_(SUB), "divmod_recombine", 'W', r_divmod_recombine},
-    {B_(ADD), "sum_normal", 'W', r_sum_normal},
-    {B_(SUB), "sum_normal", 'W', r_sum_normal},
-    {U_(NEG), "sum_normal", 'W', r_sum_normal},
-    {B_(MUL), "mul_distribute_const", 'W', r_mul_distribute_const},
-    {B_(MUL), "mul_const_minus", 'W', r_mul_const_minus},
-    {B_(MUL), "mul_normal", 'W', r_mul_normal},
-    {B_(BAND), "and_mask_range", 'R', r_and_mask_range},
-    {B_(BAND), "and_or_disjoint", 'W', r_and_or_disjoint},
-    {B_(BOR), "and_or_disjoint", 'W', r_and_or_disjoint},
-    {B_(BAND), "bit_normal", 'W', r_bit_normal},
-    {B_(BOR), "bit_normal", 'W', r_bit_normal},
-    {B_(BXOR), "bool_xor_true", 'W', r_bool_xor_true},
-    {B_(BXOR), "bit_normal", 'W', r_bit_normal},
-    {B_(LAND), "demorgan_in", 'W', r_demorgan_in},
-    {B_(LOR), "demorgan_in", 'W', r_demorgan_in},
-    {B_(LAND), "and_or_absorb", 'W', r_and_or_absorb},
-    {B_(LOR), "and_or_absorb", 'W', r_and_or_absorb},
-    {B_(LAND), "logic_cmp_combine", 'W', r_logic_cmp_combine},
-    {B_(LOR), "logic_cmp_combine", 'W', r_logic_cmp_combine},
-    {B_(LAND), "logic_normal", 'W', r_logic_normal},
-    {B_(LOR), "logic_normal", 'W', r_logic_normal},
-    {B_(MIN), "minmax_offset", 'R', r_minmax_offset},
-    {B_(MAX), "minmax_offset", 'R', r_minmax_offset},
-    {B_(MIN), "minmax_neg", 'R', r_minmax_neg},
-    {B_(MAX), "minmax_neg", 'R', r_minmax_neg},
-    {B_(MIN), "minmax_common_const", 'R', r_minmax_common_const},
-    {B_(MAX), "minmax_common_const", 'R', r_minmax_common_const},
-    {B_(MIN), "minmax_normal", 'R', r_minmax_normal},
-    {B_(MAX), "minmax_normal", 'R', r_minmax_normal},
-    {B_(DIV), "div_mul_var", 'R', r_div_mul_var},
-    {B_(FLOORDIV), "div_mul_var", 'R', r_div_mul_var},
-    {B_(MOD), "div_mul_var", 'R', r_div_mul_var},
-    {B_(FLOORMOD), "div_mul_var", 'R', r_div_mul_var},
-    {B_(DIV), "div_one", 'W', r_div_one},
-    {B_(FLOORDIV), "div_one", 'W', r_div_one},
-    {B_(DIV), "div_neg_one", 'W', r_div_neg_one},
-    {B_(FLOORDIV), "div_neg_one", 'W', r_div_neg_one},
-    {B_(DIV), "div_self", 'W', r_div_self},
-    {B_(FLOORDIV), "div_self", 'W', r_div_self},
-    {B_(DIV), "div_zero_num", 'W', r_zero_num},
-    {B_(FLOORDIV), "div_zero_num", 'W', r_zero_num},
-    {B_(FLOORDIV), "floor_to_trunc", 'R', r_floor_to_trunc},
-    {B_(FLOORMOD), "floor_to_trunc", 'R', r_floor_to_trunc},
-    {B_(DIV), "div_mul_exact", 'R', r_div_mul_exact},
-    {B_(FLOORDIV), "div_mul_exact", 'R', r_div_mul_exact},
-    {B_(DIV), "div_mul_cancel", 'R', r_div_mul_cancel},
-    {B_(FLOORDIV), "div_mul_cancel", 'R', r_div_mul_cancel},
-    {B_(DIV), "div_div", 'W', r_div_div},
-    {B_(FLOORDIV), "div_div", 'W', r_div_div},
-    {B_(DIV), "div_add_div", 'R', r_div_add_div},
-    {B_(FLOORDIV), "div_add_div", 'R', r_div_add_div},
-    {B_(DIV), "div_split_sum", 'R', r_div_split_sum},
-    {B_(FLOORDIV), "div_split_sum", 'R', r_div_split_sum},
-    {B_(DIV), "div_gcd", 'R', r_div_gcd},
-    {B_(FLOORDIV), "div_gcd", 'R', r_div_gcd},
-    {B_(MOD), "mod_one", 'W', r_mod_one},
-    {B_(FLOORMOD), "mod_one", 'W', r_mod_one},
-    {B_(MOD), "mod_self", 'W', r_mod_self},
-    {B_(FLOORMOD), "mod_self", 'W', r_mod_self},
-    {B_(MOD), "mod_zero_num", 'W', r_zero_num},
-    {B_(FLOORMOD), "mod_zero_num", 'W', r_zero_num},
-    {B_(MOD), "mod_range", 'R', r_mod_range},
-    {B_(FLOORMOD), "mod_range", 'R', r_mod_range},
-    {B_(MOD), "mod_fixed_offset", 'R', r_mod_fixed_offset},
-    {B_(FLOORMOD), "mod_fixed_offset", 'R', r_mod_fixed_offset},
-    {B_(MOD), "mod_mod", 'W', r_mod_mod},
-    {B_(FLOORMOD), "mod_mod", 'W', r_mod_mod},
-    {B_(MOD), "mod_split_sum", 'R', r_mod_split_sum},
-    {B_(MOD), "mod_coef_reduce", 'R', r_mod_coef_reduce},
-    {B_(FLOORMOD), "mod_coef_reduce", 'R', r_mod_coef_reduce},
-    {B_(MOD), "mod_common_factor", 'R', r_mod_common_factor},
-    {B_(FLOORMOD), "mod_common_factor", 'R', r_mod_common_factor},
-    {B_(DIV), "div_bounded_rest", 'R', r_div_bounded_rest},
-    {B_(FLOORDIV), "div_bounded_rest", 'R', r_div_bounded_rest},
-    {B_(DIV), "div_of_mod", 'W', r_div_of_mod},
-    {B_(FLOORDIV), "div_of_mod", 'W', r_div_of_mod},
-    {B_(DIV), "divmod_two_valued", 'R', r_divmod_two_valued},
-    {B_(FLOORDIV), "divmod_two_valued", 'R', r_divmod_two_valued},
-    {B_(MOD), "divmod_two_valued", 'R', r_divmod_two_valued},
-    {B_(FLOORMOD), "divmod_two_valued", 'R', r_divmod_two_valued},
-    {B_(MOD), "mod_inner_mod", 'R', r_mod_inner_mod},
-    {B_(FLOORMOD), "mod_inner_mod", 'R', r_mod_inner_mod},
-    {B_(FLOORMOD), "mod_split_sum", 'R', r_mod_split_sum},
+    {ANY, "fold", 'W', r_fold, PTO_RWN_CONST_OPS},
+    {ANY, "range_const", 'R', r_range_const, 0},
+    {B_(ADD), "divmod_recombine", 'W', r_divmod_recombine, 0},
+    {B_(SUB), "divmod_recombine", 'W', r_divmod_recombine, 0},
+    {B_(ADD), "sum_normal", 'W', r_sum_normal, 0},
+    {B_(SUB), "sum_normal", 'W', r_sum_normal, 0},
+    {U_(NEG), "sum_normal", 'W', r_sum_normal, 0},
+    {B_(MUL), "mul_distribute_const", 'W', r_mul_distribute_const, 0},
+    {B_(MUL), "mul_const_minus", 'W', r_mul_const_minus, 0},
+    {B_(MUL), "mul_normal", 'W', r_mul_normal, 0},
+    {B_(BAND), "and_mask_range", 'R', r_and_mask_range, 0},
+    {B_(BAND), "and_or_disjoint", 'W', r_and_or_disjoint, 0},
+    {B_(BOR), "and_or_disjoint", 'W', r_and_or_disjoint, 0},
+    {B_(BAND), "bit_normal", 'W', r_bit_normal, 0},
+    {B_(BOR), "bit_normal", 'W', r_bit_normal, 0},
+    {B_(BXOR), "bool_xor_true", 'W', r_bool_xor_true, 0},
+    {B_(BXOR), "bit_normal", 'W', r_bit_normal, 0},
+    {B_(LAND), "demorgan_in", 'W', r_demorgan_in, 0},
+    {B_(LOR), "demorgan_in", 'W', r_demorgan_in, 0},
+    {B_(LAND), "and_or_absorb", 'W', r_and_or_absorb, 0},
+    {B_(LOR), "and_or_absorb", 'W', r_and_or_absorb, 0},
+    {B_(LAND), "logic_cmp_combine", 'W', r_logic_cmp_combine, 0},
+    {B_(LOR), "logic_cmp_combine", 'W', r_logic_cmp_combine, 0},
+    {B_(LAND), "logic_normal", 'W', r_logic_normal, 0},
+    {B_(LOR), "logic_normal", 'W', r_logic_normal, 0},
+    {B_(MIN), "minmax_offset", 'R', r_minmax_offset, 0},
+    {B_(MAX), "minmax_offset", 'R', r_minmax_offset, 0},
+    {B_(MIN), "minmax_neg", 'R', r_minmax_neg, 0},
+    {B_(MAX), "minmax_neg", 'R', r_minmax_neg, 0},
+    {B_(MIN), "minmax_common_const", 'R', r_minmax_common_const, 0},
+    {B_(MAX), "minmax_common_const", 'R', r_minmax_common_const, 0},
+    {B_(MIN), "minmax_normal", 'R', r_minmax_normal, 0},
+    {B_(MAX), "minmax_normal", 'R', r_minmax_normal, 0},
+    {B_(DIV), "div_mul_var", 'R', r_div_mul_var, 0},
+    {B_(FLOORDIV), "div_mul_var", 'R', r_div_mul_var, 0},
+    {B_(MOD), "div_mul_var", 'R', r_div_mul_var, 0},
+    {B_(FLOORMOD), "div_mul_var", 'R', r_div_mul_var, 0},
+    {B_(DIV), "div_one", 'W', r_div_one, 0},
+    {B_(FLOORDIV), "div_one", 'W', r_div_one, 0},
+    {B_(DIV), "div_neg_one", 'W', r_div_neg_one, 0},
+    {B_(FLOORDIV), "div_neg_one", 'W', r_div_neg_one, 0},
+    {B_(DIV), "div_self", 'W', r_div_self, 0},
+    {B_(FLOORDIV), "div_self", 'W', r_div_self, 0},
+    {B_(DIV), "div_zero_num", 'W', r_zero_num, 0},
+    {B_(FLOORDIV), "div_zero_num", 'W', r_zero_num, 0},
+    {B_(FLOORDIV), "floor_to_trunc", 'R', r_floor_to_trunc, 0},
+    {B_(FLOORMOD), "floor_to_trunc", 'R', r_floor_to_trunc, 0},
+    {B_(DIV), "div_mul_exact", 'R', r_div_mul_exact, 0},
+    {B_(FLOORDIV), "div_mul_exact", 'R', r_div_mul_exact, 0},
+    {B_(DIV), "div_mul_cancel", 'R', r_div_mul_cancel, 0},
+    {B_(FLOORDIV), "div_mul_cancel", 'R', r_div_mul_cancel, 0},
+    {B_(DIV), "div_div", 'W', r_div_div, 0},
+    {B_(FLOORDIV), "div_div", 'W', r_div_div, 0},
+    {B_(DIV), "div_add_div", 'R', r_div_add_div, 0},
+    {B_(FLOORDIV), "div_add_div", 'R', r_div_add_div, 0},
+    {B_(DIV), "div_split_sum", 'R', r_div_split_sum, 0},
+    {B_(FLOORDIV), "div_split_sum", 'R', r_div_split_sum, 0},
+    {B_(DIV), "div_gcd", 'R', r_div_gcd, 0},
+    {B_(FLOORDIV), "div_gcd", 'R', r_div_gcd, 0},
+    {B_(MOD), "mod_one", 'W', r_mod_one, 0},
+    {B_(FLOORMOD), "mod_one", 'W', r_mod_one, 0},
+    {B_(MOD), "mod_self", 'W', r_mod_self, 0},
+    {B_(FLOORMOD), "mod_self", 'W', r_mod_self, 0},
+    {B_(MOD), "mod_zero_num", 'W', r_zero_num, 0},
+    {B_(FLOORMOD), "mod_zero_num", 'W', r_zero_num, 0},
+    {B_(MOD), "mod_range", 'R', r_mod_range, 0},
+    {B_(FLOORMOD), "mod_range", 'R', r_mod_range, 0},
+    {B_(MOD), "mod_fixed_offset", 'R', r_mod_fixed_offset, 0},
+    {B_(FLOORMOD), "mod_fixed_offset", 'R', r_mod_fixed_offset, 0},
+    {B_(MOD), "mod_mod", 'W', r_mod_mod, 0},
+    {B_(FLOORMOD), "mod_mod", 'W', r_mod_mod, 0},
+    {B_(MOD), "mod_split_sum", 'R', r_mod_split_sum, 0},
+    {B_(MOD), "mod_coef_reduce", 'R', r_mod_coef_reduce, 0},
+    {B_(FLOORMOD), "mod_coef_reduce", 'R', r_mod_coef_reduce, 0},
+    {B_(MOD), "mod_common_factor", 'R', r_mod_common_factor, 0},
+    {B_(FLOORMOD), "mod_common_factor", 'R', r_mod_common_factor, 0},
+    {B_(DIV), "div_bounded_rest", 'R', r_div_bounded_rest, 0},
+    {B_(FLOORDIV), "div_bounded_rest", 'R', r_div_bounded_rest, 0},
+    {B_(DIV), "div_of_mod", 'W', r_div_of_mod, 0},
+    {B_(FLOORDIV), "div_of_mod", 'W', r_div_of_mod, 0},
+    {B_(DIV), "divmod_two_valued", 'R', r_divmod_two_valued, 0},
+    {B_(FLOORDIV), "divmod_two_valued", 'R', r_divmod_two_valued, 0},
+    {B_(MOD), "divmod_two_valued", 'R', r_divmod_two_valued, 0},
+    {B_(FLOORMOD), "divmod_two_valued", 'R', r_divmod_two_valued, 0},
+    {B_(MOD), "mod_inner_mod", 'R', r_mod_inner_mod, 0},
+    {B_(FLOORMOD), "mod_inner_mod", 'R', r_mod_inner_mod, 0},
+    {B_(FLOORMOD), "mod_split_sum", 'R', r_mod_split_sum, 0},
 #define CMP_ROWS(op)                                                  \
-    {B_(op), "cmp_canon", 'C', r_cmp_canon},                          \
-    {B_(op), "cmp_self", 'W', r_cmp_self},                            \
-    {B_(op), "cmp_le_const", 'C', r_cmp_le_const},                    \
-    {B_(op), "cmp_move_const", 'R', r_cmp_move_const},                \
-    {B_(op), "cmp_sub_zero", 'R', r_cmp_sub_zero},                    \
-    {B_(op), "cmp_gcd", 'R', r_cmp_gcd},                              \
-    {B_(op), "cmp_div_const", 'R', r_cmp_div_const},                  \
-    {B_(op), "cmp_neg", 'R', r_cmp_neg},                              \
-    {B_(op), "cmp_sides", 'R', r_cmp_sides},                          \
-    {B_(op), "cmp_cast", 'R', r_cmp_cast},
+    {B_(op), "cmp_canon", 'C', r_cmp_canon, 0},                       \
+    {B_(op), "cmp_self", 'W', r_cmp_self, 0},                         \
+    {B_(op), "cmp_le_const", 'C', r_cmp_le_const, 0},                 \
+    {B_(op), "cmp_move_const", 'R', r_cmp_move_const, 0},             \
+    {B_(op), "cmp_sub_zero", 'R', r_cmp_sub_zero, 0},                 \
+    {B_(op), "cmp_gcd", 'R', r_cmp_gcd, 0},                           \
+    {B_(op), "cmp_div_const", 'R', r_cmp_div_const, 0},               \
+    {B_(op), "cmp_neg", 'R', r_cmp_neg, 0},                           \
+    {B_(op), "cmp_sides", 'R', r_cmp_sides, 0},                       \
+    {B_(op), "cmp_cast", 'R', r_cmp_cast, 0},
     CMP_ROWS(LT) CMP_ROWS(LE) CMP_ROWS(GT) CMP_ROWS(GE) CMP_ROWS(EQ)
     CMP_ROWS(NE)
 #undef CMP_ROWS
-    {B_(EQ), "cmp_bool_const", 'W', r_cmp_bool_const},
-    {B_(NE), "cmp_bool_const", 'W', r_cmp_bool_const},
-    {U_(NOT), "not_not", 'W', r_not_not},
-    {U_(NOT), "not_cmp", 'W', r_not_cmp},
-    {SEL, "sel_same", 'W', r_sel_same},
-    {SEL, "sel_eq_arms", 'W', r_sel_eq_arms},
-    {SEL, "sel_merge", 'W', r_sel_merge},
-    {SEL, "sel_common_const", 'W', r_sel_common_const},
-    {SEL, "sel_bool_arms", 'W', r_sel_bool_arms},
-    {SEL, "sel_not_cond", 'W', r_sel_not_cond},
-    {SEL, "sel_nested", 'W', r_sel_nested},
-    {SEL, "sel_minmax", 'W', r_sel_minmax},
-    {SEL, "sel_to_logic", 'W', r_sel_to_logic},
-    {U_(CAST), "cast_same", 'W', r_cast_same},
-    {U_(CAST), "cast_cast", 'R', r_cast_cast},
-    {B_(SHL), "shl_to_mul", 'W', r_shl_to_mul},
-    {B_(SHR), "shr_to_floordiv", 'W', r_shr_to_floordiv},
-    {B_(SHL), "shift_of_zero", 'W', r_shift_of_zero},
-    {B_(SHR), "shift_of_zero", 'W', r_shift_of_zero},
-    {U_(ABS), "abs_range", 'R', r_abs_range},
-    {U_(ABS), "abs_idem", 'W', r_abs_idem},
-    {U_(BNOT), "bnot_bnot", 'W', r_bnot_bnot},
+    {B_(EQ), "cmp_bool_const", 'W', r_cmp_bool_const, 0},
+    {B_(NE), "cmp_bool_const", 'W', r_cmp_bool_const, 0},
+    {U_(NOT), "not_not", 'W', r_not_not, 0},
+    {U_(NOT), "not_cmp", 'W', r_not_cmp, 0},
+    {SEL, "sel_same", 'W', r_sel_same, 0},
+    {SEL, "sel_eq_arms", 'W', r_sel_eq_arms, 0},
+    {SEL, "sel_merge", 'W', r_sel_merge, 0},
+    {SEL, "sel_common_const", 'W', r_sel_common_const, 0},
+    {SEL, "sel_bool_arms", 'W', r_sel_bool_arms, 0},
+    {SEL, "sel_not_cond", 'W', r_sel_not_cond, 0},
+    {SEL, "sel_nested", 'W', r_sel_nested, 0},
+    {SEL, "sel_minmax", 'W', r_sel_minmax, 0},
+    {SEL, "sel_to_logic", 'W', r_sel_to_logic, 0},
+    {U_(CAST), "cast_same", 'W', r_cast_same, 0},
+    {U_(CAST), "cast_cast", 'R', r_cast_cast, 0},
+    {B_(SHL), "shl_to_mul", 'W', r_shl_to_mul, 0},
+    {B_(SHR), "shr_to_floordiv", 'W', r_shr_to_floordiv, 0},
+    {B_(SHL), "shift_of_zero", 'W', r_shift_of_zero, 0},
+    {B_(SHR), "shift_of_zero", 'W', r_shift_of_zero, 0},
+    {U_(ABS), "abs_range", 'R', r_abs_range, 0},
+    {U_(ABS), "abs_idem", 'W', r_abs_idem, 0},
+    {U_(BNOT), "bnot_bnot", 'W', r_bnot_bnot, 0},
 };
 
 const int pto_nrules = (int)(sizeof pto_rules / sizeof pto_rules[0]);

@@ -62,6 +62,38 @@ static const tcase cases[] = {
     {"-(3)", "-3"},
     {"x * -1", "-x"},
     {"-x * 3", "x * -3"},
+    /* forms the normalisers decide normal from the operands (two parts,
+       or a normal sum and one more part), and near misses */
+    {"x * 3 + y", "x * 3 + y"},
+    {"y + x * 3", "x * 3 + y"},
+    {"x + 5", "x + 5"},
+    {"x - 5", "x - 5"},
+    {"x + -5", "x - 5"},
+    {"5 - x", "5 - x"},
+    {"-x - y", "-x - y"},
+    {"-y - x", "-x - y"},
+    {"x + y + z", "x + y + z"},
+    {"x + z + y", "x + y + z"},
+    {"x + y - z", "x + y - z"},
+    {"x - z + y", "x + y - z"},
+    {"x + y + x", "x * 2 + y"},
+    {"x + y - x", "y"},
+    {"x * 3 + y * 2 + z", "x * 3 + y * 2 + z"},
+    {"x * 3 - z * 2", "x * 3 - z * 2"},
+    {"-x - y - z", "-x - y - z"},
+    {"5 - y - x", "5 - x - y"},
+    {"x * 5", "x * 5"},
+    {"5 * x", "x * 5"},
+    {"y * x", "x * y"},
+    {"z & 12", "z & 12"},
+    {"z & -1", "z"},
+    {"z | 0", "z"},
+    {"y ^ z", "y ^ z"},
+    {"z ^ y", "y ^ z"},
+    {"z ^ z", "0"},
+    {"z & ~z", "0"},
+    {"z | 12", "z | 12"},
+    {"-z", "-z"},
     /* products */
     {"x * 1", "x"},
     {"1 * x", "x"},
@@ -473,6 +505,49 @@ check_mixed(void)
   pto_program_free(p);
 }
 
+/* The engine calls a rule whose table row says PTO_RWN_CONST_OPS only on
+   roots with constant operands: the rule must return nothing on the
+   others (roots with one constant operand or none), and something on
+   some root with them (so that the test reaches it).  */
+static void
+check_needs(pto_sx_scope *sc)
+{
+  static const char *const other[] = {
+      "x + y", "x + 3", "3 + x", "-x", "abs(y)", "(i64)x", "!b",
+      "b ? x : 3", "(x < 3) ? 4 : 5", "min(x, 7)", "x / 3", "b && true"};
+  static const char *const constops[] = {"3 + 4", "-(5)", "true ? x : y"};
+  pto_diag d;
+  pto_diag_init(&d);
+  pto_rw c;
+  memset(&c, 0, sizeof c);
+  c.p = pto_sx_program(sc);
+  c.env = pto_sx_env(sc);
+  c.budget = 1;
+  for (int i = 0; i < pto_nrules; i++) {
+    if (!(pto_rules[i].need & PTO_RWN_CONST_OPS))
+      continue;
+    for (size_t k = 0; k < sizeof other / sizeof *other; k++) {
+      pto_expr *e;
+      if (pto_sx_line(sc, other[k], pto_noloc, &d, &e) != 1)
+        fail("needs: parse", other[k], "", "");
+      else if (pto_rules[i].fn(&c, e))
+        fail(pto_rules[i].name, other[k], "a replacement",
+             "none: the row says it needs constant operands");
+    }
+    bool any = false;
+    for (size_t k = 0; k < sizeof constops / sizeof *constops; k++) {
+      pto_expr *e;
+      if (pto_sx_line(sc, constops[k], pto_noloc, &d, &e) != 1)
+        fail("needs: parse", constops[k], "", "");
+      else
+        any |= pto_rules[i].fn(&c, e) != NULL;
+    }
+    if (!any)
+      fail(pto_rules[i].name, "the constant-operand roots", "nothing",
+           "a replacement");
+  }
+}
+
 int
 main(void)
 {
@@ -489,6 +564,7 @@ main(void)
   }
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++, ncases++)
     run_case(sc, cases[i].in, cases[i].out, "case", hits, &checked);
+  check_needs(sc);
   pto_sx_free(sc);
   run_generic(hits, &checked, &ngeneric);
   /* Every rule (by name) is exercised by some case.  */
