@@ -1949,8 +1949,9 @@ launch (capture &c, tree t, location_t loc)
   tree parm = TYPE_ARG_TYPES (TREE_TYPE (kernel));
   for (int i = 0; i < nparams; i++, parm = TREE_CHAIN (parm))
     {
-      tree a = CALL_EXPR_ARG (kcall, i);
-      location_t aloc = loc_of (CALL_EXPR_ARG (t, i + 2), loc);
+      tree a = pto_fe_launch_arg_value (CALL_EXPR_ARG (kcall, i));
+      location_t aloc
+	= loc_of (pto_fe_launch_arg_value (CALL_EXPR_ARG (t, i + 2)), loc);
       /* A conversion that only adds qualifiers (float * to const float *)
 	 is the IR's pointer cast below.  */
       while (CONVERT_EXPR_P (a) && POINTER_TYPE_P (TREE_TYPE (a))

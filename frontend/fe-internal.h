@@ -84,13 +84,18 @@ void pto_fe_replace_kernel_body (tree fndecl);
    argument promotion (float to double, char to int ...) undone.  */
 tree pto_fe_unpromote (tree a);
 /* The call KERNEL (a1', ..., an') that the launch call T
-   (__pto_op_launch (k, blocks, a1, ..., an)) stands for: each ai
-   unpromoted and converted to its parameter type by the C front end as
-   in the ordinary call of reference mode, with its errors and warnings
-   at LOC.  error_mark_node after an error.  The argument count must
-   match (checked by the caller).  */
+   (__pto_op_launch (k, blocks, a1, ..., an)) stands for: each ai (pto.h's
+   marker &(T){a}: the literal, a non-constant of a's type) converted to
+   its parameter type by the C front end as in the ordinary call of
+   reference mode, with its errors and warnings at LOC.  error_mark_node
+   after an error.  The argument count must match (checked by the
+   caller).  */
 tree pto_fe_launch_kernel (tree arg);
 tree pto_fe_launch_kernel_call (tree t, tree kernel, location_t loc);
+/* A converted argument of that call (or a marker of T) with each
+   marker's literal replaced by its value, for the IR (which has no
+   compound literals) and for locations.  */
+tree pto_fe_launch_arg_value (tree a);
 
 /* launch.cc: for walk_tree callbacks looking for calls: the CALL_EXPR
    at *TP, or NULL_TREE (and no walk into types).  */

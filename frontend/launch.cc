@@ -92,6 +92,76 @@ pto_fe_unpromote (tree a)
   return a;
 }
 
+/* The element (T[1]){a}[0] of launch argument A, pto.h's PTO__LARG
+   marker (the one-element array literal, decayed to a pointer), or
+   NULL_TREE when A is not one.  */
+static tree
+launch_arg_element (tree a)
+{
+  STRIP_NOPS (a);
+  if (TREE_CODE (a) != ADDR_EXPR)
+    return NULL_TREE;
+  tree lit = TREE_OPERAND (a, 0);
+  if (TREE_CODE (lit) == ARRAY_REF && integer_zerop (TREE_OPERAND (lit, 1)))
+    lit = TREE_OPERAND (lit, 0);
+  if (TREE_CODE (lit) != COMPOUND_LITERAL_EXPR
+      || TREE_CODE (TREE_TYPE (lit)) != ARRAY_TYPE)
+    return NULL_TREE;
+  return build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (lit)), lit,
+		 integer_zero_node, NULL_TREE, NULL_TREE);
+}
+
+/* Launch argument A as the C front end should convert it: the element
+   of the marker (an lvalue of the argument's own type), else (an older
+   header's bare argument) A with its promotion undone.  */
+static tree
+launch_arg (tree a)
+{
+  tree elt = launch_arg_element (a);
+  return elt ? elt : pto_fe_unpromote (a);
+}
+
+/* The initialiser of element 0 of the array compound literal LIT, or
+   NULL_TREE.  */
+static tree
+literal_init (tree lit)
+{
+  tree init = DECL_INITIAL (COMPOUND_LITERAL_EXPR_DECL (lit));
+  if (!init || TREE_CODE (init) != CONSTRUCTOR
+      || CONSTRUCTOR_NELTS (init) != 1)
+    return NULL_TREE;
+  return CONSTRUCTOR_ELT (init, 0)->value;
+}
+
+/* walk_tree callback: replace each marker element, LIT[0], by the
+   initialiser of its literal when it is a scalar.  */
+static tree
+element_value (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  if (TYPE_P (t))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (t) == ARRAY_REF
+	   && TREE_CODE (TREE_OPERAND (t, 0)) == COMPOUND_LITERAL_EXPR)
+    {
+      tree init = literal_init (TREE_OPERAND (t, 0));
+      if (init && TREE_CODE (init) != CONSTRUCTOR)
+	*tp = init;
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+tree
+pto_fe_launch_arg_value (tree a)
+{
+  tree elt = launch_arg_element (a);
+  if (elt)
+    a = elt;
+  walk_tree_without_duplicates (&a, element_value, NULL);
+  return a;
+}
+
 tree
 pto_fe_launch_kernel_call (tree t, tree kernel, location_t loc)
 {
@@ -101,7 +171,7 @@ pto_fe_launch_kernel_call (tree t, tree kernel, location_t loc)
   vec<location_t> locs = vNULL;
   for (int i = 2; i < n; i++)
     {
-      params->quick_push (pto_fe_unpromote (CALL_EXPR_ARG (t, i)));
+      params->quick_push (launch_arg (CALL_EXPR_ARG (t, i)));
       locs.safe_push (loc);
     }
   tree call = build_function_call_vec (loc, locs, kernel, params, NULL,

@@ -477,6 +477,16 @@ pto_bf16_to_f32(pto_bf16 h)
    outside the tile or the region [0, R) x [0, C) of p).  The same holds
    for the stride rule rs >= vc (the device clamps vc to rs).  */
 
+/* Both modes: PTO__NARGS(a1, ..., an) is n (1 <= n <= 20), for the
+   macros that treat each argument of pto_launch and pto_unroll.  */
+#define PTO__CAT(a, b) PTO__CAT_(a, b)
+#define PTO__CAT_(a, b) a##b
+#define PTO__NARGS(...) \
+  PTO__NARGS_(__VA_ARGS__, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, \
+              9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define PTO__NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, \
+                    _13, _14, _15, _16, _17, _18, _19, _20, n, ...) n
+
 #if PTO_PLUGIN_MODE
 
 /* Plugin mode: each intrinsic is a call to a prototype tagged with the
@@ -635,7 +645,76 @@ extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
 #define pto_block_num() __pto_op_block_num()
 #define pto_unroll_factor() __pto_op_unroll_factor()
 #define pto_unroll(...) __pto_unroll(0, __VA_ARGS__)
-#define pto_launch(k, ...) __pto_op_launch(PTO__AREF(k), __VA_ARGS__)
+/* pto_launch's kernel arguments: each as a one-element array compound
+   literal of its own type after lvalue conversion, (T[1]){a}, which
+   decays to a pointer that the variadic call does not promote (an
+   array, so that a struct argument initialises its element whole).
+   The plugin passes the element (a non-constant lvalue of type T) to
+   the kernel's parameter, as reference mode passes its __auto_type copy
+   of the argument, so that C checks and converts it alike: a _Bool, a
+   (char) 0 or the constant (_Bool) 1 given for a pointer is diagnosed
+   as there, not as the int the promotion would make of it.  */
+#define PTO__LARG(a) ((__typeof__(((void)0, (a)))[1]){(a)})
+#define PTO__LMAP_1(a) PTO__LARG(a)
+#define PTO__LMAP_2(a, ...) PTO__LARG(a), PTO__LMAP_1(__VA_ARGS__)
+#define PTO__LMAP_3(a, ...) PTO__LARG(a), PTO__LMAP_2(__VA_ARGS__)
+#define PTO__LMAP_4(a, ...) PTO__LARG(a), PTO__LMAP_3(__VA_ARGS__)
+#define PTO__LMAP_5(a, ...) PTO__LARG(a), PTO__LMAP_4(__VA_ARGS__)
+#define PTO__LMAP_6(a, ...) PTO__LARG(a), PTO__LMAP_5(__VA_ARGS__)
+#define PTO__LMAP_7(a, ...) PTO__LARG(a), PTO__LMAP_6(__VA_ARGS__)
+#define PTO__LMAP_8(a, ...) PTO__LARG(a), PTO__LMAP_7(__VA_ARGS__)
+#define PTO__LMAP_9(a, ...) PTO__LARG(a), PTO__LMAP_8(__VA_ARGS__)
+#define PTO__LMAP_10(a, ...) PTO__LARG(a), PTO__LMAP_9(__VA_ARGS__)
+#define PTO__LMAP_11(a, ...) PTO__LARG(a), PTO__LMAP_10(__VA_ARGS__)
+#define PTO__LMAP_12(a, ...) PTO__LARG(a), PTO__LMAP_11(__VA_ARGS__)
+#define PTO__LMAP_13(a, ...) PTO__LARG(a), PTO__LMAP_12(__VA_ARGS__)
+#define PTO__LMAP_14(a, ...) PTO__LARG(a), PTO__LMAP_13(__VA_ARGS__)
+#define PTO__LMAP_15(a, ...) PTO__LARG(a), PTO__LMAP_14(__VA_ARGS__)
+#define PTO__LMAP_16(a, ...) PTO__LARG(a), PTO__LMAP_15(__VA_ARGS__)
+#define PTO__LMAP_17(a, ...) PTO__LARG(a), PTO__LMAP_16(__VA_ARGS__)
+#define PTO__LMAP_18(a, ...) PTO__LARG(a), PTO__LMAP_17(__VA_ARGS__)
+#define PTO__LMAP_19(a, ...) PTO__LARG(a), PTO__LMAP_18(__VA_ARGS__)
+#define PTO__LAUNCHP_1(k, nb) __pto_op_launch(PTO__AREF(k), (nb))
+#define PTO__LAUNCHP_2(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_1(__VA_ARGS__))
+#define PTO__LAUNCHP_3(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_2(__VA_ARGS__))
+#define PTO__LAUNCHP_4(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_3(__VA_ARGS__))
+#define PTO__LAUNCHP_5(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_4(__VA_ARGS__))
+#define PTO__LAUNCHP_6(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_5(__VA_ARGS__))
+#define PTO__LAUNCHP_7(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_6(__VA_ARGS__))
+#define PTO__LAUNCHP_8(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_7(__VA_ARGS__))
+#define PTO__LAUNCHP_9(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_8(__VA_ARGS__))
+#define PTO__LAUNCHP_10(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_9(__VA_ARGS__))
+#define PTO__LAUNCHP_11(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_10(__VA_ARGS__))
+#define PTO__LAUNCHP_12(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_11(__VA_ARGS__))
+#define PTO__LAUNCHP_13(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_12(__VA_ARGS__))
+#define PTO__LAUNCHP_14(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_13(__VA_ARGS__))
+#define PTO__LAUNCHP_15(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_14(__VA_ARGS__))
+#define PTO__LAUNCHP_16(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_15(__VA_ARGS__))
+#define PTO__LAUNCHP_17(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_16(__VA_ARGS__))
+#define PTO__LAUNCHP_18(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_17(__VA_ARGS__))
+#define PTO__LAUNCHP_19(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_18(__VA_ARGS__))
+#define PTO__LAUNCHP_20(k, nb, ...) \
+  __pto_op_launch(PTO__AREF(k), (nb), PTO__LMAP_19(__VA_ARGS__))
+#define pto_launch(k, ...) \
+  PTO__CAT(PTO__LAUNCHP_, PTO__NARGS(__VA_ARGS__))(k, __VA_ARGS__)
 
 #else /* reference mode */
 
@@ -1633,8 +1712,6 @@ pto__launch_blocks(long long n, const char *kernel)
     (void)0;                                                                \
   })
 
-#define PTO__CAT(a, b) PTO__CAT_(a, b)
-#define PTO__CAT_(a, b) a##b
 
 #define pto_launch(k, ...) \
   PTO__CAT(PTO__LAUNCH_, PTO__NARGS(__VA_ARGS__))(k, __VA_ARGS__)
@@ -1657,11 +1734,6 @@ pto__launch_blocks(long long n, const char *kernel)
 
 /* Argument counting and the per-count expansions of pto_launch and
    pto_unroll (mechanical).  */
-#define PTO__NARGS(...) \
-  PTO__NARGS_(__VA_ARGS__, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, \
-              9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define PTO__NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, \
-                    _13, _14, _15, _16, _17, _18, _19, _20, n, ...) n
 
 #define PTO__UNROLL_1(f) PTO__UNROLL_CHECK(f)
 #define PTO__UNROLL_2(f, ...) PTO__UNROLL_CHECK(f) PTO__UNROLL_1(__VA_ARGS__)
