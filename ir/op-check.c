@@ -228,6 +228,19 @@ check_select(ctx *c)
   return true;
 }
 
+/* TRANS: d C x R from a R x C, one dtype.  */
+static bool
+check_trans(ctx *c)
+{
+  const pto_type *d = c->t[0], *a = c->t[1];
+  if (d->rows != a->cols || d->cols != a->rows)
+    return shape_fail(c, 0, "(the transpose of argument 2)", a->cols,
+                      a->rows);
+  if (d->dtype != a->dtype)
+    return dtype_fail(c, 0, a->dtype);
+  return true;
+}
+
 /* MATMUL: c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype.  */
 static bool
 check_matmul(ctx *c)
@@ -272,6 +285,7 @@ check_shape_rule(ctx *c, pto_oprule rule)
   case PTO_RULE_COLBCAST: return check_colbcast(c);
   case PTO_RULE_CMP: return check_cmp(c);
   case PTO_RULE_SELECT: return check_select(c);
+  case PTO_RULE_TRANS: return check_trans(c);
   case PTO_RULE_LOAD: return check_transfer(c, 0, 1);
   case PTO_RULE_STORE: return check_transfer(c, 2, 0);
   case PTO_RULE_NONE: return true;
@@ -285,10 +299,17 @@ check_dtype_rule(ctx *c, pto_dtrule rule)
 {
   if (rule == PTO_DTR_ALL)
     return true;
-  for (int i = 0; i < c->n && c->sig[i] && c->sig[i] != '*'; i++)
-    if (is_tile_letter(c->sig[i]) && !pto_dtype_is_float(c->t[i]->dtype))
+  for (int i = 0; i < c->n && c->sig[i] && c->sig[i] != '*'; i++) {
+    if (!is_tile_letter(c->sig[i]))
+      continue;
+    pto_dtype dt = c->t[i]->dtype;
+    if (rule == PTO_DTR_FLOAT && !pto_dtype_is_float(dt))
       return fail(c, i, "has element type '%s', expected a float or f16 "
-                  "tile", pto_dtype_name(c->t[i]->dtype));
+                  "tile", pto_dtype_name(dt));
+    if (rule == PTO_DTR_INT && dt != PTO_DT_I32)
+      return fail(c, i, "has element type '%s', expected an i32 tile",
+                  pto_dtype_name(dt));
+  }
   return true;
 }
 
