@@ -1902,6 +1902,26 @@ check_shift_count (capture &c, pto_op op, const char *opname,
   return true;
 }
 
+/* cast_round: the rounding mode (operand 3) is a constant PTO_ROUND_*
+   (0 to 4, include/pto.h).  */
+static bool
+check_round_mode (capture &c, pto_op op, const char *opname,
+		  pto_expr **args, const location_t *locs)
+{
+  if (op != PTO_OP_CAST_ROUND)
+    return true;
+  const pto_expr *v = args[2];
+  while (v->kind == PTO_E_UN && v->u.unop == PTO_UN_CAST)
+    v = v->a;
+  if (v->kind != PTO_E_INT || v->u.ival < 0 || v->u.ival > 4)
+    {
+      err (c, locs[2], "%qs: the rounding mode must be a constant "
+	   "PTO_ROUND_RINT, _AWAY, _FLOOR, _CEIL or _TRUNC", opname);
+      return false;
+    }
+  return true;
+}
+
 /* Check the typing rules of OP (ir/op-check.c: runtime/pto-ops.def's
    shape and dtype columns) over the N translated operands ARGS; report
    at the argument's location (LOCS), or LOC for the call.  */
@@ -1919,7 +1939,8 @@ check_rule (capture &c, pto_op op, const char *opname, pto_expr **args,
       return false;
     }
   return check_valid_sizes (c, op, opname, args, locs)
-	 && check_shift_count (c, op, opname, args, locs);
+	 && check_shift_count (c, op, opname, args, locs)
+	 && check_round_mode (c, op, opname, args, locs);
 }
 
 /* The arguments of pto_launch(k, blocks, args...) (CALL_EXPR T).  */

@@ -290,6 +290,16 @@ typedef struct pto__f16 {
 #define PTO_TILE(T, R, C) struct { T v[R][C]; PTO__TILE_CHECKS(T, R, C) }
 #endif
 
+/* The rounding modes of pto_cast_round, in the order of the vendor's
+   vconv_f322s32 suffixes r, a, f, c, z.  */
+enum {
+  PTO_ROUND_RINT = 0,
+  PTO_ROUND_AWAY = 1,
+  PTO_ROUND_FLOOR = 2,
+  PTO_ROUND_CEIL = 3,
+  PTO_ROUND_TRUNC = 4
+};
+
 /* ------------------------------------------------------------------ */
 /* Intrinsics (one line each: semantics; shapes)                      */
 /* ------------------------------------------------------------------ */
@@ -325,6 +335,17 @@ typedef struct pto__f16 {
    pto_fill(d, s)         every element of d = s; any tile
    pto_cast(d, a)         d = a converted to d's dtype, rounding as above;
                           same shape, any dtypes
+   pto_cast_round(d, a, mode)
+                          d = a rounded to int32 by MODE, a constant:
+                          PTO_ROUND_RINT (nearest, ties to even: as
+                          pto_cast), PTO_ROUND_AWAY (nearest, ties away
+                          from zero), PTO_ROUND_FLOOR, PTO_ROUND_CEIL,
+                          PTO_ROUND_TRUNC (toward zero, as C's (int)
+                          conversion); d int32, a float or fp16 of d's
+                          shape; saturates to INT32_MIN/INT32_MAX, NaN
+                          gives 0, as the device does (CCE
+                          vconv_f322s32r/a/f/c/z, pto-isa TCVT with
+                          RoundMode::CAST_*)
    pto_row_sum(d, a)      d[i][0] = sum over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_max(d, a)      d[i][0] = max over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_expand(d, r)   d[i][j] = r[i][0]; d R x C, r R x 1, same dtype (pto-isa TROWEXPAND)
@@ -478,6 +499,7 @@ extern void __pto_op_relu(void *d, const void *a) PTO__INTRINSIC("relu");
 extern void __pto_op_neg(void *d, const void *a) PTO__INTRINSIC("neg");
 extern void __pto_op_fill(void *d, double s) PTO__INTRINSIC("fill");
 extern void __pto_op_cast(void *d, const void *a) PTO__INTRINSIC("cast");
+extern void __pto_op_cast_round(void *d, const void *a, long long mode) PTO__INTRINSIC("cast_round");
 extern void __pto_op_row_sum(void *d, const void *a) PTO__INTRINSIC("row_sum");
 extern void __pto_op_row_max(void *d, const void *a) PTO__INTRINSIC("row_max");
 extern void __pto_op_row_expand(void *d, const void *r) PTO__INTRINSIC("row_expand");
@@ -566,6 +588,7 @@ extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
 #define pto_neg(d, a) __pto_op_neg(PTO__TREF(d), PTO__TREF(a))
 #define pto_fill(d, s) __pto_op_fill(PTO__TREF(d), (s))
 #define pto_cast(d, a) __pto_op_cast(PTO__TREF(d), PTO__TREF(a))
+#define pto_cast_round(d, a, mode) __pto_op_cast_round(PTO__TREF(d), PTO__TREF(a), (mode))
 #define pto_row_sum(d, a) __pto_op_row_sum(PTO__TREF(d), PTO__TREF(a))
 #define pto_row_max(d, a) __pto_op_row_max(PTO__TREF(d), PTO__TREF(a))
 #define pto_row_expand(d, r) __pto_op_row_expand(PTO__TREF(d), PTO__TREF(r))
@@ -1158,6 +1181,54 @@ PTO__DEF_CAST(f16, pto__f16, i32, int32_t, PTO__F2H)
 PTO__DEF_CAST(f32, float, f16, pto__f16, PTO__H2F)
 PTO__DEF_CAST(i32, int32_t, f16, pto__f16, PTO__CONV_F2I_H)
 
+/* Rounded casts to int32 (pto_cast_round): X rounded by MODE, saturating,
+   NaN -> 0 (the CCE simulator's vconv_f322s32r/a/f/c/z).  No libm: the
+   float's truncation and x - trunc(x) are exact.  */
+static inline int32_t
+pto__f2i_mode(float x, int mode)
+{
+  if (mode == PTO_ROUND_RINT)
+    return pto__f2i(x);
+  if (x != x)
+    return 0;
+  if (x >= 2147483648.0f)
+    return INT32_MAX;
+  if (x <= -2147483648.0f)
+    return INT32_MIN;
+  int32_t i = (int32_t)x;
+  float frac = x - (float)i;
+  switch (mode) {
+  case PTO_ROUND_AWAY:
+    return frac >= 0.5f ? i + 1 : frac <= -0.5f ? i - 1 : i;
+  case PTO_ROUND_FLOOR:
+    return frac < 0.0f ? i - 1 : i;
+  case PTO_ROUND_CEIL:
+    return frac > 0.0f ? i + 1 : i;
+  default:
+    return i;
+  }
+}
+static inline void
+pto__round_mode_check(int mode)
+{
+  if (mode < PTO_ROUND_RINT || mode > PTO_ROUND_TRUNC)
+    pto__ref_fail("pto_cast_round: unknown rounding mode %d", mode);
+}
+static inline void
+pto__cast_round_f32(int32_t *d, const float *a, int mode, size_t n)
+{
+  pto__round_mode_check(mode);
+  for (size_t i = 0; i < n; i++)
+    d[i] = pto__f2i_mode(a[i], mode);
+}
+static inline void
+pto__cast_round_f16(int32_t *d, const pto__f16 *a, int mode, size_t n)
+{
+  pto__round_mode_check(mode);
+  for (size_t i = 0; i < n; i++)
+    d[i] = pto__f2i_mode(PTO__H2F(a[i]), mode);
+}
+
 /* GM <-> tile copies, dtype-agnostic (the macros check the dtypes).  */
 static inline void
 pto__check_stride(const char *op, long long rs, size_t rows, size_t cols)
@@ -1513,6 +1584,17 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
 #define pto_not(d, a) PTO__UNARY("pto_not", not, INT, d, a)
 #define pto_shls(d, a, s) PTO__SCALAR_INT("pto_shls", shls, d, a, s)
 #define pto_shrs(d, a, s) PTO__SCALAR_INT("pto_shrs", shrs, d, a, s)
+#define pto_cast_round(d, a, mode)                                          \
+  __extension__({                                                           \
+    PTO__CHECK_TILE("pto_cast_round", d);                                   \
+    PTO__CHECK_TILE("pto_cast_round", a);                                   \
+    PTO__CHECK_INT("pto_cast_round", d);                                    \
+    PTO__CHECK_FLOAT("pto_cast_round", a);                                  \
+    PTO__CHECK_SAME_SHAPE("pto_cast_round", d, a);                          \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_FLOAT(cast_round, PTO__ELT(a))(PTO__DST(d), PTO__SRC(a),      \
+                                            (int)(mode), PTO__NELEM(d));    \
+  })
 #define pto_transpose(d, a)                                                 \
   __extension__({                                                           \
     PTO__CHECK_TILE("pto_transpose", d);                                    \

@@ -241,6 +241,22 @@ check_trans(ctx *c)
   return true;
 }
 
+/* CASTRND: d i32, a f32 or f16 of d's shape.  */
+static bool
+check_castrnd(ctx *c)
+{
+  const pto_type *d = c->t[0], *a = c->t[1];
+  if (!same_shape(a, d))
+    return shape_fail(c, 1, "like argument 1", d->rows, d->cols);
+  if (d->dtype != PTO_DT_I32)
+    return fail(c, 0, "has element type '%s', expected 'i32' (a rounded "
+                "conversion to int32)", pto_dtype_name(d->dtype));
+  if (!pto_dtype_is_float(a->dtype))
+    return fail(c, 1, "has element type '%s', expected a float or f16 "
+                "tile", pto_dtype_name(a->dtype));
+  return true;
+}
+
 /* MATMUL: c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype.  */
 static bool
 check_matmul(ctx *c)
@@ -286,6 +302,7 @@ check_shape_rule(ctx *c, pto_oprule rule)
   case PTO_RULE_CMP: return check_cmp(c);
   case PTO_RULE_SELECT: return check_select(c);
   case PTO_RULE_TRANS: return check_trans(c);
+  case PTO_RULE_CASTRND: return check_castrnd(c);
   case PTO_RULE_LOAD: return check_transfer(c, 0, 1);
   case PTO_RULE_STORE: return check_transfer(c, 2, 0);
   case PTO_RULE_NONE: return true;

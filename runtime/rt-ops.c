@@ -214,6 +214,13 @@ __pto_rt_select(int dt, void *d, const void *m, const void *a, const void *b,
 }
 
 void
+__pto_rt_cast_round(int dt, void *d, const void *a, int mode, long long n)
+{
+  PER_FLOAT_DTYPE(dt, cast_round, d, a, mode, (size_t)n);
+  bad_code("__pto_rt_cast_round", mode, dt);
+}
+
+void
 __pto_rt_transpose(int dt, void *d, const void *a, int rows, int cols)
 {
   PER_DTYPE(dt, transpose, d, a, (size_t)rows, (size_t)cols);

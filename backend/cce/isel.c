@@ -1008,6 +1008,45 @@ lower_cast(isel *c, pto_mir_block *out, const pto_stmt *s,
        PTO_DT_F32, d->offset, tmp->offset, n);
 }
 
+/* pto.cast_round(d, a, mode): d int32 = a (f32, or f16 widened exactly
+   to f32 scratch first by vconv_f162f32) by vconv_f322s32r / a / f / c
+   / z, the vendor's rounding variants (doc/cce.md), in the order of the
+   PTO_ROUND_* constants.  MODE must be a constant.  */
+static void
+lower_cast_round(isel *c, pto_mir_block *out, const pto_stmt *s,
+                 const pto_expr *call)
+{
+  static const char *const ops[] = { "vconv_f322s32r", "vconv_f322s32a",
+                                     "vconv_f322s32f", "vconv_f322s32c",
+                                     "vconv_f322s32z" };
+  const pto_expr *m = call->args[2];
+  while (m->kind == PTO_E_UN && m->u.unop == PTO_UN_CAST)
+    m = m->a;
+  if (m->kind != PTO_E_INT || m->u.ival < 0 || m->u.ival > 4) {
+    pto_error(c->diag, call->args[2]->loc, "pto.cast_round: the rounding "
+              "mode must be a constant PTO_ROUND_* (0 to 4)");
+    c->errors++;
+    return;
+  }
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  const pto_mir_buffer *a = tile_of(c, call->args[1]);
+  if (!d || !a)
+    return;
+  const pto_type *ta = call->args[1]->type;
+  int64_t n = (int64_t)ta->rows * ta->cols;
+  note_vec_min(c->k, n * 4);
+  int64_t src = a->offset;
+  if (ta->dtype == PTO_DT_F16) {
+    const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(tmp);
+    conv(c, out, call->loc, "vconv_f162f32", PTO_DT_F32, PTO_DT_F16,
+         tmp->offset, a->offset, n);
+    src = tmp->offset;
+  }
+  conv(c, out, call->loc, ops[m->u.ival], PTO_DT_I32, PTO_DT_F32, d->offset,
+       src, n);
+}
+
 /* ------------------------------------------------------------------ */
 /* Row reductions                                                      */
 /* ------------------------------------------------------------------ */
@@ -2182,6 +2221,12 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
       return round32((int64_t)e->args[0]->type->rows * e->args[0]->type->cols * 4);
     return 0;
   }
+  if (e->op == PTO_OP_CAST_ROUND) {
+    const pto_type *ta = e->args[1]->type;
+    if (ta->kind == PTO_TY_TILE && ta->dtype == PTO_DT_F16)
+      return round32((int64_t)ta->rows * ta->cols * 4);
+    return 0;
+  }
   if (e->op == PTO_OP_ABS && e->args[0]->type->kind == PTO_TY_TILE
       && !pto_dtype_is_float(e->args[0]->type->dtype))
     return round32((int64_t)e->args[0]->type->rows * e->args[0]->type->cols * 4);
@@ -2252,6 +2297,9 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
     break;
   case PTO_OP_CAST:
     lower_cast(c, out, s, e);
+    break;
+  case PTO_OP_CAST_ROUND:
+    lower_cast_round(c, out, s, e);
     break;
   case PTO_OP_ROW_SUM:
   case PTO_OP_ROW_MAX:
