@@ -1891,6 +1891,62 @@ check_valid_sizes (capture &c, pto_op op, const char *opname,
   return ok;
 }
 
+/* shls / shrs: a constant shift count (operand 3) must lie in [0, 31],
+   as pto.h's reference mode requires at run time.  */
+static bool
+check_shift_count (capture &c, pto_op op, const char *opname,
+		   pto_expr **args, const location_t *locs)
+{
+  if (op != PTO_OP_SHLS && op != PTO_OP_SHRS)
+    return true;
+  const pto_expr *v = args[2];
+  while (v->kind == PTO_E_UN && v->u.unop == PTO_UN_CAST)
+    v = v->a;
+  /* GCC folds the conversion of a constant to the prototype's double:
+     the count arrives as a floating constant, which C's conversion to
+     int32 truncates.  */
+  bool bad_count = false;
+  HOST_WIDE_INT k = 0;
+  if (v->kind == PTO_E_INT)
+    {
+      k = (HOST_WIDE_INT) v->u.ival;
+      bad_count = k < 0 || k > 31;
+    }
+  else if (v->kind == PTO_E_FLOAT)
+    {
+      bad_count = !(v->u.fval > -1.0 && v->u.fval < 32.0);
+      k = bad_count && v->u.fval > -1e18 && v->u.fval < 1e18
+	  ? (HOST_WIDE_INT) v->u.fval : 0;
+    }
+  if (bad_count)
+    {
+      err (c, locs[2], "%qs: the shift count %wd lies outside [0, 31]",
+	   opname, k);
+      return false;
+    }
+  return true;
+}
+
+/* cast_round: the rounding mode (operand 3) is a constant PTO_ROUND_*
+   (0 to 4, include/pto.h).  */
+static bool
+check_round_mode (capture &c, pto_op op, const char *opname,
+		  pto_expr **args, const location_t *locs)
+{
+  if (op != PTO_OP_CAST_ROUND)
+    return true;
+  const pto_expr *v = args[2];
+  while (v->kind == PTO_E_UN && v->u.unop == PTO_UN_CAST)
+    v = v->a;
+  if (v->kind != PTO_E_INT || v->u.ival < 0 || v->u.ival > 4)
+    {
+      err (c, locs[2], "%qs: the rounding mode must be a constant "
+	   "PTO_ROUND_RINT, _AWAY, _FLOOR, _CEIL or _TRUNC", opname);
+      return false;
+    }
+  return true;
+}
+
 /* Check the typing rules of OP (ir/op-check.c: runtime/pto-ops.def's
    shape and dtype columns) over the N translated operands ARGS; report
    at the argument's location (LOCS), or LOC for the call.  */
@@ -1907,7 +1963,9 @@ check_rule (capture &c, pto_op op, const char *opname, pto_expr **args,
       err (c, f.arg >= 0 ? locs[f.arg] : loc, "%qs: %s", opname, f.msg);
       return false;
     }
-  return check_valid_sizes (c, op, opname, args, locs);
+  return check_valid_sizes (c, op, opname, args, locs)
+	 && check_shift_count (c, op, opname, args, locs)
+	 && check_round_mode (c, op, opname, args, locs);
 }
 
 /* The arguments of pto_launch(k, blocks, args...) (CALL_EXPR T).  */

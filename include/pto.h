@@ -337,6 +337,16 @@ pto_bf16_to_f32(pto_bf16 h)
 #define PTO_TILE(T, R, C) struct { T v[R][C]; PTO__TILE_CHECKS(T, R, C) }
 #endif
 
+/* The rounding modes of pto_cast_round, in the order of the vendor's
+   vconv_f322s32 suffixes r, a, f, c, z.  */
+enum {
+  PTO_ROUND_RINT = 0,
+  PTO_ROUND_AWAY = 1,
+  PTO_ROUND_FLOOR = 2,
+  PTO_ROUND_CEIL = 3,
+  PTO_ROUND_TRUNC = 4
+};
+
 /* ------------------------------------------------------------------ */
 /* Intrinsics (one line each: semantics; shapes)                      */
 /* ------------------------------------------------------------------ */
@@ -372,6 +382,17 @@ pto_bf16_to_f32(pto_bf16 h)
    pto_fill(d, s)         every element of d = s; any tile
    pto_cast(d, a)         d = a converted to d's dtype, rounding as above;
                           same shape, any dtypes (bf16 to and from float only)
+   pto_cast_round(d, a, mode)
+                          d = a rounded to int32 by MODE, a constant:
+                          PTO_ROUND_RINT (nearest, ties to even: as
+                          pto_cast), PTO_ROUND_AWAY (nearest, ties away
+                          from zero), PTO_ROUND_FLOOR, PTO_ROUND_CEIL,
+                          PTO_ROUND_TRUNC (toward zero, as C's (int)
+                          conversion); d int32, a float or fp16 of d's
+                          shape; saturates to INT32_MIN/INT32_MAX, NaN
+                          gives 0, as the device does (CCE
+                          vconv_f322s32r/a/f/c/z, pto-isa TCVT with
+                          RoundMode::CAST_*)
    pto_row_sum(d, a)      d[i][0] = sum over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_max(d, a)      d[i][0] = max over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_expand(d, r)   d[i][j] = r[i][0]; d R x C, r R x 1, same dtype (pto-isa TROWEXPAND)
@@ -408,6 +429,25 @@ pto_bf16_to_f32(pto_bf16 h)
                           shape and dtype, m an int32 tile of that shape (any
                           nonzero is true); element by element, so d may be
                           any operand (pto-isa TCMP/TCMPS/TSEL)
+   pto_and(d, a, b)       d = a & b elementwise; d, a, b int32 tiles of one shape
+   pto_or(d, a, b)        d = a | b; as pto_and
+   pto_xor(d, a, b)       d = a ^ b; as pto_and
+   pto_not(d, a)          d = ~a; d, a int32 tiles of one shape
+   pto_shl(d, a, b)       d = a << b elementwise (the bits shifted out are
+                          lost: (int32_t)((uint32_t)a << b)); as pto_and,
+                          every count b[i][j] in [0, 31]
+   pto_shr(d, a, b)       d = a >> b elementwise, arithmetic (the sign bit
+                          is copied in, as the vendor's ShiftRight does for
+                          int32_t); counts as pto_shl
+   pto_shls(d, a, s)      d = a << s, one count s for every element, in
+                          [0, 31] (s converted to int32 first)
+   pto_shrs(d, a, s)      d = a >> s, arithmetic; s as pto_shls
+                          (a count outside [0, 31] stops the program in
+                          reference mode and sim=jit, is a compile error
+                          when constant; the device code uses its low 5
+                          bits)
+   pto_transpose(d, a)    d[j][i] = a[i][j]; d C x R, a R x C, one dtype (any);
+                          d may be a itself when R == C (pto-isa TTRANS)
    pto_matmul(c, a, b)    c += a * b accumulated in float; c M x N float,
                           a M x K, b K x N, a and b both float or both fp16.
                           Epilogues on c after its last pto_matmul:
@@ -533,6 +573,7 @@ extern void __pto_op_relu(void *d, const void *a) PTO__INTRINSIC("relu");
 extern void __pto_op_neg(void *d, const void *a) PTO__INTRINSIC("neg");
 extern void __pto_op_fill(void *d, double s) PTO__INTRINSIC("fill");
 extern void __pto_op_cast(void *d, const void *a) PTO__INTRINSIC("cast");
+extern void __pto_op_cast_round(void *d, const void *a, long long mode) PTO__INTRINSIC("cast_round");
 extern void __pto_op_row_sum(void *d, const void *a) PTO__INTRINSIC("row_sum");
 extern void __pto_op_row_max(void *d, const void *a) PTO__INTRINSIC("row_max");
 extern void __pto_op_row_expand(void *d, const void *r) PTO__INTRINSIC("row_expand");
@@ -561,6 +602,15 @@ extern void __pto_op_cmps_ge(void *m, const void *a, double s) PTO__INTRINSIC("c
 extern void __pto_op_cmps_eq(void *m, const void *a, double s) PTO__INTRINSIC("cmps_eq");
 extern void __pto_op_cmps_ne(void *m, const void *a, double s) PTO__INTRINSIC("cmps_ne");
 extern void __pto_op_select(void *d, const void *m, const void *a, const void *b) PTO__INTRINSIC("select");
+extern void __pto_op_and(void *d, const void *a, const void *b) PTO__INTRINSIC("and");
+extern void __pto_op_or(void *d, const void *a, const void *b) PTO__INTRINSIC("or");
+extern void __pto_op_xor(void *d, const void *a, const void *b) PTO__INTRINSIC("xor");
+extern void __pto_op_shl(void *d, const void *a, const void *b) PTO__INTRINSIC("shl");
+extern void __pto_op_shr(void *d, const void *a, const void *b) PTO__INTRINSIC("shr");
+extern void __pto_op_not(void *d, const void *a) PTO__INTRINSIC("not");
+extern void __pto_op_shls(void *d, const void *a, double s) PTO__INTRINSIC("shls");
+extern void __pto_op_shrs(void *d, const void *a, double s) PTO__INTRINSIC("shrs");
+extern void __pto_op_transpose(void *d, const void *a) PTO__INTRINSIC("transpose");
 extern void __pto_op_matmul(void *c, const void *a, const void *b) PTO__INTRINSIC("matmul");
 extern int __pto_op_block_idx(void) PTO__INTRINSIC("block_idx");
 extern int __pto_op_block_num(void) PTO__INTRINSIC("block_num");
@@ -612,6 +662,7 @@ extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
 #define pto_neg(d, a) __pto_op_neg(PTO__TREF(d), PTO__TREF(a))
 #define pto_fill(d, s) __pto_op_fill(PTO__TREF(d), (s))
 #define pto_cast(d, a) __pto_op_cast(PTO__TREF(d), PTO__TREF(a))
+#define pto_cast_round(d, a, mode) __pto_op_cast_round(PTO__TREF(d), PTO__TREF(a), (mode))
 #define pto_row_sum(d, a) __pto_op_row_sum(PTO__TREF(d), PTO__TREF(a))
 #define pto_row_max(d, a) __pto_op_row_max(PTO__TREF(d), PTO__TREF(a))
 #define pto_row_expand(d, r) __pto_op_row_expand(PTO__TREF(d), PTO__TREF(r))
@@ -640,6 +691,15 @@ extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
 #define pto_cmps_eq(m, a, s) __pto_op_cmps_eq(PTO__TREF(m), PTO__TREF(a), (s))
 #define pto_cmps_ne(m, a, s) __pto_op_cmps_ne(PTO__TREF(m), PTO__TREF(a), (s))
 #define pto_select(d, m, a, b) __pto_op_select(PTO__TREF(d), PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
+#define pto_and(d, a, b) __pto_op_and(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_or(d, a, b) __pto_op_or(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_xor(d, a, b) __pto_op_xor(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_shl(d, a, b) __pto_op_shl(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_shr(d, a, b) __pto_op_shr(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_not(d, a) __pto_op_not(PTO__TREF(d), PTO__TREF(a))
+#define pto_shls(d, a, s) __pto_op_shls(PTO__TREF(d), PTO__TREF(a), (s))
+#define pto_shrs(d, a, s) __pto_op_shrs(PTO__TREF(d), PTO__TREF(a), (s))
+#define pto_transpose(d, a) __pto_op_transpose(PTO__TREF(d), PTO__TREF(a))
 #define pto_matmul(c, a, b) __pto_op_matmul(PTO__TREF(c), PTO__TREF(a), PTO__TREF(b))
 #define pto_block_idx() __pto_op_block_idx()
 #define pto_block_num() __pto_op_block_num()
@@ -1166,6 +1226,86 @@ PTO__DEF_SELECT(f32, float)
 PTO__DEF_SELECT(f16, pto__f16)
 PTO__DEF_SELECT(i32, int32_t)
 
+/* Bitwise operations and shifts of int32 tiles.  A shift count outside
+   [0, 31] stops the program (C leaves it undefined; the vendor's
+   ShiftLeft / ShiftRight take [0, 32] with their own rule at 32).  The
+   right shift is arithmetic (cannmirror/asc-devkit
+   docs/zh/api/SIMD-API/C-API/vector_compute/asc_shiftright.md: int32_t
+   shifts arithmetically); it is written without relying on C's
+   implementation-defined >> of a negative value.  */
+static inline int32_t
+pto__shift_count(const char *op, int32_t s)
+{
+  if (s < 0 || s > 31)
+    pto__ref_fail("%s: shift count %ld outside [0, 31]", op, (long)s);
+  return s;
+}
+static inline int32_t
+pto__shl1(int32_t x, int32_t s)
+{
+  return (int32_t)((uint32_t)x << s);
+}
+static inline int32_t
+pto__shr1(int32_t x, int32_t s)
+{
+  return x < 0 ? ~(int32_t)((uint32_t)~x >> s) : (int32_t)((uint32_t)x >> s);
+}
+#define PTO__DEF_BITWISE(op, COP)                                           \
+  static inline void pto__##op##_i32(int32_t *d, const int32_t *a,        \
+                                     const int32_t *b, size_t n)          \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = a[i] COP b[i];                                                 \
+  }
+PTO__DEF_BITWISE(and, &)
+PTO__DEF_BITWISE(or, |)
+PTO__DEF_BITWISE(xor, ^)
+static inline void
+pto__not_i32(int32_t *d, const int32_t *a, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    d[i] = ~a[i];
+}
+#define PTO__DEF_SHIFT(op)                                                  \
+  static inline void pto__##op##_i32(int32_t *d, const int32_t *a,        \
+                                     const int32_t *b, size_t n)          \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = pto__##op##1(a[i], pto__shift_count("pto_" #op, b[i]));       \
+  }                                                                         \
+  static inline void pto__##op##s_i32(int32_t *d, const int32_t *a,       \
+                                      int32_t s, size_t n)                \
+  {                                                                         \
+    pto__shift_count("pto_" #op "s", s);                                    \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = pto__##op##1(a[i], s);                                         \
+  }
+PTO__DEF_SHIFT(shl)
+PTO__DEF_SHIFT(shr)
+
+/* d[j][i] = a[i][j], A ROWS x COLS.  D may be A when the tile is square
+   (swapped in place).  */
+#define PTO__DEF_TRANSPOSE(sfx, T)                                          \
+  static inline void pto__transpose_##sfx(T *d, const T *a, size_t rows,  \
+                                          size_t cols)                    \
+  {                                                                         \
+    if ((const void *)d == (const void *)a) {                               \
+      for (size_t i = 0; i < rows; i++)                                     \
+        for (size_t j = i + 1; j < cols; j++) {                             \
+          T t = d[i * cols + j];                                            \
+          d[i * cols + j] = d[j * rows + i];                                \
+          d[j * rows + i] = t;                                              \
+        }                                                                   \
+      return;                                                               \
+    }                                                                       \
+    for (size_t i = 0; i < rows; i++)                                       \
+      for (size_t j = 0; j < cols; j++)                                     \
+        d[j * rows + i] = a[i * cols + j];                                  \
+  }
+PTO__DEF_TRANSPOSE(f32, float)
+PTO__DEF_TRANSPOSE(f16, pto__f16)
+PTO__DEF_TRANSPOSE(i32, int32_t)
+
 /* c[M][N] += a[M][K] * b[K][N]: each c element starts the float
    accumulation and adds the products in k order (fp16 products are exact
    in float).  C must not overlap A or B.  */
@@ -1232,6 +1372,54 @@ PTO__DEF_CAST(i8, int8_t, f16, pto__f16, pto__h2s8)
 PTO__DEF_CAST(u8, uint8_t, f16, pto__f16, pto__h2u8)
 PTO__DEF_CAST(f16, pto__f16, i8, int8_t, PTO__CONV_I2H)
 PTO__DEF_CAST(f16, pto__f16, u8, uint8_t, PTO__CONV_I2H)
+
+/* Rounded casts to int32 (pto_cast_round): X rounded by MODE, saturating,
+   NaN -> 0 (the CCE simulator's vconv_f322s32r/a/f/c/z).  No libm: the
+   float's truncation and x - trunc(x) are exact.  */
+static inline int32_t
+pto__f2i_mode(float x, int mode)
+{
+  if (mode == PTO_ROUND_RINT)
+    return pto__f2i(x);
+  if (x != x)
+    return 0;
+  if (x >= 2147483648.0f)
+    return INT32_MAX;
+  if (x <= -2147483648.0f)
+    return INT32_MIN;
+  int32_t i = (int32_t)x;
+  float frac = x - (float)i;
+  switch (mode) {
+  case PTO_ROUND_AWAY:
+    return frac >= 0.5f ? i + 1 : frac <= -0.5f ? i - 1 : i;
+  case PTO_ROUND_FLOOR:
+    return frac < 0.0f ? i - 1 : i;
+  case PTO_ROUND_CEIL:
+    return frac > 0.0f ? i + 1 : i;
+  default:
+    return i;
+  }
+}
+static inline void
+pto__round_mode_check(int mode)
+{
+  if (mode < PTO_ROUND_RINT || mode > PTO_ROUND_TRUNC)
+    pto__ref_fail("pto_cast_round: unknown rounding mode %d", mode);
+}
+static inline void
+pto__cast_round_f32(int32_t *d, const float *a, int mode, size_t n)
+{
+  pto__round_mode_check(mode);
+  for (size_t i = 0; i < n; i++)
+    d[i] = pto__f2i_mode(a[i], mode);
+}
+static inline void
+pto__cast_round_f16(int32_t *d, const pto__f16 *a, int mode, size_t n)
+{
+  pto__round_mode_check(mode);
+  for (size_t i = 0; i < n; i++)
+    d[i] = pto__f2i_mode(PTO__H2F(a[i]), mode);
+}
 
 /* GM <-> tile copies, dtype-agnostic (the macros check the dtypes).  */
 static inline void
@@ -1384,6 +1572,38 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
                                       PTO__NELEM(d));                       \
   })
 #define PTO__CHECK_ALL(op, t) ((void)0)
+#define PTO__IS_INT(t) \
+  (!PTO__IS_TILE(t) || _Generic(PTO__ELT(t), int32_t: 1, default: 0))
+#define PTO__CHECK_INT(op, t) \
+  _Static_assert(PTO__IS_INT(t), op ": " #t " must be an int32_t tile")
+#define PTO__SEL_INT(name, e) \
+  _Generic((e), int32_t: pto__##name##_i32, default: pto__bad_dtype)
+/* d = a OP b and d = a OP s on int32 tiles (bitwise ops, shifts).  */
+#define PTO__BINARY_INT(op, name, d, a, b)                                  \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_TILE(op, b);                                                 \
+    PTO__CHECK_INT(op, d);                                                  \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    PTO__CHECK_SAME_DTYPE(op, d, b);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, b);                                        \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_INT(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a), PTO__SRC(b), \
+                                    PTO__NELEM(d));                         \
+  })
+#define PTO__SCALAR_INT(op, name, d, a, s)                                  \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_INT(op, d);                                                  \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_INT(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),              \
+                                    (int32_t)(s), PTO__NELEM(d));           \
+  })
 /* d[i][0] = reduce(a[i][:]).  */
 #define PTO__ROWRED(op, name, d, a)                                         \
   __extension__({                                                           \
@@ -1566,6 +1786,38 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
 #define pto_recip(d, a) PTO__UNARY("pto_recip", recip, FLOAT, d, a)
 #define pto_relu(d, a) PTO__UNARY("pto_relu", relu, ALL, d, a)
 #define pto_neg(d, a) PTO__UNARY("pto_neg", neg, ALL, d, a)
+#define pto_and(d, a, b) PTO__BINARY_INT("pto_and", and, d, a, b)
+#define pto_or(d, a, b) PTO__BINARY_INT("pto_or", or, d, a, b)
+#define pto_xor(d, a, b) PTO__BINARY_INT("pto_xor", xor, d, a, b)
+#define pto_shl(d, a, b) PTO__BINARY_INT("pto_shl", shl, d, a, b)
+#define pto_shr(d, a, b) PTO__BINARY_INT("pto_shr", shr, d, a, b)
+#define pto_not(d, a) PTO__UNARY("pto_not", not, INT, d, a)
+#define pto_shls(d, a, s) PTO__SCALAR_INT("pto_shls", shls, d, a, s)
+#define pto_shrs(d, a, s) PTO__SCALAR_INT("pto_shrs", shrs, d, a, s)
+#define pto_cast_round(d, a, mode)                                          \
+  __extension__({                                                           \
+    PTO__CHECK_TILE("pto_cast_round", d);                                   \
+    PTO__CHECK_TILE("pto_cast_round", a);                                   \
+    PTO__CHECK_INT("pto_cast_round", d);                                    \
+    PTO__CHECK_FLOAT("pto_cast_round", a);                                  \
+    PTO__CHECK_SAME_SHAPE("pto_cast_round", d, a);                          \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_FLOAT(cast_round, PTO__ELT(a))(PTO__DST(d), PTO__SRC(a),      \
+                                            (int)(mode), PTO__NELEM(d));    \
+  })
+#define pto_transpose(d, a)                                                 \
+  __extension__({                                                           \
+    PTO__CHECK_TILE("pto_transpose", d);                                    \
+    PTO__CHECK_TILE("pto_transpose", a);                                    \
+    PTO__CHECK_SAME_DTYPE("pto_transpose", d, a);                           \
+    _Static_assert(PTO__BOTH(d, a, PTO__ROWS(d) == PTO__COLS(a)            \
+                                       && PTO__COLS(d) == PTO__ROWS(a)),   \
+                   "pto_transpose: the tile " #d                           \
+                   " is not shaped as the transpose of " #a);              \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_ALL(transpose, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),         \
+                                         PTO__ROWS(a), PTO__COLS(a));       \
+  })
 #define pto_row_sum(d, a) PTO__ROWRED("pto_row_sum", row_sum, d, a)
 #define pto_row_max(d, a) PTO__ROWRED("pto_row_max", row_max, d, a)
 

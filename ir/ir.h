@@ -319,6 +319,11 @@ bool pto_unop_is_math(pto_unop op);
               a and b (or the scalar of cmps) of one dtype
      SELECT   d, m, a, b one shape, m int32, d, a, b of one dtype;
               d[i][j] = m[i][j] != 0 ? a[i][j] : b[i][j]
+     TRANS    d C x R, a R x C, one dtype; d[j][i] = a[i][j]
+              (pto-isa TTRANS)
+     CASTRND  d i32, a f32 or f16 of d's shape, then the rounding mode
+              (a constant PTO_ROUND_*: checked by the front end and the
+              CCE back end)
      MATMUL   c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype
      LOAD     dst tile, pointer to its dtype (load_valid: operands 3 and
               4 are the valid rows/cols, values in [0, R] / [0, C],
@@ -340,13 +345,15 @@ typedef enum pto_op {
 typedef enum pto_oprule {
   PTO_RULE_NONE, PTO_RULE_ELEM, PTO_RULE_CAST, PTO_RULE_ROWRED,
   PTO_RULE_MATMUL, PTO_RULE_LOAD, PTO_RULE_STORE, PTO_RULE_ROWBCAST,
-  PTO_RULE_COLRED, PTO_RULE_COLBCAST, PTO_RULE_CMP, PTO_RULE_SELECT
+  PTO_RULE_COLRED, PTO_RULE_COLBCAST, PTO_RULE_CMP, PTO_RULE_SELECT,
+  PTO_RULE_TRANS, PTO_RULE_CASTRND
 } pto_oprule;
 
 typedef enum pto_dtrule {
   PTO_DTR_ALL,      /* f32, f16 and i32 tiles */
   PTO_DTR_FLOAT,    /* f32 and f16 tiles only */
-  PTO_DTR_ANY       /* those of ALL and the storage types bf16, i8, u8 */
+  PTO_DTR_ANY,      /* those of ALL and the storage types bf16, i8, u8 */
+  PTO_DTR_INT       /* i32 tiles only (bitwise operations, shifts) */
 } pto_dtrule;
 
 typedef enum pto_effect {

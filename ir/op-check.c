@@ -255,6 +255,35 @@ check_select(ctx *c)
   return true;
 }
 
+/* TRANS: d C x R from a R x C, one dtype.  */
+static bool
+check_trans(ctx *c)
+{
+  const pto_type *d = c->t[0], *a = c->t[1];
+  if (d->rows != a->cols || d->cols != a->rows)
+    return shape_fail(c, 0, "(the transpose of argument 2)", a->cols,
+                      a->rows);
+  if (d->dtype != a->dtype)
+    return dtype_fail(c, 0, a->dtype);
+  return true;
+}
+
+/* CASTRND: d i32, a f32 or f16 of d's shape.  */
+static bool
+check_castrnd(ctx *c)
+{
+  const pto_type *d = c->t[0], *a = c->t[1];
+  if (!same_shape(a, d))
+    return shape_fail(c, 1, "like argument 1", d->rows, d->cols);
+  if (d->dtype != PTO_DT_I32)
+    return fail(c, 0, "has element type '%s', expected 'i32' (a rounded "
+                "conversion to int32)", pto_dtype_name(d->dtype));
+  if (!pto_dtype_is_float(a->dtype))
+    return fail(c, 1, "has element type '%s', expected a float or f16 "
+                "tile", pto_dtype_name(a->dtype));
+  return true;
+}
+
 /* MATMUL: c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype.  */
 static bool
 check_matmul(ctx *c)
@@ -299,6 +328,8 @@ check_shape_rule(ctx *c, pto_oprule rule)
   case PTO_RULE_COLBCAST: return check_colbcast(c);
   case PTO_RULE_CMP: return check_cmp(c);
   case PTO_RULE_SELECT: return check_select(c);
+  case PTO_RULE_TRANS: return check_trans(c);
+  case PTO_RULE_CASTRND: return check_castrnd(c);
   case PTO_RULE_LOAD: return check_transfer(c, 0, 1);
   case PTO_RULE_STORE: return check_transfer(c, 2, 0);
   case PTO_RULE_NONE: return true;
@@ -332,16 +363,23 @@ check_dtype_rule(ctx *c, pto_dtrule rule)
     if (!is_tile_letter(c->sig[i]))
       continue;
     pto_dtype dt = c->t[i]->dtype;
-    bool ok = dt == PTO_DT_F32 || dt == PTO_DT_F16
-              || (rule != PTO_DTR_FLOAT && dt == PTO_DT_I32)
-              || (rule == PTO_DTR_ANY && (dt == PTO_DT_BF16
-                                          || dt == PTO_DT_I8
-                                          || dt == PTO_DT_U8));
+    bool ok;
+    if (rule == PTO_DTR_INT)
+      ok = dt == PTO_DT_I32;
+    else
+      ok = dt == PTO_DT_F32 || dt == PTO_DT_F16
+           || (rule != PTO_DTR_FLOAT && dt == PTO_DT_I32)
+           || (rule == PTO_DTR_ANY && (dt == PTO_DT_BF16
+                                       || dt == PTO_DT_I8
+                                       || dt == PTO_DT_U8));
     if (ok)
       continue;
     if (rule == PTO_DTR_FLOAT)
       return fail(c, i, "has element type '%s', expected a float or f16 "
                   "tile", pto_dtype_name(dt));
+    if (rule == PTO_DTR_INT)
+      return fail(c, i, "has element type '%s', expected an i32 tile",
+                  pto_dtype_name(dt));
     return fail(c, i, "has element type '%s', expected an f32, f16 or i32 "
                 "tile", pto_dtype_name(dt));
   }

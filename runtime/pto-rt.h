@@ -205,6 +205,13 @@ void __pto_rt_cmps(int op, int dt, void *m, const void *a, double s,
 /* D[i] = M[i] != 0 ? A[i] : B[i]; M int32, DT the dtype of D, A, B.  */
 void __pto_rt_select(int dt, void *d, const void *m, const void *a,
                      const void *b, long long n);
+/* D (int32, N elements) = A (DT: f32 or f16) rounded by MODE, a
+   PTO_ROUND_* of pto.h.  */
+void __pto_rt_cast_round(int dt, void *d, const void *a, int mode,
+                         long long n);
+/* D (COLS x ROWS) = the transpose of A (ROWS x COLS); D may be A when
+   ROWS == COLS.  */
+void __pto_rt_transpose(int dt, void *d, const void *a, int rows, int cols);
 /* c[M][N] += a[M][K] * b[K][N]; DT is the dtype of A and B.  */
 void __pto_rt_matmul(int dt, void *c, const void *a, const void *b, int m,
                      int k, int n);

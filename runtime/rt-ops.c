@@ -111,6 +111,12 @@ __pto_rt_store_valid(int dt, void *p, long long rs, const void *t,
   }
 #define PER_DTYPE_ALL PER_DTYPE
 #define PER_DTYPE_FLOAT PER_FLOAT_DTYPE
+#define PER_DTYPE_INT(dt, name, ...)                              \
+  switch (dt) {                                                   \
+  case PTO_RT_I32:                                                \
+    pto__##name##_i32(__VA_ARGS__);                               \
+    return;                                                       \
+  }
 #define PER_FLOAT_DTYPE(dt, name, ...)                            \
   switch (dt) {                                                   \
   case PTO_RT_F32:                                                \
@@ -150,6 +156,13 @@ __pto_rt_binary(int op, int dt, void *d, const void *a, const void *b,
     pto__##opname##_i32(d, a, (int32_t)s, len);                    \
     return;                                                        \
   }
+#define SCALAR_CASE_ALL SCALAR_CASE
+#define SCALAR_CASE_INT(opname)                                    \
+  switch (dt) {                                                    \
+  case PTO_RT_I32:                                                 \
+    pto__##opname##_i32(d, a, (int32_t)s, len);                    \
+    return;                                                        \
+  }
 
 void
 __pto_rt_scalar(int op, int dt, void *d, const void *a, double s,
@@ -159,7 +172,8 @@ __pto_rt_scalar(int op, int dt, void *d, const void *a, double s,
   switch (op) {
 #define PTO_OP(e, name, sig, res, rule, dtr, eff, pipe, bd, fam, code, cce, \
                cyc)                                                       \
-  PTO_RT_IF(fam, SCALAR, case PTO_RT_##code: SCALAR_CASE(name) break;)
+  PTO_RT_IF(fam, SCALAR,                                                   \
+            case PTO_RT_##code: SCALAR_CASE_##dtr(name) break;)
 #include "pto-ops.def"
   }
   bad_code("__pto_rt_scalar", op, dt);
@@ -199,6 +213,20 @@ __pto_rt_select(int dt, void *d, const void *m, const void *a, const void *b,
 {
   PER_DTYPE(dt, select, d, m, a, b, (size_t)n);
   bad_code("__pto_rt_select", 0, dt);
+}
+
+void
+__pto_rt_cast_round(int dt, void *d, const void *a, int mode, long long n)
+{
+  PER_FLOAT_DTYPE(dt, cast_round, d, a, mode, (size_t)n);
+  bad_code("__pto_rt_cast_round", mode, dt);
+}
+
+void
+__pto_rt_transpose(int dt, void *d, const void *a, int rows, int cols)
+{
+  PER_DTYPE(dt, transpose, d, a, (size_t)rows, (size_t)cols);
+  bad_code("__pto_rt_transpose", 0, dt);
 }
 
 void

@@ -82,6 +82,11 @@
      once).  Rows of other byte lengths: the scalar unit, element by
      element in pto.h's order (colop_scalar).  See doc/cce.md "Column
      ops".
+   * and/or/xor/not, shl/shr and shls/shrs (int32): the scalar unit,
+     element by element (lower_bitop); the shift count's low 5 bits
+     (pto.h stops on a count outside [0, 31]); right shifts arithmetic.
+     transpose: the scalar unit, d[j][i] = a[i][j] (in place: swaps),
+     every dtype and shape (lower_transpose).
    * cmp_<op>, cmps_<op> and select: the scalar unit, element by element
      in pto.h's order (lower_cmpsel), exact for every shape, dtype and
      arch.
@@ -1019,6 +1024,45 @@ lower_cast(isel *c, pto_mir_block *out, const pto_stmt *s,
        ta->dtype, tmp->offset, a->offset, n);
   conv(c, out, call->loc, conv_op(td->dtype, PTO_DT_F32), td->dtype,
        PTO_DT_F32, d->offset, tmp->offset, n);
+}
+
+/* pto.cast_round(d, a, mode): d int32 = a (f32, or f16 widened exactly
+   to f32 scratch first by vconv_f162f32) by vconv_f322s32r / a / f / c
+   / z, the vendor's rounding variants (doc/cce.md), in the order of the
+   PTO_ROUND_* constants.  MODE must be a constant.  */
+static void
+lower_cast_round(isel *c, pto_mir_block *out, const pto_stmt *s,
+                 const pto_expr *call)
+{
+  static const char *const ops[] = { "vconv_f322s32r", "vconv_f322s32a",
+                                     "vconv_f322s32f", "vconv_f322s32c",
+                                     "vconv_f322s32z" };
+  const pto_expr *m = call->args[2];
+  while (m->kind == PTO_E_UN && m->u.unop == PTO_UN_CAST)
+    m = m->a;
+  if (m->kind != PTO_E_INT || m->u.ival < 0 || m->u.ival > 4) {
+    pto_error(c->diag, call->args[2]->loc, "pto.cast_round: the rounding "
+              "mode must be a constant PTO_ROUND_* (0 to 4)");
+    c->errors++;
+    return;
+  }
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  const pto_mir_buffer *a = tile_of(c, call->args[1]);
+  if (!d || !a)
+    return;
+  const pto_type *ta = call->args[1]->type;
+  int64_t n = (int64_t)ta->rows * ta->cols;
+  note_vec_min(c->k, n * 4);
+  int64_t src = a->offset;
+  if (ta->dtype == PTO_DT_F16) {
+    const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(tmp);
+    conv(c, out, call->loc, "vconv_f162f32", PTO_DT_F32, PTO_DT_F16,
+         tmp->offset, a->offset, n);
+    src = tmp->offset;
+  }
+  conv(c, out, call->loc, ops[m->u.ival], PTO_DT_I32, PTO_DT_F32, d->offset,
+       src, n);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2055,6 +2099,132 @@ lower_colop(isel *c, pto_mir_block *out, const pto_stmt *s,
   colop_vec(c, out, s, call, d, a, r);
 }
 
+/* ------------------------------------------------------------------ */
+/* Bitwise operations, shifts and transpose                            */
+/* ------------------------------------------------------------------ */
+
+/* The C expression of int32 op OP on x__ and y__ (the count, masked to
+   its low 5 bits: pto.h rejects any other count, and C's shift by 32 or
+   more is undefined).  Right shifts are arithmetic without relying on
+   C's >> of a negative value, as in pto.h.  */
+static const char *
+bitop_expr(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_AND: return "x__ & y__";
+  case PTO_OP_OR: return "x__ | y__";
+  case PTO_OP_XOR: return "x__ ^ y__";
+  case PTO_OP_NOT: return "~x__";
+  case PTO_OP_SHL: case PTO_OP_SHLS:
+    return "(int32_t)((uint32_t)x__ << (y__ & 31))";
+  default:
+    return "x__ < 0 ? ~(int32_t)((uint32_t)~x__ >> (y__ & 31)) "
+           ": (int32_t)((uint32_t)x__ >> (y__ & 31))";
+  }
+}
+
+/* pto.and/or/xor/shl/shr (d = a OP b), pto.not (d = ~a) and
+   pto.shls/shrs (d = a OP s) on int32 tiles, on the scalar unit element
+   by element in pto.h's order: element k is written after its operands
+   are read, so d may be a or b.  The scalar count is evaluated once.
+   The vendor's vector forms (vand / vor / vnot on the int16 halves of
+   the same bytes, vshl / vshr on int32 where the arch calls them,
+   doc/cce.md "Bitwise operations") are not used yet.  */
+static void
+lower_bitop(isel *c, pto_mir_block *out, const pto_expr *call)
+{
+  const char *sig = pto_op_info(call->op)->sig;
+  bool scalar = sig[2] == 's', unary = sig[2] == 0;
+  int nt = scalar || unary ? 2 : 3;
+  const pto_mir_buffer *b[3] = { NULL, NULL, NULL };
+  for (int i = 0; i < nt; i++)
+    if (!(b[i] = tile_of(c, call->args[i])))
+      return;
+  char *stext = NULL;
+  if (scalar) {
+    sacc sa = { 0 };
+    if (!scalar_expr_ok(c, call->args[2], &sa))
+      return;
+    operand_reads(c, out, call->loc, &sa);
+    stext = expr_text(c, call->args[2]);
+  }
+  const pto_type *t = call->args[0]->type;
+  long long n = (long long)t->rows * t->cols;
+  pto_buf x = { 0 };
+#define UB(off) \
+  "PTO_UB_LOAD((__ubuf__ int32_t *)((uintptr_t)(" off " + k__ * 4)))"
+  pto_buf_puts(&x, "{\n");
+  if (scalar)
+    pto_buf_printf(&x, "  int32_t y__ = (int32_t)(%s);\n", stext);
+  pto_buf_printf(&x,
+                 "  for (int32_t k__ = 0; k__ < %lld; ++k__) {\n"
+                 "    int32_t x__ = (int32_t)" UB("%lld") ";\n",
+                 n, (long long)b[1]->offset);
+  if (nt == 3)
+    pto_buf_printf(&x, "    int32_t y__ = (int32_t)" UB("%lld") ";\n",
+                   (long long)b[2]->offset);
+  pto_buf_printf(&x,
+                 "    PTO_UB_STORE((__ubuf__ int32_t *)((uintptr_t)(%lld + "
+                 "k__ * 4)), (int32_t)(%s));\n  }\n}",
+                 (long long)b[0]->offset, bitop_expr(call->op));
+#undef UB
+  pto_mir_node *nd = add_scalar(c, out, call->loc, x.s);
+  pto_buf_free(&x);
+  c->k->count.scalar_elems += n;
+  note_vec_min(c->k, n * 4);
+  for (int i = 1; i < nt; i++)
+    pto_mir_add_access(nd, PTO_MEM_UB, b[i]->offset, b[i]->offset + n * 4,
+                       false);
+  pto_mir_add_access(nd, PTO_MEM_UB, b[0]->offset, b[0]->offset + n * 4,
+                     true);
+}
+
+/* pto.transpose(d, a): d[j][i] = a[i][j] on the scalar unit, a R x C;
+   d and a the same tile (square): the pairs above the diagonal swapped.
+   The vendor's vtranspose (one 16 x 16 block of 16-bit elements, C220
+   / M200 kernel_operator_vec_transpose_impl.h) is not used yet.  */
+static void
+lower_transpose(isel *c, pto_mir_block *out, const pto_expr *call)
+{
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  const pto_mir_buffer *a = tile_of(c, call->args[1]);
+  if (!d || !a)
+    return;
+  const pto_type *ta = call->args[1]->type;
+  const char *ct = pto_mir_ctype(ta->dtype);
+  int esz = pto_dtype_bytes(ta->dtype);
+  long long rows = ta->rows, cols = ta->cols, n = rows * cols;
+  long long dof = d->offset, aof = a->offset;
+  pto_buf x = { 0 };
+#define AT(off, idx) \
+  "(__ubuf__ %s *)((uintptr_t)(%lld + (" idx ") * %d))"
+  if (dof == aof)
+    pto_buf_printf(&x,
+                   "for (int32_t i__ = 0; i__ < %lld; ++i__)\n"
+                   "  for (int32_t j__ = i__ + 1; j__ < %lld; ++j__) {\n"
+                   "    %s u__ = PTO_UB_LOAD(" AT(, "i__ * %lld + j__") ");\n"
+                   "    %s v__ = PTO_UB_LOAD(" AT(, "j__ * %lld + i__") ");\n"
+                   "    PTO_UB_STORE(" AT(, "i__ * %lld + j__") ", v__);\n"
+                   "    PTO_UB_STORE(" AT(, "j__ * %lld + i__") ", u__);\n"
+                   "  }",
+                   rows, cols, ct, ct, aof, cols, esz, ct, ct, aof, rows,
+                   esz, ct, aof, cols, esz, ct, aof, rows, esz);
+  else
+    pto_buf_printf(&x,
+                   "for (int32_t i__ = 0; i__ < %lld; ++i__)\n"
+                   "  for (int32_t j__ = 0; j__ < %lld; ++j__)\n"
+                   "    PTO_UB_STORE(" AT(, "j__ * %lld + i__") ", "
+                   "PTO_UB_LOAD(" AT(, "i__ * %lld + j__") "));",
+                   rows, cols, ct, dof, rows, esz, ct, aof, cols, esz);
+#undef AT
+  pto_mir_node *nd = add_scalar(c, out, call->loc, x.s);
+  pto_buf_free(&x);
+  c->k->count.scalar_elems += n;
+  note_vec_min(c->k, n * esz);
+  pto_mir_add_access(nd, PTO_MEM_UB, aof, aof + n * esz, false);
+  pto_mir_add_access(nd, PTO_MEM_UB, dof, dof + n * esz, true);
+}
+
 int64_t
 pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
@@ -2067,6 +2237,12 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
     pto_dtype to = e->args[0]->type->dtype, from = e->args[1]->type->dtype;
     if (to != from && !conv_op(to, from))
       return round32((int64_t)e->args[0]->type->rows * e->args[0]->type->cols * 4);
+    return 0;
+  }
+  if (e->op == PTO_OP_CAST_ROUND) {
+    const pto_type *ta = e->args[1]->type;
+    if (ta->kind == PTO_TY_TILE && ta->dtype == PTO_DT_F16)
+      return round32((int64_t)ta->rows * ta->cols * 4);
     return 0;
   }
   if (e->op == PTO_OP_ABS && e->args[0]->type->kind == PTO_TY_TILE
@@ -2168,6 +2344,9 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
   case PTO_OP_CAST:
     lower_cast(c, out, s, e);
     break;
+  case PTO_OP_CAST_ROUND:
+    lower_cast_round(c, out, s, e);
+    break;
   case PTO_OP_ROW_SUM:
   case PTO_OP_ROW_MAX:
     lower_rowred(c, out, s, e);
@@ -2195,6 +2374,13 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
   case PTO_OP_CMPS_GE: case PTO_OP_CMPS_EQ: case PTO_OP_CMPS_NE:
   case PTO_OP_SELECT:
     lower_cmpsel(c, out, e);
+    break;
+  case PTO_OP_AND: case PTO_OP_OR: case PTO_OP_XOR: case PTO_OP_SHL:
+  case PTO_OP_SHR: case PTO_OP_NOT: case PTO_OP_SHLS: case PTO_OP_SHRS:
+    lower_bitop(c, out, e);
+    break;
+  case PTO_OP_TRANSPOSE:
+    lower_transpose(c, out, e);
     break;
   case PTO_OP_MATMUL:
     pto_ice("pto.matmul not lowered by cube.c");

@@ -46,7 +46,7 @@ typedef struct jit {
   gcc_jit_function **funcs;  /* by index in prog->funcs */
 
   /* libpto-rt entries, imported on first use.  */
-  gcc_jit_function *rt[24];   /* by enum rt_entry (< RT_COUNT) */
+  gcc_jit_function *rt[28];   /* by enum rt_entry (< RT_COUNT) */
 } jit;
 
 /* Per-function emission state.  CUR is the block statements go to; it is

@@ -69,9 +69,9 @@ enum rt_entry {
   RT_ROWRED, RT_MATMUL, RT_SET_BLOCKS, RT_LAUNCH, RT_REGISTER,
   RT_F16_ROUND, RT_F16_LOAD, RT_F16_BITS, RT_ROWBCAST, RT_LOAD_VALID,
   RT_STORE_VALID, RT_CHECK_STRIDE, RT_CHECK_VALID, RT_CMP, RT_CMPS,
-  RT_SELECT, RT_COUNT
+  RT_SELECT, RT_TRANSPOSE, RT_CAST_ROUND, RT_COUNT
 };
-_Static_assert(RT_COUNT <= 24, "jit.rt is too small for enum rt_entry");
+_Static_assert(RT_COUNT <= 28, "jit.rt is too small for enum rt_entry");
 
 /* loop_targets, fn_ctx: backend/jit/jit-internal.h.  */
 
@@ -306,6 +306,8 @@ rt_fn(jit *j, enum rt_entry e)
       [RT_CMP] = {"__pto_rt_cmp", "iipccl", 0},
       [RT_CMPS] = {"__pto_rt_cmps", "iipcdl", 0},
       [RT_SELECT] = {"__pto_rt_select", "ipcccl", 0},
+      [RT_TRANSPOSE] = {"__pto_rt_transpose", "ipcii", 0},
+      [RT_CAST_ROUND] = {"__pto_rt_cast_round", "ipcil", 0},
   };
   if (!j->rt[e]) {
     gcc_jit_type *ret = tab[e].ret == 'f'   ? j->t_float
@@ -1024,6 +1026,24 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
     call_rt(fc, scalar ? RT_CMPS : RT_CMP, n, v);
     return;
   }
+  case PTO_OP_CAST_ROUND:
+    /* d (int32) = a (f32 or f16) rounded by the constant mode.  */
+    v[n++] = I(rt_dtype(j, a[1]->type->dtype, e->loc));
+    v[n++] = tile_addr(fc, a[0]);
+    v[n++] = tile_caddr(fc, a[1]);
+    v[n++] = cast(j, rvalue(fc, a[2]), j->t_int);
+    v[n++] = L((long)t0->rows * t0->cols);
+    call_rt(fc, RT_CAST_ROUND, n, v);
+    return;
+  case PTO_OP_TRANSPOSE:
+    /* d (C x R) = a (R x C) transposed.  */
+    v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
+    v[n++] = tile_addr(fc, a[0]);
+    v[n++] = tile_caddr(fc, a[1]);
+    v[n++] = I(a[1]->type->rows);
+    v[n++] = I(a[1]->type->cols);
+    call_rt(fc, RT_TRANSPOSE, n, v);
+    return;
   case PTO_OP_SELECT:
     v[n++] = I(rt_dtype(j, t0->dtype, e->loc));
     v[n++] = tile_addr(fc, a[0]);

@@ -109,6 +109,9 @@ static const isa_op isa_ops[] = {
   { PTO_OP_ROW_EXPAND_MUL, "TROWEXPANDMUL", F_ROWBIN, DT_ANY },
   { PTO_OP_ROW_EXPAND_DIV, "TROWEXPANDDIV", F_ROWBIN, DT_ANY },
   { PTO_OP_CAST, "TCVT", F_CAST, DT_ANY },
+  /* The rounding mode a constant (checked by the front end): the
+     RoundMode of include/pto/common/type.hpp.  */
+  { PTO_OP_CAST_ROUND, "TCVT", F_CAST, DT_ANY },
   /* TCOLSUM: f32 only here.  The CPU simulation has no i32 TCOLSUM
      (cpu/TColSum.hpp), and both it and A2/A3 add fp16 rows in fp16
      where pto.h adds in float.  TCOLMAX: no i32 on the CPU
@@ -881,12 +884,22 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
        itself is a copy.  */
     pto_dtype to = call->args[0]->type->dtype;
     pto_dtype from = call->args[1]->type->dtype;
+    static const char *const modes[] = { "RINT", "ROUND", "FLOOR", "CEIL",
+                                         "TRUNC" };
+    const char *mode = "RINT";
+    if (call->op == PTO_OP_CAST_ROUND) {
+      const pto_expr *m = call->args[2];
+      while (m->kind == PTO_E_UN && m->u.unop == PTO_UN_CAST)
+        m = m->a;
+      if (m->kind == PTO_E_INT && m->u.ival >= 0 && m->u.ival <= 4)
+        mode = modes[m->u.ival];
+    }
     pto_buf_puts(b, to == from ? "TMOV(" : "TCVT(");
     tname(b, call->args[0]);
     pto_buf_puts(b, ", ");
     tname(b, call->args[1]);
     if (to != from)
-      pto_buf_printf(b, ", RoundMode::CAST_RINT%s",
+      pto_buf_printf(b, ", RoundMode::CAST_%s%s", mode,
                      to == PTO_DT_I32 ? ", SaturationMode::ON" : "");
     pto_buf_puts(b, ");\n");
     return;

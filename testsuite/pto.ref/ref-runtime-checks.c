@@ -1,6 +1,7 @@
 /* Reference mode stops with a message on what it can only see at run
    time: a row stride smaller than the tile's width, a block count below
-   1, an int32 division by zero, a matmul accumulating into its input.  */
+   1, an int32 division by zero, a matmul accumulating into its input, a
+   shift count outside [0, 31] (a scalar one, one in a tile of counts).  */
 /* { dg-do run } */
 #include <pto.h>
 #include <signal.h>
@@ -41,6 +42,8 @@ aborts (int which, const char *want)
         case 3: pto_div (a, a, z); break;
         case 4: pto_fill (m, 1.0f); pto_matmul (m, m, m); break;
         case 5: pto_load (t, gm, 8); break;        /* fine */
+        case 6: pto_shls (a, a, 32 + which - 6); break;
+        case 7: z.v[0][1] = -1; pto_shr (a, a, z); break;
         }
       _exit (0);
     }
@@ -65,15 +68,18 @@ aborts (int which, const char *want)
 int
 main (void)
 {
-  int got[6];
+  int got[8];
   got[0] = aborts (0, "pto: pto_load: row stride 7 is less than the tile's 8 columns");
   got[1] = aborts (1, "pto: pto_store: row stride -8");
   got[2] = aborts (2, "pto: pto_launch(nothing, 0): the block count must be positive");
   got[3] = aborts (3, "pto: pto_div: int32 division by zero (6 / 0)");
   got[4] = aborts (4, "pto: pto_matmul: the accumulator is also an input");
   got[5] = aborts (5, "");
-  printf ("%d %d %d %d %d %d\n", got[0], got[1], got[2], got[3], got[4], got[5]);
+  got[6] = aborts (6, "pto: pto_shls: shift count 32 outside [0, 31]");
+  got[7] = aborts (7, "pto: pto_shr: shift count -1 outside [0, 31]");
+  printf ("%d %d %d %d %d %d %d %d\n", got[0], got[1], got[2], got[3],
+          got[4], got[5], got[6], got[7]);
   return got[0] == 1 && got[1] == 1 && got[2] == 1 && got[3] == 1
-         && got[4] == 1 && got[5] == 0 ? 0 : 1;
+         && got[4] == 1 && got[5] == 0 && got[6] == 1 && got[7] == 1 ? 0 : 1;
 }
-/* { dg-output "^1 1 1 1 1 0\r?\n$" } */
+/* { dg-output "^1 1 1 1 1 0 1 1\r?\n$" } */
