@@ -322,6 +322,19 @@ typedef struct pto__f16 {
    pto_recip(d, a)        d = 1 / a; float/fp16 tiles of one shape
    pto_relu(d, a)         d = max(a, 0); same shape and dtype
    pto_neg(d, a)          d = -a; same shape and dtype
+   pto_tanh(d, a)         d = tanh(a); float/fp16 tiles of one shape
+   pto_sigmoid(d, a)      d = 1 / (1 + e^-a); float/fp16 tiles of one shape
+   pto_exp2(d, a)         d = 2^a; float/fp16 tiles of one shape
+   pto_gelu(d, a)         d = GELU(a), the tanh form:
+                          a/2 * (1 + tanh(sqrt(2/pi) * (a + 0.044715 a^3)));
+                          float/fp16 tiles of one shape
+   pto_pow(d, a, b)       d = a^b elementwise, for a > 0 (below);
+                          float/fp16 tiles of one shape
+   pto_pows(d, a, s)      d = a^s for every element, a > 0; float/fp16
+                          (the scalar converted to the dtype first)
+                          These five are sequences of vector instructions
+                          in the CCE: see "Transcendentals" below for the
+                          error bounds against reference mode.
    pto_fill(d, s)         every element of d = s; any tile
    pto_cast(d, a)         d = a converted to d's dtype, rounding as above;
                           same shape, any dtypes
@@ -457,6 +470,12 @@ extern void __pto_op_rsqrt(void *d, const void *a) PTO__INTRINSIC("rsqrt");
 extern void __pto_op_recip(void *d, const void *a) PTO__INTRINSIC("recip");
 extern void __pto_op_relu(void *d, const void *a) PTO__INTRINSIC("relu");
 extern void __pto_op_neg(void *d, const void *a) PTO__INTRINSIC("neg");
+extern void __pto_op_tanh(void *d, const void *a) PTO__INTRINSIC("tanh");
+extern void __pto_op_sigmoid(void *d, const void *a) PTO__INTRINSIC("sigmoid");
+extern void __pto_op_exp2(void *d, const void *a) PTO__INTRINSIC("exp2");
+extern void __pto_op_gelu(void *d, const void *a) PTO__INTRINSIC("gelu");
+extern void __pto_op_pow(void *d, const void *a, const void *b) PTO__INTRINSIC("pow");
+extern void __pto_op_pows(void *d, const void *a, double s) PTO__INTRINSIC("pows");
 extern void __pto_op_fill(void *d, double s) PTO__INTRINSIC("fill");
 extern void __pto_op_cast(void *d, const void *a) PTO__INTRINSIC("cast");
 extern void __pto_op_row_sum(void *d, const void *a) PTO__INTRINSIC("row_sum");
@@ -536,6 +555,12 @@ extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
 #define pto_recip(d, a) __pto_op_recip(PTO__TREF(d), PTO__TREF(a))
 #define pto_relu(d, a) __pto_op_relu(PTO__TREF(d), PTO__TREF(a))
 #define pto_neg(d, a) __pto_op_neg(PTO__TREF(d), PTO__TREF(a))
+#define pto_tanh(d, a) __pto_op_tanh(PTO__TREF(d), PTO__TREF(a))
+#define pto_sigmoid(d, a) __pto_op_sigmoid(PTO__TREF(d), PTO__TREF(a))
+#define pto_exp2(d, a) __pto_op_exp2(PTO__TREF(d), PTO__TREF(a))
+#define pto_gelu(d, a) __pto_op_gelu(PTO__TREF(d), PTO__TREF(a))
+#define pto_pow(d, a, b) __pto_op_pow(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_pows(d, a, s) __pto_op_pows(PTO__TREF(d), PTO__TREF(a), (s))
 #define pto_fill(d, s) __pto_op_fill(PTO__TREF(d), (s))
 #define pto_cast(d, a) __pto_op_cast(PTO__TREF(d), PTO__TREF(a))
 #define pto_row_sum(d, a) __pto_op_row_sum(PTO__TREF(d), PTO__TREF(a))
@@ -714,6 +739,28 @@ pto__f2i(float x)
 #define PTO__F_recip(x) (1.0f / (x))
 #define PTO__F_relu(x) ((x) > 0.0f ? (x) : 0.0f)
 #define PTO__F_neg(x) (-(x))
+#define PTO__F_tanh(x) __builtin_tanhf(x)
+#define PTO__F_sigmoid(x) (1.0f / (1.0f + __builtin_expf(-(x))))
+#define PTO__F_exp2(x) __builtin_exp2f(x)
+#define PTO__F_gelu(x) pto__gelu(x)
+#define PTO__F_pow(x, y) pto__pow((x), (y))
+
+/* GELU in its tanh form, in float.  */
+static inline float
+pto__gelu(float x)
+{
+  return 0.5f * x
+         * (1.0f + __builtin_tanhf(0.7978845608f * (x + 0.044715f * x * x * x)));
+}
+
+/* x^y for x > 0 (the C library's powf); elsewhere e^(y * ln x), which is
+   what the device's sequence computes: 0 or inf at x = 0 (NaN when
+   y = 0), NaN for x < 0.  */
+static inline float
+pto__pow(float x, float y)
+{
+  return x > 0.0f ? __builtin_powf(x, y) : __builtin_expf(y * __builtin_logf(x));
+}
 
 #define PTO__I_add(x, y) pto__wrap((int64_t)(x) + (y))
 #define PTO__I_sub(x, y) pto__wrap((int64_t)(x) - (y))
@@ -804,6 +851,8 @@ PTO__DEF_BINARY(mul)
 PTO__DEF_BINARY(div)
 PTO__DEF_BINARY(max)
 PTO__DEF_BINARY(min)
+/* pow and pows: float and fp16 only.  */
+PTO__DEF_BINARY_F(pow) PTO__DEF_BINARY_H(pow)
 
 /* Unary ops: float-only ones, then ones for every dtype.  */
 #define PTO__DEF_UNARY_FLOAT(op) PTO__DEF_UNARY_F(op) PTO__DEF_UNARY_H(op)
@@ -813,6 +862,10 @@ PTO__DEF_UNARY_FLOAT(log)
 PTO__DEF_UNARY_FLOAT(sqrt)
 PTO__DEF_UNARY_FLOAT(rsqrt)
 PTO__DEF_UNARY_FLOAT(recip)
+PTO__DEF_UNARY_FLOAT(tanh)
+PTO__DEF_UNARY_FLOAT(sigmoid)
+PTO__DEF_UNARY_FLOAT(exp2)
+PTO__DEF_UNARY_FLOAT(gelu)
 PTO__DEF_UNARY_ALL(abs)
 PTO__DEF_UNARY_ALL(relu)
 PTO__DEF_UNARY_ALL(neg)
@@ -1161,6 +1214,32 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
     PTO__SEL_ALL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a), (s),         \
                                     PTO__NELEM(d));                         \
   })
+/* d = a OP b and d = a OP s for the float-only binary ops.  */
+#define PTO__BINARY_FLOAT(op, name, d, a, b)                                \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_TILE(op, b);                                                 \
+    PTO__CHECK_FLOAT(op, d);                                                \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    PTO__CHECK_SAME_DTYPE(op, d, b);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, b);                                        \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_FLOAT(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),            \
+                                      PTO__SRC(b), PTO__NELEM(d));          \
+  })
+#define PTO__SCALAR_FLOAT(op, name, d, a, s)                                \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_FLOAT(op, d);                                                \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_FLOAT(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a), (s),       \
+                                      PTO__NELEM(d));                       \
+  })
 /* d = OP a; SEL is ALL or FLOAT.  */
 #define PTO__UNARY(op, name, SEL, d, a)                                     \
   __extension__({                                                           \
@@ -1356,6 +1435,12 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
 #define pto_recip(d, a) PTO__UNARY("pto_recip", recip, FLOAT, d, a)
 #define pto_relu(d, a) PTO__UNARY("pto_relu", relu, ALL, d, a)
 #define pto_neg(d, a) PTO__UNARY("pto_neg", neg, ALL, d, a)
+#define pto_tanh(d, a) PTO__UNARY("pto_tanh", tanh, FLOAT, d, a)
+#define pto_sigmoid(d, a) PTO__UNARY("pto_sigmoid", sigmoid, FLOAT, d, a)
+#define pto_exp2(d, a) PTO__UNARY("pto_exp2", exp2, FLOAT, d, a)
+#define pto_gelu(d, a) PTO__UNARY("pto_gelu", gelu, FLOAT, d, a)
+#define pto_pow(d, a, b) PTO__BINARY_FLOAT("pto_pow", pow, d, a, b)
+#define pto_pows(d, a, s) PTO__SCALAR_FLOAT("pto_pows", pows, d, a, s)
 #define pto_row_sum(d, a) PTO__ROWRED("pto_row_sum", row_sum, d, a)
 #define pto_row_max(d, a) PTO__ROWRED("pto_row_max", row_max, d, a)
 

@@ -383,6 +383,8 @@ static void
 print_scalar_operand(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
 {
   pto_buf_printf(b, "(%s)(", n->ctype);
+  if (n->scalar_via)
+    pto_buf_printf(b, "(%s)", n->scalar_via);
   if (n->scalar)
     pto_cce_expr(b, k, n->scalar);
   else
