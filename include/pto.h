@@ -745,10 +745,12 @@ pto__f2i(float x)
 #define PTO__F_gelu(x) pto__gelu(x)
 #define PTO__F_pow(x, y) pto__pow((x), (y))
 
-/* GELU in its tanh form, in float.  */
+/* GELU in its tanh form, in float.  Below -10 it is below 1e-37 (a
+   float sees 0): x is clamped there, so gelu(-inf) is -0, not NaN.  */
 static inline float
 pto__gelu(float x)
 {
+  x = x < -10.0f ? -10.0f : x;
   return 0.5f * x
          * (1.0f + __builtin_tanhf(0.7978845608f * (x + 0.044715f * x * x * x)));
 }
