@@ -66,7 +66,8 @@
    * int32_t: add, sub, mul, neg, abs and row_sum wrap modulo 2^32; div
      truncates toward zero, INT32_MIN / -1 gives INT32_MIN, and division
      by zero stops the program with a message (it is undefined on the
-     device).  exp, log, sqrt, rsqrt, recip and matmul reject int32 tiles.
+     device).  exp, log, sqrt, rsqrt, recip, tanh, sigmoid, exp2, gelu,
+     pow, pows and matmul reject int32 tiles.
    * pto_cast float/fp16 -> int32 rounds to nearest, ties to even (CCE
      vconv_f322s32r), saturates to INT32_MIN/INT32_MAX, NaN gives 0;
      int32 -> float/fp16 and float <-> fp16 round to nearest even (C's
@@ -77,6 +78,38 @@
    * exp, log and sqrt call the C library's expf/logf/sqrtf (link with
      -lm); the device instructions for exp and log are not bit-exact, so
      compare transcendentals with a tolerance.
+   * Transcendentals: tanh, sigmoid, exp2, gelu, pow and pows compute in
+     float with the C library (tanhf; 1 / (1 + expf(-x)); exp2f; GELU's
+     tanh form 0.5x(1 + tanhf(0.7978845608(x + 0.044715x^3))), x clamped
+     at -10 where GELU is below 1e-37, so gelu(-inf) is -0; powf(a, b)
+     for a > 0, else expf(b * logf(a)): 0 or inf at a = 0, NaN for a < 0
+     whatever b is, as the device computes it).  sim=jit computes
+     exactly these bits.  The CCE has no instruction for any of them: it
+     runs a sequence of vector instructions (doc/cce.md
+     "Transcendentals"), whose error against these functions, measured
+     with the simulator (its vexp, vln, vrec and vdiv are expf, logf and
+     IEEE division; the device's own instruction error comes on top) on
+     a dense sweep over [-30, 30], |x| from 1e-8 to 1e40, +-inf, bases
+     in (1e-6, 1e4), and every finite fp16, is within:
+       tanh, sigmoid  |d - ref| <= 2^-22 (absolute: near 0 tanh's
+                      relative error is not bounded); tanh(+-100) = +-1
+                      and sigmoid(-100) = 6e-39, never NaN (measured
+                      1.8e-7 and 6.1e-39)
+       gelu           |d - ref| <= 2^-22 * max(1, |x|) (measured 4.8e-7;
+                      for x in [-10, -3] the sequence is the more exact
+                      one: 1 + tanhf cancels there)
+       exp2           |d - ref| <= 2^-23 (2 + |x| ln 2) |ref| (x ln 2 is
+                      rounded before e^: measured 0.49 of the bound,
+                      3e-6 relative at x = 120)
+       pow, pows      |d - ref| <= 2^-23 (2 + |b ln a|) |ref| (measured
+                      0.91 of the bound)
+       fp16           the float bound plus one fp16 ulp of the result
+                      (2^-10 |ref|, at least 2^-24): the sequence runs in
+                      float and rounds once, as the reference does, so a
+                      result moves at most across one rounding boundary
+     NaN inputs give NaN except where a clamp (vmins, vmaxs: max/min with
+     NaN is unspecified, below) decides.  Compare these ops with that
+     tolerance, not bit for bit.
    * A NaN result is a NaN, but which operand's NaN (payload) an
      operation on two NaNs passes on, and whether a signaling NaN is
      quietened, are unspecified (they differ between compilers).
@@ -333,7 +366,7 @@ typedef struct pto__f16 {
    pto_pows(d, a, s)      d = a^s for every element, a > 0; float/fp16
                           (the scalar converted to the dtype first)
                           These five are sequences of vector instructions
-                          in the CCE: see "Transcendentals" below for the
+                          in the CCE: see "Transcendentals" above for the
                           error bounds against reference mode.
    pto_fill(d, s)         every element of d = s; any tile
    pto_cast(d, a)         d = a converted to d's dtype, rounding as above;
