@@ -347,6 +347,7 @@ typedef struct pto__f16 {
    pto_muls(d, a, s)      d = a * s for every element; d, a same shape and dtype
    pto_maxs(d, a, s)      d = max(a, s) for every element; d, a same shape and dtype
    pto_mins(d, a, s)      d = min(a, s) for every element; d, a same shape and dtype
+   pto_lrelu(d, a, s)     d = a > 0 ? a : a * s (leaky ReLU, slope s); float/fp16
    pto_exp(d, a)          d = e^a; float/fp16 tiles of one shape
    pto_log(d, a)          d = ln a; float/fp16 tiles of one shape
    pto_abs(d, a)          d = |a|; same shape and dtype
@@ -495,6 +496,7 @@ extern void __pto_op_adds(void *d, const void *a, double s) PTO__INTRINSIC("adds
 extern void __pto_op_muls(void *d, const void *a, double s) PTO__INTRINSIC("muls");
 extern void __pto_op_maxs(void *d, const void *a, double s) PTO__INTRINSIC("maxs");
 extern void __pto_op_mins(void *d, const void *a, double s) PTO__INTRINSIC("mins");
+extern void __pto_op_lrelu(void *d, const void *a, double s) PTO__INTRINSIC("lrelu");
 extern void __pto_op_exp(void *d, const void *a) PTO__INTRINSIC("exp");
 extern void __pto_op_log(void *d, const void *a) PTO__INTRINSIC("log");
 extern void __pto_op_abs(void *d, const void *a) PTO__INTRINSIC("abs");
@@ -580,6 +582,7 @@ extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
 #define pto_muls(d, a, s) __pto_op_muls(PTO__TREF(d), PTO__TREF(a), (s))
 #define pto_maxs(d, a, s) __pto_op_maxs(PTO__TREF(d), PTO__TREF(a), (s))
 #define pto_mins(d, a, s) __pto_op_mins(PTO__TREF(d), PTO__TREF(a), (s))
+#define pto_lrelu(d, a, s) __pto_op_lrelu(PTO__TREF(d), PTO__TREF(a), (s))
 #define pto_exp(d, a) __pto_op_exp(PTO__TREF(d), PTO__TREF(a))
 #define pto_log(d, a) __pto_op_log(PTO__TREF(d), PTO__TREF(a))
 #define pto_abs(d, a) __pto_op_abs(PTO__TREF(d), PTO__TREF(a))
@@ -772,6 +775,7 @@ pto__f2i(float x)
 #define PTO__F_recip(x) (1.0f / (x))
 #define PTO__F_relu(x) ((x) > 0.0f ? (x) : 0.0f)
 #define PTO__F_neg(x) (-(x))
+#define PTO__F_lrelu(x, s) ((x) > 0.0f ? (x) : (x) * (s))
 #define PTO__F_tanh(x) __builtin_tanhf(x)
 #define PTO__F_sigmoid(x) (1.0f / (1.0f + __builtin_expf(-(x))))
 #define PTO__F_exp2(x) __builtin_exp2f(x)
@@ -888,6 +892,22 @@ PTO__DEF_BINARY(max)
 PTO__DEF_BINARY(min)
 /* pow and pows: float and fp16 only.  */
 PTO__DEF_BINARY_F(pow) PTO__DEF_BINARY_H(pow)
+
+/* d[i] = OP(a[i], s) for the float-only ops with a scalar form only.  */
+#define PTO__DEF_SCALAR_FLOAT(op)                                           \
+  static inline void pto__##op##_f32(float *d, const float *a, float s,    \
+                                     size_t n)                            \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = PTO__F_##op(a[i], s);                                          \
+  }                                                                         \
+  static inline void pto__##op##_f16(pto__f16 *d, const pto__f16 *a,      \
+                                     pto__f16 s, size_t n)                \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = PTO__F2H(PTO__F_##op(PTO__H2F(a[i]), PTO__H2F(s)));           \
+  }
+PTO__DEF_SCALAR_FLOAT(lrelu)
 
 /* Unary ops: float-only ones, then ones for every dtype.  */
 #define PTO__DEF_UNARY_FLOAT(op) PTO__DEF_UNARY_F(op) PTO__DEF_UNARY_H(op)
@@ -1476,6 +1496,7 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
 #define pto_gelu(d, a) PTO__UNARY("pto_gelu", gelu, FLOAT, d, a)
 #define pto_pow(d, a, b) PTO__BINARY_FLOAT("pto_pow", pow, d, a, b)
 #define pto_pows(d, a, s) PTO__SCALAR_FLOAT("pto_pows", pows, d, a, s)
+#define pto_lrelu(d, a, s) PTO__SCALAR_FLOAT("pto_lrelu", lrelu, d, a, s)
 #define pto_row_sum(d, a) PTO__ROWRED("pto_row_sum", row_sum, d, a)
 #define pto_row_max(d, a) PTO__ROWRED("pto_row_max", row_max, d, a)
 

@@ -162,7 +162,7 @@ __pto_rt_scalar(int op, int dt, void *d, const void *a, double s,
   switch (op) {
 #define PTO_OP(e, name, sig, res, rule, dtr, eff, pipe, bd, fam, code, cce, \
                cyc)                                                       \
-  PTO_RT_IF(fam, SCALAR, case PTO_RT_##code: SCALAR_CASE_##dtr(name) break;)
+  PTO_RT_IF(fam, SCALAR, case PTO_RT_S_##e: SCALAR_CASE_##dtr(name) break;)
 #include "pto-ops.def"
   }
   bad_code("__pto_rt_scalar", op, dt);

@@ -1,5 +1,5 @@
-/* Reference mode rejects int32 tiles for tanh, sigmoid, exp2, gelu, pow
-   and pows at compile time, naming the op, as the plugin does.  */
+/* Reference mode rejects int32 tiles for tanh, sigmoid, exp2, gelu, pow,
+   pows and lrelu at compile time, naming the op, as the plugin does.  */
 /* { dg-do compile } */
 #include <pto.h>
 
@@ -20,4 +20,5 @@ k (void)
   pto_pow (i, i, i);                    /* { dg-error "pto_pow: i must be a float or _Float16 tile" } */
   pto_pows (i, i, 2);                   /* { dg-error "pto_pows: i must be a float or _Float16 tile" } */
   pto_pow (f, f, i);                    /* { dg-error "pto_pow: the tiles f and i differ in dtype" } */
+  pto_lrelu (i, i, 0);                  /* { dg-error "pto_lrelu: i must be a float or _Float16 tile" } */
 }
