@@ -20,7 +20,9 @@ EXTRA_DIST += \
 	bench/pipeline-scale.sh \
 	bench/run.sh \
 	bench/simplify-bench.sh \
-	bench/simplify-gen.awk
+	bench/simplify-gen.awk \
+	bench/transc-error.c \
+	bench/transc-error.sh
 
 # make bench: every benchmark in one run (bench/run.sh); never part of
 # make check, since it measures time.  make bench BENCH_CSV=FILE also

@@ -70,7 +70,9 @@
    * int32_t: add, sub, mul, neg, abs and row_sum wrap modulo 2^32; div
      truncates toward zero, INT32_MIN / -1 gives INT32_MIN, and division
      by zero stops the program with a message (it is undefined on the
-     device).  exp, log, sqrt, rsqrt, recip and matmul reject int32 tiles.
+     device).  exp, log, sqrt, rsqrt, recip, tanh, sigmoid, exp2, gelu,
+     pow, pows and matmul reject int32 tiles; the bitwise operations and
+     shifts take int32 tiles only.
    * pto_bf16: no arithmetic (cast to float first); pto_cast float ->
      bf16 rounds to nearest even (vconv_f322bf16r), bf16 -> float is
      exact (vconv_bf162f32); bf16 casts to and from other dtypes are
@@ -90,6 +92,38 @@
    * exp, log and sqrt call the C library's expf/logf/sqrtf (link with
      -lm); the device instructions for exp and log are not bit-exact, so
      compare transcendentals with a tolerance.
+   * Transcendentals: tanh, sigmoid, exp2, gelu, pow and pows compute in
+     float with the C library (tanhf; 1 / (1 + expf(-x)); exp2f; GELU's
+     tanh form 0.5x(1 + tanhf(0.7978845608(x + 0.044715x^3))), x clamped
+     at -10 where GELU is below 1e-37, so gelu(-inf) is -0; powf(a, b)
+     for a > 0, else expf(b * logf(a)): 0 or inf at a = 0, NaN for a < 0
+     whatever b is, as the device computes it).  sim=jit computes
+     exactly these bits.  The CCE has no instruction for any of them: it
+     runs a sequence of vector instructions (doc/cce.md
+     "Transcendentals"), whose error against these functions, measured
+     with the simulator (its vexp, vln, vrec and vdiv are expf, logf and
+     IEEE division; the device's own instruction error comes on top) on
+     a dense sweep over [-30, 30], |x| from 1e-8 to 1e40, +-inf, bases
+     in (1e-6, 1e4), and every finite fp16, is within:
+       tanh, sigmoid  |d - ref| <= 2^-22 (absolute: near 0 tanh's
+                      relative error is not bounded); tanh(+-100) = +-1
+                      and sigmoid(-100) = 6e-39, never NaN (measured
+                      1.8e-7 and 6.1e-39)
+       gelu           |d - ref| <= 2^-22 * max(1, |x|) (measured 4.8e-7;
+                      for x in [-10, -3] the sequence is the more exact
+                      one: 1 + tanhf cancels there)
+       exp2           |d - ref| <= 2^-23 (2 + |x| ln 2) |ref| (x ln 2 is
+                      rounded before e^: measured 0.49 of the bound,
+                      3e-6 relative at x = 120)
+       pow, pows      |d - ref| <= 2^-23 (2 + |b ln a|) |ref| (measured
+                      0.91 of the bound)
+       fp16           the float bound plus one fp16 ulp of the result
+                      (2^-10 |ref|, at least 2^-24): the sequence runs in
+                      float and rounds once, as the reference does, so a
+                      result moves at most across one rounding boundary
+     NaN inputs give NaN except where a clamp (vmins, vmaxs: max/min with
+     NaN is unspecified, below) decides.  Compare these ops with that
+     tolerance, not bit for bit.
    * A NaN result is a NaN, but which operand's NaN (payload) an
      operation on two NaNs passes on, and whether a signaling NaN is
      quietened, are unspecified (they differ between compilers).
@@ -371,6 +405,7 @@ enum {
    pto_muls(d, a, s)      d = a * s for every element; d, a same shape and dtype
    pto_maxs(d, a, s)      d = max(a, s) for every element; d, a same shape and dtype
    pto_mins(d, a, s)      d = min(a, s) for every element; d, a same shape and dtype
+   pto_lrelu(d, a, s)     d = a > 0 ? a : a * s (leaky ReLU, slope s); float/fp16
    pto_exp(d, a)          d = e^a; float/fp16 tiles of one shape
    pto_log(d, a)          d = ln a; float/fp16 tiles of one shape
    pto_abs(d, a)          d = |a|; same shape and dtype
@@ -379,6 +414,19 @@ enum {
    pto_recip(d, a)        d = 1 / a; float/fp16 tiles of one shape
    pto_relu(d, a)         d = max(a, 0); same shape and dtype
    pto_neg(d, a)          d = -a; same shape and dtype
+   pto_tanh(d, a)         d = tanh(a); float/fp16 tiles of one shape
+   pto_sigmoid(d, a)      d = 1 / (1 + e^-a); float/fp16 tiles of one shape
+   pto_exp2(d, a)         d = 2^a; float/fp16 tiles of one shape
+   pto_gelu(d, a)         d = GELU(a), the tanh form:
+                          a/2 * (1 + tanh(sqrt(2/pi) * (a + 0.044715 a^3)));
+                          float/fp16 tiles of one shape
+   pto_pow(d, a, b)       d = a^b elementwise, for a > 0 (below);
+                          float/fp16 tiles of one shape
+   pto_pows(d, a, s)      d = a^s for every element, a > 0; float/fp16
+                          (the scalar converted to the dtype first)
+                          These five are sequences of vector instructions
+                          in the CCE: see "Transcendentals" above for the
+                          error bounds against reference mode.
    pto_fill(d, s)         every element of d = s; any tile
    pto_cast(d, a)         d = a converted to d's dtype, rounding as above;
                           same shape, any dtypes (bf16 to and from float only)
@@ -563,6 +611,7 @@ extern void __pto_op_adds(void *d, const void *a, double s) PTO__INTRINSIC("adds
 extern void __pto_op_muls(void *d, const void *a, double s) PTO__INTRINSIC("muls");
 extern void __pto_op_maxs(void *d, const void *a, double s) PTO__INTRINSIC("maxs");
 extern void __pto_op_mins(void *d, const void *a, double s) PTO__INTRINSIC("mins");
+extern void __pto_op_lrelu(void *d, const void *a, double s) PTO__INTRINSIC("lrelu");
 extern void __pto_op_exp(void *d, const void *a) PTO__INTRINSIC("exp");
 extern void __pto_op_log(void *d, const void *a) PTO__INTRINSIC("log");
 extern void __pto_op_abs(void *d, const void *a) PTO__INTRINSIC("abs");
@@ -571,6 +620,12 @@ extern void __pto_op_rsqrt(void *d, const void *a) PTO__INTRINSIC("rsqrt");
 extern void __pto_op_recip(void *d, const void *a) PTO__INTRINSIC("recip");
 extern void __pto_op_relu(void *d, const void *a) PTO__INTRINSIC("relu");
 extern void __pto_op_neg(void *d, const void *a) PTO__INTRINSIC("neg");
+extern void __pto_op_tanh(void *d, const void *a) PTO__INTRINSIC("tanh");
+extern void __pto_op_sigmoid(void *d, const void *a) PTO__INTRINSIC("sigmoid");
+extern void __pto_op_exp2(void *d, const void *a) PTO__INTRINSIC("exp2");
+extern void __pto_op_gelu(void *d, const void *a) PTO__INTRINSIC("gelu");
+extern void __pto_op_pow(void *d, const void *a, const void *b) PTO__INTRINSIC("pow");
+extern void __pto_op_pows(void *d, const void *a, double s) PTO__INTRINSIC("pows");
 extern void __pto_op_fill(void *d, double s) PTO__INTRINSIC("fill");
 extern void __pto_op_cast(void *d, const void *a) PTO__INTRINSIC("cast");
 extern void __pto_op_cast_round(void *d, const void *a, long long mode) PTO__INTRINSIC("cast_round");
@@ -652,6 +707,7 @@ extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
 #define pto_muls(d, a, s) __pto_op_muls(PTO__TREF(d), PTO__TREF(a), (s))
 #define pto_maxs(d, a, s) __pto_op_maxs(PTO__TREF(d), PTO__TREF(a), (s))
 #define pto_mins(d, a, s) __pto_op_mins(PTO__TREF(d), PTO__TREF(a), (s))
+#define pto_lrelu(d, a, s) __pto_op_lrelu(PTO__TREF(d), PTO__TREF(a), (s))
 #define pto_exp(d, a) __pto_op_exp(PTO__TREF(d), PTO__TREF(a))
 #define pto_log(d, a) __pto_op_log(PTO__TREF(d), PTO__TREF(a))
 #define pto_abs(d, a) __pto_op_abs(PTO__TREF(d), PTO__TREF(a))
@@ -660,6 +716,12 @@ extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
 #define pto_recip(d, a) __pto_op_recip(PTO__TREF(d), PTO__TREF(a))
 #define pto_relu(d, a) __pto_op_relu(PTO__TREF(d), PTO__TREF(a))
 #define pto_neg(d, a) __pto_op_neg(PTO__TREF(d), PTO__TREF(a))
+#define pto_tanh(d, a) __pto_op_tanh(PTO__TREF(d), PTO__TREF(a))
+#define pto_sigmoid(d, a) __pto_op_sigmoid(PTO__TREF(d), PTO__TREF(a))
+#define pto_exp2(d, a) __pto_op_exp2(PTO__TREF(d), PTO__TREF(a))
+#define pto_gelu(d, a) __pto_op_gelu(PTO__TREF(d), PTO__TREF(a))
+#define pto_pow(d, a, b) __pto_op_pow(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+#define pto_pows(d, a, s) __pto_op_pows(PTO__TREF(d), PTO__TREF(a), (s))
 #define pto_fill(d, s) __pto_op_fill(PTO__TREF(d), (s))
 #define pto_cast(d, a) __pto_op_cast(PTO__TREF(d), PTO__TREF(a))
 #define pto_cast_round(d, a, mode) __pto_op_cast_round(PTO__TREF(d), PTO__TREF(a), (mode))
@@ -942,6 +1004,31 @@ pto__f2i(float x)
 #define PTO__F_recip(x) (1.0f / (x))
 #define PTO__F_relu(x) ((x) > 0.0f ? (x) : 0.0f)
 #define PTO__F_neg(x) (-(x))
+#define PTO__F_lrelu(x, s) ((x) > 0.0f ? (x) : (x) * (s))
+#define PTO__F_tanh(x) __builtin_tanhf(x)
+#define PTO__F_sigmoid(x) (1.0f / (1.0f + __builtin_expf(-(x))))
+#define PTO__F_exp2(x) __builtin_exp2f(x)
+#define PTO__F_gelu(x) pto__gelu(x)
+#define PTO__F_pow(x, y) pto__pow((x), (y))
+
+/* GELU in its tanh form, in float.  Below -10 it is below 1e-37 (a
+   float sees 0): x is clamped there, so gelu(-inf) is -0, not NaN.  */
+static inline float
+pto__gelu(float x)
+{
+  x = x < -10.0f ? -10.0f : x;
+  return 0.5f * x
+         * (1.0f + __builtin_tanhf(0.7978845608f * (x + 0.044715f * x * x * x)));
+}
+
+/* x^y for x > 0 (the C library's powf); elsewhere e^(y * ln x), which is
+   what the device's sequence computes: 0 or inf at x = 0 (NaN when
+   y = 0), NaN for x < 0.  */
+static inline float
+pto__pow(float x, float y)
+{
+  return x > 0.0f ? __builtin_powf(x, y) : __builtin_expf(y * __builtin_logf(x));
+}
 
 #define PTO__I_add(x, y) pto__wrap((int64_t)(x) + (y))
 #define PTO__I_sub(x, y) pto__wrap((int64_t)(x) - (y))
@@ -1032,6 +1119,24 @@ PTO__DEF_BINARY(mul)
 PTO__DEF_BINARY(div)
 PTO__DEF_BINARY(max)
 PTO__DEF_BINARY(min)
+/* pow and pows: float and fp16 only.  */
+PTO__DEF_BINARY_F(pow) PTO__DEF_BINARY_H(pow)
+
+/* d[i] = OP(a[i], s) for the float-only ops with a scalar form only.  */
+#define PTO__DEF_SCALAR_FLOAT(op)                                           \
+  static inline void pto__##op##_f32(float *d, const float *a, float s,    \
+                                     size_t n)                            \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = PTO__F_##op(a[i], s);                                          \
+  }                                                                         \
+  static inline void pto__##op##_f16(pto__f16 *d, const pto__f16 *a,      \
+                                     pto__f16 s, size_t n)                \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = PTO__F2H(PTO__F_##op(PTO__H2F(a[i]), PTO__H2F(s)));           \
+  }
+PTO__DEF_SCALAR_FLOAT(lrelu)
 
 /* Unary ops: float-only ones, then ones for every dtype.  */
 #define PTO__DEF_UNARY_FLOAT(op) PTO__DEF_UNARY_F(op) PTO__DEF_UNARY_H(op)
@@ -1041,6 +1146,10 @@ PTO__DEF_UNARY_FLOAT(log)
 PTO__DEF_UNARY_FLOAT(sqrt)
 PTO__DEF_UNARY_FLOAT(rsqrt)
 PTO__DEF_UNARY_FLOAT(recip)
+PTO__DEF_UNARY_FLOAT(tanh)
+PTO__DEF_UNARY_FLOAT(sigmoid)
+PTO__DEF_UNARY_FLOAT(exp2)
+PTO__DEF_UNARY_FLOAT(gelu)
 PTO__DEF_UNARY_ALL(abs)
 PTO__DEF_UNARY_ALL(relu)
 PTO__DEF_UNARY_ALL(neg)
@@ -1559,6 +1668,32 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
     PTO__SEL_ALL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a), (s),         \
                                     PTO__NELEM(d));                         \
   })
+/* d = a OP b and d = a OP s for the float-only binary ops.  */
+#define PTO__BINARY_FLOAT(op, name, d, a, b)                                \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_TILE(op, b);                                                 \
+    PTO__CHECK_FLOAT(op, d);                                                \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    PTO__CHECK_SAME_DTYPE(op, d, b);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, b);                                        \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_FLOAT(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),            \
+                                      PTO__SRC(b), PTO__NELEM(d));          \
+  })
+#define PTO__SCALAR_FLOAT(op, name, d, a, s)                                \
+  __extension__({                                                           \
+    PTO__CHECK_TILE(op, d);                                                 \
+    PTO__CHECK_TILE(op, a);                                                 \
+    PTO__CHECK_FLOAT(op, d);                                                \
+    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
+    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_FLOAT(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a), (s),       \
+                                      PTO__NELEM(d));                       \
+  })
 /* d = OP a; SEL is ALL or FLOAT.  */
 #define PTO__UNARY(op, name, SEL, d, a)                                     \
   __extension__({                                                           \
@@ -1818,6 +1953,13 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
     PTO__SEL_ALL(transpose, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),         \
                                          PTO__ROWS(a), PTO__COLS(a));       \
   })
+#define pto_tanh(d, a) PTO__UNARY("pto_tanh", tanh, FLOAT, d, a)
+#define pto_sigmoid(d, a) PTO__UNARY("pto_sigmoid", sigmoid, FLOAT, d, a)
+#define pto_exp2(d, a) PTO__UNARY("pto_exp2", exp2, FLOAT, d, a)
+#define pto_gelu(d, a) PTO__UNARY("pto_gelu", gelu, FLOAT, d, a)
+#define pto_pow(d, a, b) PTO__BINARY_FLOAT("pto_pow", pow, d, a, b)
+#define pto_pows(d, a, s) PTO__SCALAR_FLOAT("pto_pows", pows, d, a, s)
+#define pto_lrelu(d, a, s) PTO__SCALAR_FLOAT("pto_lrelu", lrelu, d, a, s)
 #define pto_row_sum(d, a) PTO__ROWRED("pto_row_sum", row_sum, d, a)
 #define pto_row_max(d, a) PTO__ROWRED("pto_row_max", row_max, d, a)
 

@@ -361,6 +361,13 @@ PTO_CCE_VS_ALL(vmuls)
   PTO_CCE_VSM(OP, int32_t)
 PTO_CCE_VSM_ALL(vmaxs)
 PTO_CCE_VSM_ALL(vmins)
+/* vlrelu(dst, src, T slope, ...): dst = src >= 0 ? src : src * slope,
+   the same two forms: STUB (vlrelu, its uint64_t config form aside);
+   dav-m200's kernel_operator_vec_binary_scalar_impl.h
+   (LeakyReluIntrinsicsImpl) calls the 10-operand form with (false,
+   false), dav-c220's the uint16_t one; half and float only.  */
+PTO_CCE_VSM(vlrelu, half)
+PTO_CCE_VSM(vlrelu, float)
 
 /* vector_dup(dst, T scalar, uint8_t repeat, uint16_t dstBlk, uint16_t
    srcBlk, dstRep, srcRep), uint8_t and uint16_t repeat-stride forms:

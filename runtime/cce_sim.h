@@ -367,7 +367,8 @@ typedef enum pto_sim_dt {
 typedef enum pto_sim_vop {
   PTO_SIM_ADD, PTO_SIM_SUB, PTO_SIM_MUL, PTO_SIM_DIV, PTO_SIM_MAX,
   PTO_SIM_MIN, PTO_SIM_EXP, PTO_SIM_LN, PTO_SIM_ABS, PTO_SIM_REC,
-  PTO_SIM_RSQRT, PTO_SIM_SQRT, PTO_SIM_RELU, PTO_SIM_MOV, PTO_SIM_DUP,
+  PTO_SIM_RSQRT, PTO_SIM_SQRT, PTO_SIM_RELU, PTO_SIM_LRELU, PTO_SIM_MOV,
+  PTO_SIM_DUP,
   PTO_SIM_CONV
 } pto_sim_vop;
 
@@ -577,7 +578,7 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define vrelu(d, s, ...) PTO_SIM_VUN("vrelu", PTO_SIM_RELU, d, s, __VA_ARGS__)
 
 /* Vector-scalar ops: (dst, src, scalar, repeat, dstBlk, srcBlk, dstRep,
-   srcRep).  vmaxs / vmins also take the 10-operand form (..., bool
+   srcRep).  vmaxs / vmins / vlrelu also take the 10-operand form (..., bool
    repeatStrideMode, bool strideSizeMode), both modes 0 (the only one
    simulated); vadds / vmuls have no such form.  */
 #define PTO_SIM_VSC(name, op, d, s, x, r, dbs, sbs, drs, srs)               \
@@ -596,6 +597,7 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
   PTO_SIM_VSC("vmuls", PTO_SIM_MUL, d, s, x, r, dbs, sbs, drs, srs)
 #define vmaxs(...) PTO_SIM_VSM("vmaxs", PTO_SIM_MAX, __VA_ARGS__)
 #define vmins(...) PTO_SIM_VSM("vmins", PTO_SIM_MIN, __VA_ARGS__)
+#define vlrelu(...) PTO_SIM_VSM("vlrelu", PTO_SIM_LRELU, __VA_ARGS__)
 /* vector_dup(dst, scalar, repeat, dstBlk, srcBlk, dstRep, srcRep).  */
 #define vector_dup(d, x, r, dbs, sbs, drs, srs)                             \
   pto_sim_vunary(PTO_SIM_HERE, "vector_dup", PTO_SIM_DUP, PTO_SIM_DT(d),    \

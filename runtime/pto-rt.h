@@ -56,8 +56,8 @@ enum pto_rt_dtype {
 
 /* Operation codes of the op families below, one per row of the op
    table pto-ops.def (beside this header, installed with it) whose
-   RTFAM column names the family, in table order; the SCALAR forms reuse
-   the BINARY codes.  Row broadcasts: d[i][j] = r[i][0] (EXPAND) or a[i][j] OP
+   RTFAM column names the family, in table order; the SCALAR family's
+   codes are PTO_RT_S_<ENUM>, one per row (enum pto_rt_scalop).  Row broadcasts: d[i][j] = r[i][0] (EXPAND) or a[i][j] OP
    r[i][0]; the column forms in the same families: d[0][j] = reduce over
    i of a[i][j] (ROWRED codes COL_*), d[i][j] = a[i][j] OP r[0][j] (BCAST
    codes COL_EXPAND_*).  Comparisons: m[i] = a[i] OP b[i] (CMP) or
@@ -95,6 +95,13 @@ enum pto_rt_dtype {
 enum pto_rt_binop {
 #define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
   PTO_RT_IF(fam, BINARY, PTO_RT_##code, )
+#include "pto-ops.def"
+};
+/* The SCALAR family: one code per row, PTO_RT_S_<ENUM> (PTO_RT_S_ADDS
+   ...), so that an op with only a scalar form needs no BINARY row.  */
+enum pto_rt_scalop {
+#define PTO_OP(e, n, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
+  PTO_RT_IF(fam, SCALAR, PTO_RT_S_##e, )
 #include "pto-ops.def"
 };
 enum pto_rt_unop {

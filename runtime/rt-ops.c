@@ -143,8 +143,9 @@ __pto_rt_binary(int op, int dt, void *d, const void *a, const void *b,
 }
 
 /* The scalar of a "d = a OP s" op converted to the element type first
-   (pto.h's functions take it as the element type).  */
-#define SCALAR_CASE(opname)                                        \
+   (pto.h's functions take it as the element type); SCALAR_CASE_FLOAT
+   for the ops whose DTYPES column is FLOAT (no int32 loop).  */
+#define SCALAR_CASE_FLOAT(opname)                                  \
   switch (dt) {                                                    \
   case PTO_RT_F32:                                                 \
     pto__##opname##_f32(d, a, (float)s, len);                      \
@@ -152,11 +153,14 @@ __pto_rt_binary(int op, int dt, void *d, const void *a, const void *b,
   case PTO_RT_F16:                                                 \
     pto__##opname##_f16(d, a, PTO__F2H(s), len);                   \
     return;                                                        \
-  case PTO_RT_I32:                                                 \
+  }
+#define SCALAR_CASE_ALL(opname)                                    \
+  if (dt == PTO_RT_I32) {                                          \
     pto__##opname##_i32(d, a, (int32_t)s, len);                    \
     return;                                                        \
-  }
-#define SCALAR_CASE_ALL SCALAR_CASE
+  }                                                                \
+  SCALAR_CASE_FLOAT(opname)
+#define SCALAR_CASE(opname) SCALAR_CASE_ALL(opname)
 #define SCALAR_CASE_INT(opname)                                    \
   switch (dt) {                                                    \
   case PTO_RT_I32:                                                 \
@@ -172,8 +176,7 @@ __pto_rt_scalar(int op, int dt, void *d, const void *a, double s,
   switch (op) {
 #define PTO_OP(e, name, sig, res, rule, dtr, eff, pipe, bd, fam, code, cce, \
                cyc)                                                       \
-  PTO_RT_IF(fam, SCALAR,                                                   \
-            case PTO_RT_##code: SCALAR_CASE_##dtr(name) break;)
+  PTO_RT_IF(fam, SCALAR, case PTO_RT_S_##e: SCALAR_CASE_##dtr(name) break;)
 #include "pto-ops.def"
   }
   bad_code("__pto_rt_scalar", op, dt);

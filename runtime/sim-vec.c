@@ -366,6 +366,7 @@ static float fop(pto_sim_vop op, float x, float y)
   case PTO_SIM_RSQRT: return 1.0f / sqrtf(x);
   case PTO_SIM_SQRT: return sqrtf(x);
   case PTO_SIM_RELU: return x > 0.0f ? x : 0.0f;
+  case PTO_SIM_LRELU: return x > 0.0f ? x : x * y;
   default: return y; /* DUP, MOV: the second operand */
   }
 }

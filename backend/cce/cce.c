@@ -383,6 +383,8 @@ static void
 print_scalar_operand(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
 {
   pto_buf_printf(b, "(%s)(", n->ctype);
+  if (n->scalar_via)
+    pto_buf_printf(b, "(%s)", n->scalar_via);
   if (n->scalar)
     pto_cce_expr(b, k, n->scalar);
   else
@@ -403,12 +405,14 @@ print_counts(pto_buf *b, int n, const char *const *types,
 }
 
 /* vadds/vmuls: dav-c220 calls the uint16_t repeat-stride form, dav-m200
-   the uint8_t one; vmaxs/vmins have only the 10-operand uint8_t form
-   with (repeatStrideMode, strideSizeMode) = (false, false) on both.  */
+   the uint8_t one; vmaxs/vmins/vlrelu have no 8-operand uint8_t form:
+   the 10-operand one with (repeatStrideMode, strideSizeMode) = (false,
+   false) on both (runtime/cce-api.h).  */
 static void
 print_vs_counts(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
 {
-  bool minmax = !strcmp(n->op, "vmaxs") || !strcmp(n->op, "vmins");
+  bool minmax = !strcmp(n->op, "vmaxs") || !strcmp(n->op, "vmins")
+                || !strcmp(n->op, "vlrelu");
   const char *rt = !minmax && k->arch->isa == PTO_ISA_V220 ? "uint16_t"
                                                              : "uint8_t";
   const char *const types[] = { "uint8_t", "uint16_t", "uint16_t", rt, rt };

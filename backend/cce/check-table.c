@@ -41,6 +41,7 @@ static const ccx_intrin table[] = {
   { "vmuls", F_VSCAL, N(8), N(8), "UU.", ARITH, 0, 0, API },
   { "vmaxs", F_VSCAL, N(8) | N(10), N(8) | N(10), "UU.", ARITH, 0, 0, API },
   { "vmins", F_VSCAL, N(8) | N(10), N(8) | N(10), "UU.", ARITH, 0, 0, API },
+  { "vlrelu", F_VSCAL, N(8) | N(10), N(8) | N(10), "UU.", FLOATS, 0, 0, API },
   /* (d, x, repeat, dbs, sbs, drs, srs).  */
   { "vector_dup", F_VDUP, N(7), N(7), "U.",
     ARITH | DTM(DT_U16) | DTM(DT_U32), 0, 0, API },

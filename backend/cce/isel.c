@@ -357,6 +357,7 @@ typedef struct vspec {
   int nsrc;
   const pto_expr *scalar;
   const char *lit;
+  const char *via;      /* the scalar's C type before the op's */
 } vspec;
 
 /* One instruction of V over REPEAT repeats from byte DST (and SRC).
@@ -378,6 +379,7 @@ vec_instr(isel *c, pto_mir_block *out, pto_loc loc, const vspec *v,
   n->drs = v->lanes * v->dsz / 32;
   n->scalar = v->scalar;
   n->scalar_lit = v->lit;
+  n->scalar_via = v->via;
   int64_t dext = ((repeat - 1) * v->lanes + valid) * v->dsz;
   pto_mir_add_access(n, PTO_MEM_UB, dst, dst + round32(dext), true);
   for (int i = 0; i < v->nsrc; i++) {
@@ -855,6 +857,178 @@ lower_iabs(isel *c, pto_mir_block *out, const pto_stmt *s,
   vspec mx = spec(PTO_VF_BINARY, "vmax", PTO_DT_I32, 2);
   int64_t so[2] = { a->offset, tmp->offset };
   vec_flat(c, out, call->loc, &mx, d->offset, so, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Transcendentals: tanh, sigmoid, exp2, gelu, pow, pows               */
+/* ------------------------------------------------------------------ */
+
+/* The vector unit has no instruction for these: each is a sequence of
+   float vector instructions over the tile as one flat vector, as the
+   vendor's high-level API builds Tanh, Sigmoid and Gelu from Exp, Muls,
+   Adds, Mins/Maxs, Div and Reciprocal (cannmirror/asc-devkit
+   impl/adv_api/detail/math/tanh/tanh_common_impl.h,
+   impl/adv_api/detail/activation/sigmoid/sigmoid_common_impl.h,
+   impl/adv_api/detail/activation/gelu/gelu_impl.h).  X is the input, W
+   the result (W may be X), T a scratch of N floats:
+     tanh(x)    = 2 / (1 + e^min(-2x, 88)) - 1           (W only)
+                  vmuls vmins vexp vadds vrec vmuls vadds
+     sigmoid(x) = 1 / (1 + e^min(-x, 88))                 (W only)
+                  vmuls vmins vexp vadds vrec
+     exp2(x)    = e^(x * ln 2)                            vmuls vexp
+     gelu(x)    = c / (1 + e^(c * (-2k - 2k*0.044715 c^2))),
+                  c = max(x, -10), k = sqrt(2/pi)          (T)
+                  vmaxs vmul vmuls vadds vmul vexp vadds vdiv
+     pow(a, b)  = e^(b * ln a)     vln vmul vexp          (T)
+     pows(a, s) = e^(s * ln a)     vln vmuls vexp          (W only)
+   The clamps keep e^ finite (88 < ln FLT_MAX): tanh(+-100) is +-1,
+   not NaN (inf / inf), and gelu's quotient never divides a huge x by an
+   infinite denominator (gelu(-10) is -1e-37, the clamp moves nothing a
+   float can see).  fp16 tiles are converted to float scratch
+   (vconv_f162f32), computed as above and rounded once (vconv_f322f16),
+   as the vendor's half paths do and as pto.h computes fp16 in float;
+   pows's scalar is rounded to fp16 first, as pto.h converts it.  The
+   error bounds against pto.h's reference functions: doc/cce.md
+   "Transcendentals".  */
+
+static void conv(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
+                 pto_dtype to, pto_dtype from, int64_t dst, int64_t src,
+                 int64_t n);
+
+static bool
+transcend_op(pto_op op)
+{
+  return op == PTO_OP_TANH || op == PTO_OP_SIGMOID || op == PTO_OP_EXP2
+         || op == PTO_OP_GELU || op == PTO_OP_POW || op == PTO_OP_POWS;
+}
+
+/* Float scratch tiles of N elements the sequence of OP on DT needs.  */
+static int
+transcend_scratch(pto_op op, pto_dtype dt)
+{
+  int f32 = op == PTO_OP_GELU || op == PTO_OP_POW;
+  if (dt != PTO_DT_F16)
+    return f32;
+  /* The converted input (and pow's converted exponent), then T.  */
+  return 1 + f32;
+}
+
+/* One float instruction of a sequence over N elements.  */
+static void
+tv(isel *c, pto_mir_block *out, pto_loc loc, pto_vform form, const char *op,
+   int64_t dst, int64_t s0, int64_t s1, const char *lit, int64_t n)
+{
+  int nsrc = form == PTO_VF_BINARY ? 2 : 1;
+  vspec v = spec(form, op, PTO_DT_F32, nsrc);
+  v.lit = lit;
+  int64_t so[2] = { s0, s1 };
+  note_vec_min(c->k, n * 4);
+  vec_flat(c, out, loc, &v, dst, so, n);
+}
+
+static void
+lower_transcend(isel *c, pto_mir_block *out, const pto_stmt *s,
+                const pto_expr *call)
+{
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  if (!d)
+    return;
+  const pto_mir_buffer *src[2] = { NULL, NULL };
+  const pto_expr *scalar = NULL;
+  for (int i = 1; i < call->nargs; i++) {
+    const pto_expr *a = call->args[i];
+    if (pto_op_info(call->op)->sig[i] == 't') {
+      if (c->fwd_var && a->kind == PTO_E_VAR && a->u.var == c->fwd_var)
+        src[i - 1] = c->fwd_buf;
+      else if (!(src[i - 1] = tile_of(c, a)))
+        return;
+    } else {
+      scalar = a;
+      sacc sa = { 0 };
+      if (!scalar_expr_ok(c, scalar, &sa))
+        return;
+      operand_reads(c, out, call->loc, &sa);
+    }
+  }
+  const pto_type *t = call->args[0]->type;
+  pto_dtype dt = t->dtype;
+  int64_t n = (int64_t)t->rows * t->cols, fsz = round32(n * 4);
+  pto_loc loc = call->loc;
+  int64_t tmp = 0;
+  if (transcend_scratch(call->op, dt)) {
+    const pto_mir_buffer *sb = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(sb);
+    tmp = sb->offset;
+  }
+  /* X the float input, Y pow's float exponent, W the float result.  */
+  int64_t x = src[0]->offset, y = src[1] ? src[1]->offset : 0, w = d->offset;
+  if (dt == PTO_DT_F16) {
+    conv(c, out, loc, "vconv_f162f32", PTO_DT_F32, PTO_DT_F16, tmp,
+         src[0]->offset, n);
+    x = w = tmp;
+    tmp += fsz;
+    if (call->op == PTO_OP_POW) {
+      conv(c, out, loc, "vconv_f162f32", PTO_DT_F32, PTO_DT_F16, tmp,
+           src[1]->offset, n);
+      y = tmp;
+      tmp += fsz;
+    }
+  }
+  switch (call->op) {
+  case PTO_OP_TANH:
+    tv(c, out, loc, PTO_VF_SCALAR, "vmuls", w, x, 0, "-2.0f", n);
+    tv(c, out, loc, PTO_VF_SCALAR, "vmins", w, w, 0, "88.0f", n);
+    tv(c, out, loc, PTO_VF_UNARY, "vexp", w, w, 0, NULL, n);
+    tv(c, out, loc, PTO_VF_SCALAR, "vadds", w, w, 0, "1.0f", n);
+    tv(c, out, loc, PTO_VF_UNARY, "vrec", w, w, 0, NULL, n);
+    tv(c, out, loc, PTO_VF_SCALAR, "vmuls", w, w, 0, "2.0f", n);
+    tv(c, out, loc, PTO_VF_SCALAR, "vadds", w, w, 0, "-1.0f", n);
+    break;
+  case PTO_OP_SIGMOID:
+    tv(c, out, loc, PTO_VF_SCALAR, "vmuls", w, x, 0, "-1.0f", n);
+    tv(c, out, loc, PTO_VF_SCALAR, "vmins", w, w, 0, "88.0f", n);
+    tv(c, out, loc, PTO_VF_UNARY, "vexp", w, w, 0, NULL, n);
+    tv(c, out, loc, PTO_VF_SCALAR, "vadds", w, w, 0, "1.0f", n);
+    tv(c, out, loc, PTO_VF_UNARY, "vrec", w, w, 0, NULL, n);
+    break;
+  case PTO_OP_EXP2:
+    tv(c, out, loc, PTO_VF_SCALAR, "vmuls", w, x, 0, "0.693147182f", n);
+    tv(c, out, loc, PTO_VF_UNARY, "vexp", w, w, 0, NULL, n);
+    break;
+  case PTO_OP_GELU:
+    /* -2k = -1.5957691216, -2k * 0.044715 = -0.0713548162.  */
+    tv(c, out, loc, PTO_VF_SCALAR, "vmaxs", w, x, 0, "-10.0f", n);
+    tv(c, out, loc, PTO_VF_BINARY, "vmul", tmp, w, w, NULL, n);
+    tv(c, out, loc, PTO_VF_SCALAR, "vmuls", tmp, tmp, 0, "-0.0713548162f", n);
+    tv(c, out, loc, PTO_VF_SCALAR, "vadds", tmp, tmp, 0, "-1.59576912f", n);
+    tv(c, out, loc, PTO_VF_BINARY, "vmul", tmp, tmp, w, NULL, n);
+    tv(c, out, loc, PTO_VF_UNARY, "vexp", tmp, tmp, 0, NULL, n);
+    tv(c, out, loc, PTO_VF_SCALAR, "vadds", tmp, tmp, 0, "1.0f", n);
+    tv(c, out, loc, PTO_VF_BINARY, "vdiv", w, w, tmp, NULL, n);
+    break;
+  case PTO_OP_POW:
+    /* T, not W: W may be the exponent's tile.  */
+    tv(c, out, loc, PTO_VF_UNARY, "vln", tmp, x, 0, NULL, n);
+    tv(c, out, loc, PTO_VF_BINARY, "vmul", tmp, tmp, y, NULL, n);
+    tv(c, out, loc, PTO_VF_UNARY, "vexp", w, tmp, 0, NULL, n);
+    break;
+  case PTO_OP_POWS: {
+    tv(c, out, loc, PTO_VF_UNARY, "vln", w, x, 0, NULL, n);
+    vspec v = spec(PTO_VF_SCALAR, "vmuls", PTO_DT_F32, 1);
+    v.scalar = scalar;
+    if (dt == PTO_DT_F16)
+      v.via = pto_mir_ctype(PTO_DT_F16);
+    note_vec_min(c->k, n * 4);
+    vec_flat(c, out, loc, &v, w, &w, n);
+    tv(c, out, loc, PTO_VF_UNARY, "vexp", w, w, 0, NULL, n);
+    break;
+  }
+  default:
+    pto_ice("lower_transcend: pto.%s", pto_op_info(call->op)->name);
+  }
+  if (dt == PTO_DT_F16)
+    conv(c, out, loc, "vconv_f322f16", PTO_DT_F16, PTO_DT_F32, d->offset, w,
+         n);
 }
 
 static void
@@ -2248,6 +2422,11 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
   if (e->op == PTO_OP_ABS && e->args[0]->type->kind == PTO_TY_TILE
       && !pto_dtype_is_float(e->args[0]->type->dtype))
     return round32((int64_t)e->args[0]->type->rows * e->args[0]->type->cols * 4);
+  if (transcend_op(e->op) && e->args[0]->type->kind == PTO_TY_TILE) {
+    const pto_type *t = e->args[0]->type;
+    return transcend_scratch(e->op, t->dtype)
+           * round32((int64_t)t->rows * t->cols * 4);
+  }
   if (e->op == PTO_OP_ROW_SUM || e->op == PTO_OP_ROW_MAX) {
     const pto_type *ta = e->args[1]->type;
     if (ta->kind != PTO_TY_TILE)
@@ -2390,7 +2569,9 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
     c->errors++;
     break;
   default:
-    if (vec_opcode(e->op))
+    if (transcend_op(e->op))
+      lower_transcend(c, out, s, e);
+    else if (vec_opcode(e->op))
       lower_elementwise(c, out, s, e);
     else {
       /* block_idx() etc. as a statement: no effect.  */

@@ -131,6 +131,9 @@ struct pto_mir_node {
   int dbs, sbs[2], drs, srs[2];
   const pto_expr *scalar;     /* SCALAR/DUP operand (NULL: SCALAR_LIT) */
   const char *scalar_lit;     /* a literal operand ("-1") */
+  const char *scalar_via;     /* non-NULL: SCALAR converted to this C
+                                 type first, then to the op's type (an
+                                 fp16 op's scalar computed in float) */
   const char *order;          /* REDUCE: 7th operand or NULL */
   /* MASK: MODE 0 set_vector_mask(HI, LO), 1 set_mask_norm, 2 count.  */
   int mask_mode;

@@ -905,7 +905,14 @@ rt_op_code(pto_op op)
 {
   switch (op) {
 #define PTO_OP(e, nm, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
-  PTO_RT_UNLESS(fam, OTHER, case PTO_OP_##e: return PTO_RT_##code;)
+  PTO_RT_IF(fam, BINARY, case PTO_OP_##e: return PTO_RT_##code;)         \
+  PTO_RT_IF(fam, UNARY, case PTO_OP_##e: return PTO_RT_##code;)          \
+  PTO_RT_IF(fam, ROWRED, case PTO_OP_##e: return PTO_RT_##code;)         \
+  PTO_RT_IF(fam, EXPAND, case PTO_OP_##e: return PTO_RT_##code;)         \
+  PTO_RT_IF(fam, BCAST, case PTO_OP_##e: return PTO_RT_##code;)          \
+  PTO_RT_IF(fam, CMP, case PTO_OP_##e: return PTO_RT_##code;)            \
+  PTO_RT_IF(fam, CMPS, case PTO_OP_##e: return PTO_RT_##code;)           \
+  PTO_RT_IF(fam, SCALAR, case PTO_OP_##e: return PTO_RT_S_##e;)
 #include "runtime/pto-ops.def"
   default: return -1;
   }
