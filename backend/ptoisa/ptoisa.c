@@ -34,6 +34,7 @@
    and every op without a row in the table below.  */
 
 #include "backend/ptoisa/ptoisa.h"
+#include "backend/cce/cube.h"
 #include "backend/cce/isel-linear.h"
 #include "backend/cce/mir.h"
 
@@ -370,10 +371,390 @@ keep_stmt(tsel *c, pto_mir_block *out, const pto_stmt *s)
   pto_mir_push(out, n);
 }
 
+
+/* ------------------------------------------------------------------ */
+/* The cube path: pto.matmul and its tiles                             */
+/* ------------------------------------------------------------------ */
+
+/* The CCE back end's cube plan (backend/cce/cube.c) classifies the
+   tiles of every pto.matmul and places them: operands in L1,
+   accumulators in L0C, biases in the bias table with an L1 staging
+   region; the Left and Right tiles of each product at offset 0 of
+   L0A / L0B.  Its checks (dtypes, 16-multiple shapes, the uses each
+   tile may have, overflow) are this back end's too.  Here each of its
+   operations becomes PTO-ISA (include/pto/common/pto_instr.hpp):
+     operand       Tile<TileType::Mat, half, R, C, BLayout::ColMajor, R,
+                   C, SLayout::RowMajor, 512> (the NZ layout,
+                   GetTileLayoutCustom in common/constants.hpp), loaded
+                   by TLOAD from an ND GlobalTensor (ND -> NZ,
+                   common/arch/memory/tload_common.hpp)
+     load_valid    TEXPANDS(tile, 0) (a Mat tile: npu/a2a3/TExpandS.hpp),
+                   then TLOAD of the vr x vc view
+     accumulator   TileAcc<float, M, N> (common/pto_tile.hpp)
+     bias          Tile<TileType::Bias, float, 1, N, ...>; its load is
+                   TLOAD into a 1 x N Mat tile at its L1 staging region,
+                   then TMOV Mat -> Bias (npu/a2a3/TMov.hpp, TMovToBt)
+     matmul        TileLeft / TileRight at 0 (pto_tile.hpp's aliases give
+                   the chip's layouts), TMOV from the Mat tiles
+                   (common/arch/memory/tmov_common.hpp), then TMATMUL
+                   (or TMATMUL_BIAS) on the first product after
+                   pto.fill(c, 0), TMATMUL_ACC(c, c, a, b) after: the
+                   run-time flag cube_init_ID the plan declares, as the
+                   CCE's mad takes it
+     store         TSTORE(gm, acc) (the fixpipe, NZ -> ND), with
+                   ReluPreMode::NormalRelu when the ReLU epilogue ran;
+                   with no product since pto.fill(c, 0) the scalar unit
+                   writes the zeros (or the bias row), as on the CCE
+     fill, relu, bias epilogue   the flags, as on the CCE.
+   The syncs are the CCE cube path's complete pairs, placed the same.  */
+
+static void
+pair_text(pto_buf *b, const char *from, const char *to)
+{
+  pto_buf_printf(b, "set_flag(%s, %s, EVENT_ID0);\nwait_flag(%s, %s, "
+                 "EVENT_ID0);\n", from, to, from, to);
+}
+
+/* A text node of B on PIPE: its lines indented two spaces per open
+   brace, its final newline dropped.  */
+static pto_mir_node *
+text_of(tsel *c, pto_mir_block *out, pto_loc loc, pto_pipe pipe, pto_buf *b)
+{
+  pto_buf t = { 0 };
+  int depth = 0;
+  for (const char *p = b->s ? b->s : ""; *p;) {
+    const char *e = strchr(p, '\n');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    if (*p == '}')
+      depth--;
+    if (t.len)
+      pto_buf_puts(&t, "\n");
+    for (int i = 0; i < depth && len; i++)
+      pto_buf_puts(&t, "  ");
+    pto_buf_printf(&t, "%.*s", (int)len, p);
+    if (len && p[len - 1] == '{')
+      depth++;
+    p += len + (e != NULL);
+  }
+  pto_mir_node *n = pto_mir_new(c->k, PTO_MIR_SCALAR, loc);
+  n->pipe = pipe;
+  n->text = pto_arena_strdup(c->k->prog->arena, t.s ? t.s : "");
+  pto_mir_push(out, n);
+  pto_buf_free(&t);
+  pto_buf_free(b);
+  return n;
+}
+
+static void
+cube_expr(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e)
+{
+  pto_cce_expr(b, k, e);
+}
+
+/* The Tile type of cube tile V (INFO), valid shape dynamic or not.  */
+static void
+cube_type(pto_buf *b, const pto_var *v, const pto_cube_info *info,
+          bool dynamic_valid)
+{
+  int r = v->type->rows, cl = v->type->cols;
+  char vr[16], vc[16];
+  snprintf(vr, sizeof vr, "%d", r);
+  snprintf(vc, sizeof vc, "%d", cl);
+  const char *dr = dynamic_valid ? "DYNAMIC" : vr;
+  const char *dc = dynamic_valid ? "DYNAMIC" : vc;
+  if (info->acc)
+    pto_buf_printf(b, "TileAcc<float, %d, %d, %s, %s>", r, cl, dr, dc);
+  else if (info->bias)
+    pto_buf_printf(b, "Tile<TileType::Bias, float, 1, %d, BLayout::RowMajor, "
+                   "1, %d>", cl, cl);
+  else
+    pto_buf_printf(b, "Tile<TileType::Mat, half, %d, %d, BLayout::ColMajor, "
+                   "%s, %s, SLayout::RowMajor, TileConfig::fractalABSize>",
+                   r, cl, dr, dc);
+}
+
+static void
+cube_decl(tsel *c, pto_mir_block *out, const pto_stmt *s,
+          const pto_cube_info *info)
+{
+  pto_buf b = { 0 };
+  cube_type(&b, s->var, info, false);
+  pto_buf_puts(&b, " ");
+  pto_cce_name(&b, s->var);
+  pto_buf_puts(&b, ";\nTASSIGN(");
+  pto_cce_name(&b, s->var);
+  pto_buf_printf(&b, ", 0x%llxu);   /* %s */", (unsigned long long)info->off,
+                 info->acc ? "L0C" : info->bias ? "bias table" : "L1");
+  text_of(c, out, s->loc, PTO_PIPE_S, &b);
+}
+
+/* "const int64_t rs__ = RS;" and the GlobalTensor g__ of a ROWS x COLS
+   (C text) region of CT elements at PTR, row stride rs__.  */
+static void
+cube_gm(pto_buf *b, const pto_mir_kernel *k, const char *ct,
+        const pto_expr *ptr, const pto_expr *rs, const char *rows,
+        const char *cols)
+{
+  pto_buf_puts(b, "const int64_t rs__ = (int64_t)(");
+  cube_expr(b, k, rs);
+  pto_buf_puts(b, ");\n");
+  pto_buf_printf(b, "GlobalTensor<%s, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                 "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ %s *)(", ct, ct);
+  cube_expr(b, k, ptr);
+  pto_buf_printf(b, "), {%s, %s}, {rs__});\n", rows, cols);
+}
+
+/* vr__, vc__ of partial transfer E (operands 3, 4) on a ROWS x COLS
+   tile, clamped as the CCE's cube path clamps them.  */
+static void
+cube_valid(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e, int rows,
+           int cols)
+{
+  pto_buf_puts(b, "int64_t vr__ = (int64_t)(");
+  cube_expr(b, k, e->args[3]);
+  pto_buf_puts(b, "), vc__ = (int64_t)(");
+  cube_expr(b, k, e->args[4]);
+  pto_buf_puts(b, ");\n");
+  pto_buf_printf(b, "vr__ = vr__ < 0 ? 0 : vr__ > %d ? %d : vr__;\n", rows,
+                 rows);
+  pto_buf_printf(b, "vc__ = vc__ < 0 ? 0 : vc__ > %d ? %d : vc__;\n", cols,
+                 cols);
+  pto_buf_puts(b, "if (vr__ > 1 && vc__ > rs__)\n"
+                  "  vc__ = rs__ < 0 ? 0 : rs__;\n");
+}
+
+/* The value the scalar unit stores for element k__ of accumulator V
+   when no product ran since pto.fill(c, 0) (cube.c's nomad_value).  */
+static void
+nomad(pto_buf *b, const pto_var *v, const pto_cube_info *info)
+{
+  if (!info->bias_var) {
+    pto_buf_puts(b, "0.0f");
+    return;
+  }
+  unsigned bid = info->bias_var->id;
+  if (!info->relu)
+    pto_buf_printf(b, "cube_bias_%u[k__]", bid);
+  else
+    pto_buf_printf(b, "(cube_relu_%u && cube_bias_%u[k__] < 0.0f ? 0.0f : "
+                   "cube_bias_%u[k__])", v->id, bid, bid);
+}
+
+/* The cube path's op call E (statement S), USE as the plan says.  */
+static void
+select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
+            const pto_expr *e, pto_cube_use use)
+{
+  const pto_mir_kernel *k = c->k;
+  pto_buf b = { 0 };
+  pto_cube_info ci, ai, bi;
+  pto_mir_node *n;
+  const pto_var *v;
+  switch (use) {
+  case PTO_CUBE_LOAD:
+  case PTO_CUBE_LOAD_VALID: {
+    v = e->args[0]->u.var;
+    pto_cube_info_of(k, v, &ci);
+    int r = v->type->rows, cl = v->type->cols;
+    char rows[16], cols[16];
+    snprintf(rows, sizeof rows, "%d", r);
+    snprintf(cols, sizeof cols, "%d", cl);
+    pto_buf_puts(&b, "{\n");
+    if (use == PTO_CUBE_LOAD) {
+      cube_gm(&b, k, "half", e->args[1], e->args[2], rows, cols);
+      pto_buf_puts(&b, "TLOAD(");
+      pto_cce_name(&b, v);
+      pto_buf_puts(&b, ", g__);\n");
+    } else {
+      /* The tile is zeroed (the pad enters the K sums), then the valid
+         part loaded.  */
+      pto_buf_puts(&b, "TEXPANDS(");
+      pto_cce_name(&b, v);
+      pto_buf_puts(&b, ", (half)0);\n");
+      pto_buf_puts(&b, "const int64_t rs__ = (int64_t)(");
+      cube_expr(&b, k, e->args[2]);
+      pto_buf_puts(&b, ");\n");
+      cube_valid(&b, k, e, r, cl);
+      pto_buf_puts(&b, "if (vr__ > 0 && vc__ > 0) {\n");
+      cube_type(&b, v, &ci, true);
+      pto_buf_printf(&b, " v__(vr__, vc__);\nTASSIGN(v__, 0x%llxu);\n",
+                     (unsigned long long)ci.off);
+      pto_buf_puts(&b, "GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                       "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(");
+      cube_expr(&b, k, e->args[1]);
+      pto_buf_puts(&b, "), {vr__, vc__}, {rs__});\nTLOAD(v__, g__);\n}\n");
+    }
+    pto_buf_puts(&b, "}\n");
+    n = text_of(c, out, s->loc, PTO_PIPE_MTE2, &b);
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+    pair_text(&b, "PIPE_MTE2", "PIPE_MTE1");
+    text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    return;
+  }
+  case PTO_CUBE_LOAD_BIAS: {
+    v = e->args[0]->u.var;
+    pto_cube_info_of(k, v, &ci);
+    int cl = v->type->cols;
+    pto_buf_printf(&b, "cube_bias_%u = (__gm__ float *)(", v->id);
+    cube_expr(&b, k, e->args[1]);
+    pto_buf_puts(&b, ");\n");
+    pair_text(&b, "PIPE_MTE1", "PIPE_MTE2");
+    text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    pto_buf_printf(&b, "{\nTile<TileType::Mat, float, 1, %d, BLayout::RowMajor"
+                   ", 1, %d> s__;\nTASSIGN(s__, 0x%llxu);\n", cl, cl,
+                   (unsigned long long)ci.l1off);
+    pto_buf_printf(&b, "GlobalTensor<float, Shape<1, 1, 1, 1, %d>, Stride<1, "
+                   "1, 1, %d, 1>> g__(cube_bias_%u);\nTLOAD(s__, g__);\n", cl,
+                   cl, v->id);
+    pair_text(&b, "PIPE_MTE2", "PIPE_MTE1");
+    pto_buf_puts(&b, "TMOV(");
+    pto_cce_name(&b, v);
+    pto_buf_puts(&b, ", s__);\n}\n");
+    n = text_of(c, out, s->loc, PTO_PIPE_MTE2, &b);
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+    return;
+  }
+  case PTO_CUBE_MATMUL: {
+    const pto_var *cv = e->args[0]->u.var, *av = e->args[1]->u.var,
+                  *bv = e->args[2]->u.var;
+    pto_cube_info_of(k, cv, &ci);
+    pto_cube_info_of(k, av, &ai);
+    pto_cube_info_of(k, bv, &bi);
+    int64_t m = cv->type->rows, nn = cv->type->cols, kk = av->type->cols;
+    if (m * kk * 2 > k->arch->l0a || kk * nn * 2 > k->arch->l0b) {
+      pto_error(c->diag, e->loc,
+                "pto.matmul operands '%s' (%lld bytes) and '%s' (%lld bytes) "
+                "do not fit L0A/L0B (%lld / %lld bytes on %s)",
+                av->name, (long long)(m * kk * 2), bv->name,
+                (long long)(kk * nn * 2), (long long)k->arch->l0a,
+                (long long)k->arch->l0b, k->arch->name);
+      c->errors++;
+      return;
+    }
+    pto_buf_printf(&b, "{\nTileLeft<half, %lld, %lld> a__;\nTASSIGN(a__, 0x0u);"
+                   "\nTileRight<half, %lld, %lld> b__;\nTASSIGN(b__, 0x0u);\n"
+                   "TMOV(a__, ", (long long)m, (long long)kk, (long long)kk,
+                   (long long)nn);
+    pto_cce_name(&b, av);
+    pto_buf_puts(&b, ");\nTMOV(b__, ");
+    pto_cce_name(&b, bv);
+    pto_buf_puts(&b, ");\n");
+    pair_text(&b, "PIPE_MTE1", "PIPE_M");
+    pair_text(&b, "PIPE_MTE1", "PIPE_MTE2");
+    pto_buf_printf(&b, "if (cube_init_%u)\n  ", cv->id);
+    if (ci.bias_var) {
+      pto_buf_puts(&b, "TMATMUL_BIAS(");
+      pto_cce_name(&b, cv);
+      pto_buf_puts(&b, ", a__, b__, ");
+      pto_cce_name(&b, ci.bias_var);
+    } else {
+      pto_buf_puts(&b, "TMATMUL(");
+      pto_cce_name(&b, cv);
+      pto_buf_puts(&b, ", a__, b__");
+    }
+    pto_buf_puts(&b, ");\nelse\n  TMATMUL_ACC(");
+    pto_cce_name(&b, cv);
+    pto_buf_puts(&b, ", ");
+    pto_cce_name(&b, cv);
+    pto_buf_printf(&b, ", a__, b__);\ncube_init_%u = 0;\n", cv->id);
+    pair_text(&b, "PIPE_M", "PIPE_MTE1");
+    pto_buf_puts(&b, "}\n");
+    text_of(c, out, s->loc, PTO_PIPE_M, &b);
+    return;
+  }
+  case PTO_CUBE_STORE:
+  case PTO_CUBE_STORE_VALID: {
+    bool valid = use == PTO_CUBE_STORE_VALID;
+    v = e->args[2]->u.var;
+    pto_cube_info_of(k, v, &ci);
+    int m = v->type->rows, nn = v->type->cols;
+    char rows[16], cols[16];
+    snprintf(rows, sizeof rows, "%d", m);
+    snprintf(cols, sizeof cols, "%d", nn);
+    pto_buf_puts(&b, "{\n");
+    if (valid) {
+      pto_buf_puts(&b, "const int64_t rs__ = (int64_t)(");
+      cube_expr(&b, k, e->args[1]);
+      pto_buf_puts(&b, ");\n");
+      cube_valid(&b, k, e, m, nn);
+      pto_buf_puts(&b, "if (vr__ > 0 && vc__ > 0) {\n");
+    }
+    pto_buf_printf(&b, "if (cube_init_%u) {\n", v->id);
+    pto_buf_printf(&b, "  for (int32_t r__ = 0; r__ < %s; ++r__)\n"
+                   "    for (int32_t k__ = 0; k__ < %s; ++k__)\n      (",
+                   valid ? "vr__" : rows, valid ? "vc__" : cols);
+    cube_expr(&b, k, e->args[0]);
+    pto_buf_puts(&b, ")[(int64_t)r__ * (");
+    cube_expr(&b, k, e->args[1]);
+    pto_buf_puts(&b, ") + k__] = ");
+    nomad(&b, v, &ci);
+    pto_buf_puts(&b, ";\n} else {\n");
+    pair_text(&b, "PIPE_M", "PIPE_FIX");
+    if (valid) {
+      pto_buf_puts(&b, "GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                       "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(");
+      cube_expr(&b, k, e->args[0]);
+      pto_buf_puts(&b, "), {vr__, vc__}, {rs__});\n");
+      cube_type(&b, v, &ci, true);
+      pto_buf_printf(&b, " v__(vr__, vc__);\nTASSIGN(v__, 0x%llxu);\n",
+                     (unsigned long long)ci.off);
+    } else
+      cube_gm(&b, k, "float", e->args[0], e->args[1], rows, cols);
+    const char *src = valid ? "v__" : NULL;
+    pto_buf tn = { 0 };
+    if (src)
+      pto_buf_puts(&tn, src);
+    else
+      pto_cce_name(&tn, v);
+    if (ci.relu)
+      pto_buf_printf(&b, "if (cube_relu_%u)\n  TSTORE<decltype(%s), "
+                     "decltype(g__), AtomicType::AtomicNone, "
+                     "ReluPreMode::NormalRelu>(g__, %s);\nelse\n  ", v->id,
+                     tn.s, tn.s);
+    pto_buf_printf(&b, "TSTORE(g__, %s);\n", tn.s);
+    pto_buf_free(&tn);
+    pair_text(&b, "PIPE_FIX", "PIPE_S");
+    pto_buf_puts(&b, "}\n");
+    if (valid)
+      pto_buf_puts(&b, "}\n");
+    pto_buf_puts(&b, "}\n");
+    n = text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, true);
+    return;
+  }
+  case PTO_CUBE_RELU:
+    pto_buf_printf(&b, "cube_relu_%u = 1;", e->args[0]->u.var->id);
+    text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    return;
+  case PTO_CUBE_BIAS:
+    v = e->args[0]->u.var;
+    pto_cube_info_of(k, v, &ci);
+    pto_buf_printf(&b, "/* %s += %s: added by the first TMATMUL_BIAS of the "
+                   "product */", v->name, ci.bias_var->name);
+    text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    return;
+  case PTO_CUBE_FILL:
+    v = e->args[0]->u.var;
+    pto_cube_info_of(k, v, &ci);
+    pto_buf_printf(&b, "cube_init_%u = 1;", v->id);
+    if (ci.relu)
+      pto_buf_printf(&b, "\ncube_relu_%u = 0;", v->id);
+    text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    return;
+  case PTO_CUBE_NONE:
+    break;
+  }
+}
+
 /* The TILE nodes of tile op CALL (statement S).  */
 static void
 select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
 {
+  pto_cube_use use = pto_cube_use_of(c->k, call);
+  if (use != PTO_CUBE_NONE) {
+    select_cube(c, out, s, call, use);
+    return;
+  }
   const char *name = pto_op_info(call->op)->name;
   const isa_op *io = isa_op_of(call->op);
   if (!io) {
@@ -534,6 +915,12 @@ select_node(tsel *c, pto_mir_block *out, const pto_mir_node *src)
   switch (s->kind) {
   case PTO_S_DECL:
     if (s->var->type->kind == PTO_TY_TILE) {
+      /* A tile of the cube path: where its plan put it.  */
+      pto_cube_info info;
+      if (pto_cube_info_of(c->k, s->var, &info)) {
+        cube_decl(c, out, s, &info);
+        return;
+      }
       /* Declared and placed here (print_tile); unused tiles have no
          buffer and no declaration.  */
       if (pto_mir_buffer_of(c->k, s->var, NULL))
@@ -1039,6 +1426,9 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
      the CCE text; not done here yet.  */
   k.double_buffer = false;
   int errs = pto_memplan(&k, d);
+  /* The cube path's plan (L1, L0C, the bias table) and its flags.  */
+  if (!errs)
+    errs = pto_cube_plan(&k, d);
   if (!errs) {
     tsel c = { &k, d, 0 };
     select_block(&c, &k.body, &k.src);

@@ -20,6 +20,10 @@
 
 #include <pto.h>
 
+/* The PTO-ISA rendering clamps run-time valid sizes outside a tile
+   where our simulator reports a fault: tests skip their fault cases.  */
+#define PTO_HARNESS_NO_FAULTS 1
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
