@@ -8,7 +8,10 @@
    the option cce-linear is off, as for the CCE), the UB plan
    (backend/cce/memplan.c, with this back end's scratch needs), and,
    after selection here, the sync pass (backend/cce/sync.c) with double
-   buffering off.  Selection (select_block) keeps scalar statements and
+   buffering off.  A kernel with pto.matmul also runs the cube plan
+   (backend/cce/cube.c: its checks, the L1 / L0C / bias-table offsets
+   and the run-time flags), rendered by select_cube with the cube
+   path's own complete syncs.  Selection (select_block) keeps scalar statements and
    control flow and makes one TILE node per PTO-ISA instruction, with
    its pipe and the UB bytes it reads and writes, so the sync pass
    orders them as it orders CCE instructions.  The printer is the CCE
@@ -21,7 +24,8 @@
    offset; GM is viewed through a `GlobalTensor<T, Shape<1, 1, 1, -1,
    -1>, Stride<1, 1, 1, -1, 1>>' made for each transfer (rows, columns,
    row stride); partial tiles are a view of the tile with dynamic valid
-   rows and columns.  The names and signatures are the vendor's
+   rows and columns; matmul tiles are Mat, TileAcc and Bias tiles at
+   their cube-plan offsets, TileLeft / TileRight at 0 of L0A / L0B.  The names and signatures are the vendor's
    (include/pto/common/pto_instr.hpp and the headers doc/pto-isa.md
    cites per op).  Tiles are f32, f16 or i32 where the op's A2/A3
    instruction takes the dtype (isa_op.dtypes); casts are TCVT rounding
