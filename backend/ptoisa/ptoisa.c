@@ -90,7 +90,11 @@ static const isa_op isa_ops[] = {
   { PTO_OP_ADD, "TADD", F_BINARY, DT_ANY },
   { PTO_OP_SUB, "TSUB", F_BINARY, DT_ANY },
   { PTO_OP_MUL, "TMUL", F_BINARY, DT_ANY },
-  { PTO_OP_DIV, "TDIV", F_BINARY, DT_FLOAT },
+  /* i32 div and abs: no A2/A3 instruction (TDivCheck in TDiv.hpp,
+     TunaryCheck in TUnaryOp.hpp take half and float), so sequences
+     (select_op): div on the scalar unit through Tile::GetValue /
+     SetValue (pto_tile.hpp), abs as max(a, -a) by TMULS and TMAX.  */
+  { PTO_OP_DIV, "TDIV", F_BINARY, DT_ANY },
   { PTO_OP_MAX, "TMAX", F_BINARY, DT_ANY },
   { PTO_OP_MIN, "TMIN", F_BINARY, DT_ANY },
   { PTO_OP_ADDS, "TADDS", F_SCALAR, DT_ANY },
@@ -102,7 +106,7 @@ static const isa_op isa_ops[] = {
   { PTO_OP_SQRT, "TSQRT", F_UNARY, DT_FLOAT },
   { PTO_OP_RSQRT, "TRSQRT", F_UNARY, DT_FLOAT },
   { PTO_OP_RECIP, "TRECIP", F_UNARY, DT_FLOAT },
-  { PTO_OP_ABS, "TABS", F_UNARY, DT_FLOAT },
+  { PTO_OP_ABS, "TABS", F_UNARY, DT_ANY },
   { PTO_OP_RELU, "TRELU", F_UNARY, DT_ANY },
   { PTO_OP_NEG, "TNEG", F_UNARY, DT_ANY },
   { PTO_OP_FILL, "TEXPANDS", F_FILL, DT_ANY },
@@ -154,6 +158,10 @@ scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
   (void)arch;
   const pto_expr *call = tile_call(s);
+  /* i32 abs: -a, of the tile's shape.  */
+  if (call && call->op == PTO_OP_ABS && call->args[0]->type->kind == PTO_TY_TILE
+      && call->args[0]->type->dtype == PTO_DT_I32)
+    return (int64_t)call->args[0]->type->rows * call->args[0]->type->cols * 4;
   if (!call || (call->op != PTO_OP_ROW_SUM && call->op != PTO_OP_ROW_MAX))
     return 0;
   const pto_type *t = call->args[1]->type;
@@ -874,6 +882,28 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     sorry(c, call->loc, "a GM read in the operands of", name);
     return;
   }
+  if (call->op == PTO_OP_DIV && call->args[0]->type->dtype == PTO_DT_I32) {
+    /* On the scalar unit, element by element, as the CCE does.  */
+    n = tile_node(c, out, s, "IDIV", PTO_PIPE_S);
+    add_ub(n, t[1], false);
+    add_ub(n, t[2], false);
+    add_ub(n, t[0], true);
+    return;
+  }
+  if (call->op == PTO_OP_ABS && call->args[0]->type->dtype == PTO_DT_I32) {
+    /* max(a, -a): -a into the statement's scratch, then TMAX; wraps
+       for INT32_MIN as pto.h's neg does.  */
+    const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(tmp);
+    n = tile_node(c, out, s, "IABS_NEG", PTO_PIPE_V);
+    add_ub(n, t[1], false);
+    add_ub(n, tmp, true);
+    n = tile_node(c, out, s, "IABS_MAX", PTO_PIPE_V);
+    add_ub(n, t[1], false);
+    add_ub(n, tmp, false);
+    add_ub(n, t[0], true);
+    return;
+  }
   n = tile_node(c, out, s, io->inst, PTO_PIPE_V);
   for (int i = 1; i < 3; i++)
     if (t[i])
@@ -1235,6 +1265,72 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   const pto_expr *call = s->value;
   const isa_op *io = isa_op_of(call->op);
   pto_assert(io);
+  if (!strcmp(n->op, "IDIV")) {
+    /* pto.h's int32 division: 0 for a zero divisor, the wrapped
+       negation for -1, else C's.  GetValue / SetValue take the offset
+       of an element, which is its index in every layout used here.  */
+    const pto_type *t = call->args[0]->type;
+    pto_buf_printf(b, "for (int32_t k__ = 0; k__ < %d; ++k__) {\n",
+                   t->rows * t->cols);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_puts(b, "int32_t x__ = ");
+    tname(b, call->args[1]);
+    pto_buf_puts(b, ".GetValue(k__), y__ = ");
+    tname(b, call->args[2]);
+    pto_buf_puts(b, ".GetValue(k__);\n");
+    pto_cce_indent(b, depth + 1);
+    tname(b, call->args[0]);
+    pto_buf_puts(b, ".SetValue(k__, y__ == 0 ? 0 : y__ == -1 ? (int32_t)(0u "
+                    "- (uint32_t)x__) : x__ / y__);\n");
+    pto_cce_indent(b, depth);
+    pto_buf_puts(b, "}\n");
+    return;
+  }
+  if (!strncmp(n->op, "IABS_", 5)) {
+    /* The scratch is a tile of the destination's type; a column is
+       viewed as its row (the element-wise ops are row-major).  */
+    const pto_type *t = call->args[0]->type;
+    const pto_mir_buffer *tmp = pto_mir_buffer_of(k, NULL, s);
+    bool col = is_column(t);
+    bool neg = !strcmp(n->op, "IABS_NEG");
+    const pto_expr *ops[2] = { call->args[0], call->args[1] };
+    pto_buf_puts(b, "{\n");
+    for (int i = 0; i < 3; i++) {
+      if (!col && i < 2)
+        continue;
+      int64_t off = i == 2 ? tmp->offset
+                           : pto_mir_buffer_of(k, ops[i]->u.var, NULL)->offset;
+      pto_cce_indent(b, depth + 1);
+      if (col)
+        pto_buf_printf(b, "Tile<TileType::Vec, int32_t, 1, %d, "
+                       "BLayout::RowMajor, 1, %d>", t->rows, t->rows);
+      else
+        tile_type(b, t, false);
+      pto_buf_printf(b, " %s;\n", i == 2 ? "tmp__" : i ? "o1__" : "o0__");
+      pto_cce_indent(b, depth + 1);
+      pto_buf_printf(b, "TASSIGN(%s, 0x%llxu);\n",
+                     i == 2 ? "tmp__" : i ? "o1__" : "o0__",
+                     (unsigned long long)off);
+    }
+    pto_buf d = { 0 }, a = { 0 };
+    if (col) {
+      pto_buf_puts(&d, "o0__");
+      pto_buf_puts(&a, "o1__");
+    } else {
+      tname(&d, call->args[0]);
+      tname(&a, call->args[1]);
+    }
+    pto_cce_indent(b, depth + 1);
+    if (neg)
+      pto_buf_printf(b, "TMULS(tmp__, %s, (int32_t)(-1));\n", a.s);
+    else
+      pto_buf_printf(b, "TMAX(%s, %s, tmp__);\n", d.s, a.s);
+    pto_buf_free(&d);
+    pto_buf_free(&a);
+    pto_cce_indent(b, depth);
+    pto_buf_puts(b, "}\n");
+    return;
+  }
   if (!strcmp(n->op, "TFILLPAD")) {
     print_fillpad(b, k, n, depth);
     return;
