@@ -204,6 +204,9 @@ typedef struct pto_mir_kernel {
      the scratch bytes statement S needs (NULL: pto_isel_scratch_bytes),
      and the printer of its TILE nodes (NULL: none are made).  */
   int64_t (*scratch_bytes)(const pto_stmt *s, const pto_arch *arch);
+  /* the bytes a tile of type T takes in its layout (NULL: rows x
+     columns x element size), before the plan's 32 B rounding */
+  int64_t (*tile_layout_bytes)(const pto_type *t);
   void (*print_tile)(pto_buf *b, const struct pto_mir_kernel *k,
                      const pto_mir_node *n, int depth);
   void *aux;                  /* that back end's state */

@@ -29,12 +29,12 @@
    (include/pto/common/pto_instr.hpp and the headers doc/pto-isa.md
    cites per op).  Tiles are f32, f16 or i32 where the op's A2/A3
    instruction takes the dtype (isa_op.dtypes); casts are TCVT rounding
-   to nearest even, saturating to int32.  Not covered (located
-   sorries): other dtypes and op/dtype pairs, tile shapes without a PTO-ISA layout (rows of a multiple
-   of 32 bytes, or one column: a column-major Tile whose static rows
-   are rounded up to 32 bytes, the tile's rows valid), transfers of a
-   column with a row stride other than 1, tile elements in scalar code,
-   a run-time pad value,
+   to nearest even, saturating to int32; i32 div and abs are sequences
+   (the scalar unit; TMULS and TMAX).  Every shape has a Tile: rows or
+   a column padded to 32 bytes (tile_shape), the plan sizing the tile
+   so (K->tile_layout_bytes).  Not covered (located sorries): other
+   dtypes and op/dtype pairs, transfers of a column with a row stride
+   other than 1, tile elements in scalar code, a run-time pad value,
    and every op without a row in the table below.  */
 
 #include "backend/ptoisa/ptoisa.h"
@@ -153,6 +153,33 @@ tile_call(const pto_stmt *s)
 
 /* Scratch bytes statement S needs: the tmp tile of a row reduction, of
    its source's shape (TROWSUM/TROWMAX take one, pto_instr.hpp).  */
+static int64_t layout_bytes(const pto_type *t);
+static bool tile_shape(const pto_type *t, bool *row_major, int *rows,
+                       int *cols);
+
+/* The static rows of the source (and tmp) of row reduction CALL: the
+   destination's static rows (a column's are padded to 32 bytes).  */
+static int
+rowred_rows(const pto_expr *call)
+{
+  bool rm;
+  int r, c;
+  tile_shape(call->args[0]->type, &rm, &r, &c);
+  return rm ? call->args[1]->type->rows : r;
+}
+
+/* The Tile of row-reduction source ST with VROWS static rows.  */
+static void
+rowred_src_type(pto_buf *b, const pto_type *st, int vrows)
+{
+  bool rm;
+  int r, c;
+  tile_shape(st, &rm, &r, &c);
+  pto_buf_printf(b, "Tile<TileType::Vec, %s, %d, %d, BLayout::RowMajor, %d, "
+                 "%d>", pto_mir_ctype(st->dtype), vrows, c, st->rows,
+                 st->cols);
+}
+
 static int64_t
 scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
@@ -161,11 +188,14 @@ scratch_bytes(const pto_stmt *s, const pto_arch *arch)
   /* i32 abs: -a, of the tile's shape.  */
   if (call && call->op == PTO_OP_ABS && call->args[0]->type->kind == PTO_TY_TILE
       && call->args[0]->type->dtype == PTO_DT_I32)
-    return (int64_t)call->args[0]->type->rows * call->args[0]->type->cols * 4;
+    return layout_bytes(call->args[0]->type);
   if (!call || (call->op != PTO_OP_ROW_SUM && call->op != PTO_OP_ROW_MAX))
     return 0;
   const pto_type *t = call->args[1]->type;
-  return (int64_t)t->rows * t->cols * pto_dtype_bytes(t->dtype);
+  bool rm;
+  int r, cl;
+  tile_shape(t, &rm, &r, &cl);
+  return (int64_t)rowred_rows(call) * cl * pto_dtype_bytes(t->dtype);
 }
 
 /* ------------------------------------------------------------------ */
@@ -183,12 +213,16 @@ typedef struct tsel {
    (row-major) or columns (column-major) of a multiple of 32 bytes (the
    Tile's static_assert, pto_tile.hpp), so:
      R x C, C a multiple of 32 bytes:  row-major R x C;
-     R x 1, R a multiple of 32 bytes:  column-major R x 1;
-     1 x C:                            row-major 1 x C', C' the bytes
-                                       rounded up to 32 (our plan rounds
-                                       every tile up to 32 bytes, so the
-                                       static shape fits its buffer).
-   Returns false for any other shape.  */
+     R x 1, R > 1:                     column-major R' x 1, R' the bytes
+                                       of R rounded up to 32;
+     R x C otherwise:                  row-major R x C', C' the bytes of
+                                       C rounded up to 32 (one row: our
+                                       plan rounds every tile up to 32
+                                       bytes; more rows: this back end's
+                                       plan sizes the tile so,
+                                       layout_bytes).
+   The valid shape is T's in every case, so the ops (which take the
+   valid shape, pto_instr.hpp) see T.  Always true.  */
 static bool
 tile_shape(const pto_type *t, bool *row_major, int *rows, int *cols)
 {
@@ -198,23 +232,33 @@ tile_shape(const pto_type *t, bool *row_major, int *rows, int *cols)
   *row_major = true;
   if ((int64_t)t->cols * esz % 32 == 0)
     return true;
-  if (t->cols == 1 && t->rows > 1 && (int64_t)t->rows * esz % 32 == 0) {
+  if (t->cols == 1 && t->rows > 1) {
     *row_major = false;
+    *rows = (int)(((int64_t)t->rows * esz + 31) / 32 * 32 / esz);
     return true;
   }
-  if (t->rows == 1) {
-    *cols = (int)(((int64_t)t->cols * esz + 31) / 32 * 32 / esz);
-    return true;
-  }
-  return false;
+  *cols = (int)(((int64_t)t->cols * esz + 31) / 32 * 32 / esz);
+  return true;
 }
 
-static bool
-has_layout(const pto_type *t)
+/* The static columns of the row view of column T (its static rows).  */
+static int
+padded_rows(const pto_type *t)
 {
   bool rm;
   int r, c;
-  return tile_shape(t, &rm, &r, &c);
+  tile_shape(t, &rm, &r, &c);
+  return r;
+}
+
+/* The UB bytes of T's Tile (the plan's tile_layout_bytes).  */
+static int64_t
+layout_bytes(const pto_type *t)
+{
+  bool rm;
+  int r, c;
+  tile_shape(t, &rm, &r, &c);
+  return (int64_t)r * c * pto_dtype_bytes(t->dtype);
 }
 
 /* Whether T is a column-major Tile (its transfers go through a DN
@@ -272,14 +316,6 @@ tile_operand(tsel *c, const pto_expr *e, const char *op, unsigned dtypes)
     pto_sorry(c->diag, e->loc, "the PTO-ISA back end covers pto.%s on %s "
               "tiles only, not %s (doc/pto-isa.md lists the dtypes per op "
               "and why)", op, dtype_list(dtypes),
-              pto_dtype_name(e->type->dtype));
-    c->errors++;
-    return NULL;
-  }
-  if (!has_layout(e->type)) {
-    pto_sorry(c->diag, e->loc, "the PTO-ISA back end has no tile layout for "
-              "%dx%d %s tiles (rows or a column of a multiple of 32 bytes, "
-              "or one row)", e->type->rows, e->type->cols,
               pto_dtype_name(e->type->dtype));
     c->errors++;
     return NULL;
@@ -806,15 +842,11 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     }
     /* PadValueCustom carries the bits of an f32 (pto_tile.hpp): on the
        CPU simulation an f16 tile padded with 2.5 reads 0 and an i32 one
-       padded with 3 reads 0x40400000, so other tiles take pad 0 only.  */
-    if (pad && te->type->dtype != PTO_DT_F32
-        && (pad->kind == PTO_E_FLOAT ? pad->u.fval != 0 : pad->u.ival != 0)) {
-      pto_sorry(c->diag, pad->loc, "the PTO-ISA back end covers pto.%s of "
-                "a %s tile with pad 0 only", name,
-                pto_dtype_name(te->type->dtype));
-      c->errors++;
-      return;
-    }
+       padded with 3 reads 0x40400000, so other tiles with a nonzero pad
+       are padded by the scalar unit (SPAD, Tile::SetValue).  */
+    bool spad = pad && te->type->dtype != PTO_DT_F32
+                && (pad->kind == PTO_E_FLOAT ? pad->u.fval != 0
+                                             : pad->u.ival != 0);
     n = tile_node(c, out, s, io->inst, load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3);
     add_ub(n, t[0], load);
     pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
@@ -822,7 +854,8 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
       /* The pad after the valid part: TLOAD fills the rest of the tile
          with its own pad value (the CPU simulation's TLoad.hpp) or
          leaves it; TFILLPAD sets it.  */
-      n = tile_node(c, out, s, "TFILLPAD", PTO_PIPE_V);
+      n = tile_node(c, out, s, spad ? "SPAD" : "TFILLPAD",
+                    spad ? PTO_PIPE_S : PTO_PIPE_V);
       add_ub(n, t[0], false);
       add_ub(n, t[0], true);
     }
@@ -1268,10 +1301,19 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   if (!strcmp(n->op, "IDIV")) {
     /* pto.h's int32 division: 0 for a zero divisor, the wrapped
        negation for -1, else C's.  GetValue / SetValue take the offset
-       of an element, which is its index in every layout used here.  */
+       of an element: i * C' + j in a row-major R x C' Tile, i in a
+       column.  */
     const pto_type *t = call->args[0]->type;
-    pto_buf_printf(b, "for (int32_t k__ = 0; k__ < %d; ++k__) {\n",
-                   t->rows * t->cols);
+    bool rm;
+    int sr, sc;
+    tile_shape(t, &rm, &sr, &sc);
+    pto_buf_printf(b, "for (int32_t i__ = 0; i__ < %d; ++i__)\n", t->rows);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "for (int32_t j__ = 0; j__ < %d; ++j__) {\n", t->cols);
+    depth++;
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "const uint32_t k__ = (uint32_t)(i__ * %d + j__);\n",
+                   rm ? sc : 1);
     pto_cce_indent(b, depth + 1);
     pto_buf_puts(b, "int32_t x__ = ");
     tname(b, call->args[1]);
@@ -1284,6 +1326,7 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
                     "- (uint32_t)x__) : x__ / y__);\n");
     pto_cce_indent(b, depth);
     pto_buf_puts(b, "}\n");
+    depth--;
     return;
   }
   if (!strncmp(n->op, "IABS_", 5)) {
@@ -1303,7 +1346,7 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
       pto_cce_indent(b, depth + 1);
       if (col)
         pto_buf_printf(b, "Tile<TileType::Vec, int32_t, 1, %d, "
-                       "BLayout::RowMajor, 1, %d>", t->rows, t->rows);
+                       "BLayout::RowMajor, 1, %d>", padded_rows(t), t->rows);
       else
         tile_type(b, t, false);
       pto_buf_printf(b, " %s;\n", i == 2 ? "tmp__" : i ? "o1__" : "o0__");
@@ -1331,6 +1374,31 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_buf_puts(b, "}\n");
     return;
   }
+  if (!strcmp(n->op, "SPAD")) {
+    /* Every element outside the valid part set to the pad.  */
+    const pto_expr *te = call->args[0];
+    const pto_type *t = te->type;
+    bool rm;
+    int sr, sc;
+    tile_shape(t, &rm, &sr, &sc);
+    pto_buf_puts(b, "{\n");
+    print_rs(b, k, call->args[2], depth + 1);
+    print_valid(b, k, call, t, depth + 1);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "for (int32_t i__ = 0; i__ < %d; ++i__)\n", t->rows);
+    pto_cce_indent(b, depth + 2);
+    pto_buf_printf(b, "for (int32_t j__ = 0; j__ < %d; ++j__)\n", t->cols);
+    pto_cce_indent(b, depth + 3);
+    pto_buf_puts(b, "if (i__ >= vr__ || j__ >= vc__)\n");
+    pto_cce_indent(b, depth + 4);
+    tname(b, te);
+    pto_buf_printf(b, ".SetValue((uint32_t)(i__ * %d + j__), ", rm ? sc : 1);
+    scalar_arg(b, k, call->args[5], t);
+    pto_buf_puts(b, ");\n");
+    pto_cce_indent(b, depth);
+    pto_buf_puts(b, "}\n");
+    return;
+  }
   if (!strcmp(n->op, "TFILLPAD")) {
     print_fillpad(b, k, n, depth);
     return;
@@ -1340,20 +1408,35 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     return;
   }
   if (io->form == F_ROWRED) {
-    /* The tmp tile: the statement's scratch, of the source's type.  */
+    /* The tmp tile: the statement's scratch, of the source's type.
+       The CPU simulation wants the source's static rows to be the
+       destination's (cpu/TRowSum.hpp, CheckRSValid): for a column
+       whose rows were padded to 32 bytes the source is viewed with as
+       many static rows, its own valid (only those are read).  */
     const pto_mir_buffer *tmp = pto_mir_buffer_of(k, NULL, s);
+    const pto_type *st = call->args[1]->type;
+    int vrows = rowred_rows(call);
+    bool view = vrows != st->rows;
     pto_buf_puts(b, "{\n");
-    pto_cce_indent(b, depth + 1);
-    tile_type(b, call->args[1]->type, false);
-    pto_buf_puts(b, " tmp__;\n");
-    pto_cce_indent(b, depth + 1);
-    pto_buf_printf(b, "TASSIGN(tmp__, 0x%llxu);\n",
-                   (unsigned long long)tmp->offset);
+    for (int i = view ? 0 : 1; i < 2; i++) {
+      pto_cce_indent(b, depth + 1);
+      rowred_src_type(b, st, vrows);
+      pto_buf_printf(b, " %s;\n", i ? "tmp__" : "s__");
+      pto_cce_indent(b, depth + 1);
+      pto_buf_printf(b, "TASSIGN(%s, 0x%llxu);\n", i ? "tmp__" : "s__",
+                     (unsigned long long)(i ? tmp->offset
+                                            : pto_mir_buffer_of(
+                                                k, call->args[1]->u.var,
+                                                NULL)->offset));
+    }
     pto_cce_indent(b, depth + 1);
     pto_buf_printf(b, "%s(", io->inst);
     tname(b, call->args[0]);
     pto_buf_puts(b, ", ");
-    tname(b, call->args[1]);
+    if (view)
+      pto_buf_puts(b, "s__");
+    else
+      tname(b, call->args[1]);
     pto_buf_puts(b, ", tmp__);\n");
     pto_cce_indent(b, depth);
     pto_buf_puts(b, "}\n");
@@ -1422,7 +1505,7 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
                                                     NULL);
       pto_cce_indent(b, depth + 1);
       pto_buf_printf(b, "Tile<TileType::Vec, %s, 1, %d, BLayout::RowMajor, "
-                        "1, %d> %s;\n", pto_mir_ctype(t->dtype), t->rows,
+                        "1, %d> %s;\n", pto_mir_ctype(t->dtype), padded_rows(t),
                      t->rows, names[i].s);
       pto_cce_indent(b, depth + 1);
       pto_buf_printf(b, "TASSIGN(%s, 0x%llxu);\n", names[i].s,
@@ -1517,6 +1600,7 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
   k.func = f;
   k.arch = arch;
   k.scratch_bytes = scratch_bytes;
+  k.tile_layout_bytes = layout_bytes;
   k.print_tile = print_tile;
   if (pto_isel_linear_src(&k, d)) {
     pto_mir_kernel_free(&k);
