@@ -123,6 +123,10 @@ struct pto_mir_node {
   int64_t gm_off;             /* elements added to GM */
   int64_t nburst, lenburst, srcgap, dstgap;
   const pto_expr *row_stride; /* non-NULL: NBURST rows, one DMA each */
+  bool tile_load;             /* TILE with GM set (another back end's
+                                 transfer, described for sync.c's double
+                                 buffering as the DMA it amounts to): a
+                                 load; DMA nodes say it by OP */
   int64_t ub_pitch;           /* UB bytes between those rows */
   /* VEC */
   pto_vform form;
@@ -143,7 +147,7 @@ struct pto_mir_node {
   const char *text;
   /* Double buffering (sync.c): when PP_VAR is set (the name of a C
      variable holding 0 or 1, the buffer set of the current iteration),
-     every UB offset of a DMA/VEC node is printed as OFF + PP_DELTA *
+     every UB offset of a DMA/VEC/TILE node is printed as OFF + PP_DELTA *
      PP_VAR, and a SET/WAIT's event as EVENT + PP_VAR.  */
   const char *pp_var;
   int64_t pp_delta;

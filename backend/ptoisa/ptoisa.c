@@ -794,6 +794,33 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
   }
 }
 
+/* Describe transfer node N (CALL, of a tile of type T) as the DMA it
+   amounts to, for the sync pass's double buffering (its GM windows,
+   sync.c's gm_window): a whole row-major tile of 32-byte rows with a
+   constant row stride whose gap is whole 32-byte blocks is R bursts of
+   the row's blocks (one burst when dense), as the CCE lowers it.  Any
+   other transfer keeps GM unset, and a loop holding it is not double
+   buffered.  */
+static void
+dma_view(pto_mir_node *n, const pto_expr *call, const pto_type *t, bool load)
+{
+  if (call->op != PTO_OP_LOAD && call->op != PTO_OP_STORE)
+    return;
+  const pto_expr *rs = call->args[load ? 2 : 1];
+  int64_t esz = pto_dtype_bytes(t->dtype), row = (int64_t)t->cols * esz;
+  if (is_column(t) || row % 32 || rs->kind != PTO_E_INT || rs->u.ival < t->cols
+      || (rs->u.ival - t->cols) * esz % 32)
+    return;
+  int64_t gap = (rs->u.ival - t->cols) * esz / 32;
+  n->gm = call->args[load ? 1 : 0];
+  n->gm_off = 0;
+  n->tile_load = load;
+  n->nburst = gap ? t->rows : 1;
+  n->lenburst = gap ? row / 32 : t->rows * row / 32;
+  n->srcgap = load ? gap : 0;
+  n->dstgap = load ? 0 : gap;
+}
+
 /* The TILE nodes of tile op CALL (statement S).  */
 static void
 select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
@@ -850,6 +877,7 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     n = tile_node(c, out, s, io->inst, load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3);
     add_ub(n, t[0], load);
     pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
+    dma_view(n, call, te->type, load);
     if (pad) {
       /* The pad after the valid part: TLOAD fills the rest of the tile
          with its own pad value (the CPU simulation's TLoad.hpp) or
@@ -1149,6 +1177,20 @@ pad_value(pto_buf *b, const pto_expr *pad)
   }
 }
 
+/* Byte offset OFF of a UB tile operand of node N as C text: under
+   double buffering (sync.c) OFF + the buffer set's delta times its
+   parity variable, as the CCE prints its UB operands.  */
+static const char *
+offs(const pto_mir_kernel *k, const pto_mir_node *n, int64_t off)
+{
+  if (!n->pp_var)
+    return pto_arena_printf(k->prog->arena, "0x%llxu",
+                            (unsigned long long)off);
+  return pto_arena_printf(k->prog->arena, "(0x%llxu + %lldu * %s)",
+                          (unsigned long long)off, (long long)n->pp_delta,
+                          n->pp_var);
+}
+
 /* load_valid's pad: the tile outside the valid part (all of it when the
    part is empty) becomes the pad value.  */
 static void
@@ -1168,8 +1210,8 @@ print_fillpad(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   tile_type(b, t, true);
   pto_buf_puts(b, " v__(vr__, vc__);\n");
   pto_cce_indent(b, depth + 2);
-  pto_buf_printf(b, "TASSIGN(v__, 0x%llxu);\n",
-                 (unsigned long long)buf->offset);
+  pto_buf_printf(b, "TASSIGN(v__, %s);\n",
+                 offs(k, n, buf->offset));
   pto_cce_indent(b, depth + 2);
   bool rm;
   int sr, sc;
@@ -1181,8 +1223,8 @@ print_fillpad(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   pad_value(b, call->args[5]);
   pto_buf_puts(b, "> p__;\n");
   pto_cce_indent(b, depth + 2);
-  pto_buf_printf(b, "TASSIGN(p__, 0x%llxu);\n",
-                 (unsigned long long)buf->offset);
+  pto_buf_printf(b, "TASSIGN(p__, %s);\n",
+                 offs(k, n, buf->offset));
   pto_cce_indent(b, depth + 2);
   pto_buf_puts(b, "TFILLPAD<TFillPadMode::InPlace>(p__, v__);\n");
   pto_cce_indent(b, depth + 1);
@@ -1226,7 +1268,7 @@ print_transfer(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     tile_type(b, t, true);
     pto_buf_puts(b, " v__(vr__, vc__);\n");
     pto_cce_indent(b, depth + 1);
-    pto_buf_printf(b, "TASSIGN(v__, 0x%llxu);\n", (unsigned long long)buf->offset);
+    pto_buf_printf(b, "TASSIGN(v__, %s);\n", offs(k, n, buf->offset));
   }
   pto_cce_indent(b, depth + 1);
   bool col = is_column(t);
@@ -1267,11 +1309,48 @@ print_transfer(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   pto_buf_puts(b, "}\n");
 }
 
+/* Under double buffering: TASSIGN every tile variable node N names at
+   its offset for the iteration's buffer set (each instruction of a
+   double-buffered body does, so the Tile objects follow the set).  */
+static void
+reassign(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
+         int depth)
+{
+  const pto_stmt *s = n->stmt;
+  const pto_expr *ops[8];
+  int nops = 0;
+  if (s->kind == PTO_S_ASSIGN) {
+    ops[nops++] = s->lhs;
+    ops[nops++] = s->value;
+  } else if (s->kind == PTO_S_DECL)
+    ops[nops++] = s->value;   /* its destination: the DECL's TASSIGN */
+  else if (s->value && s->value->kind == PTO_E_CALL)
+    for (int i = 0; i < s->value->nargs && nops < 8; i++)
+      ops[nops++] = s->value->args[i];
+  for (int i = 0; i < nops; i++) {
+    const pto_expr *e = ops[i];
+    if (e->kind != PTO_E_VAR || e->type->kind != PTO_TY_TILE)
+      continue;
+    bool seen = false;
+    for (int j = 0; j < i && !seen; j++)
+      seen = ops[j]->kind == PTO_E_VAR && ops[j]->u.var == e->u.var;
+    const pto_mir_buffer *buf = pto_mir_buffer_of(k, e->u.var, NULL);
+    if (seen || !buf)
+      continue;
+    pto_buf_puts(b, "TASSIGN(");
+    tname(b, e);
+    pto_buf_printf(b, ", %s);\n", offs(k, n, buf->offset));
+    pto_cce_indent(b, depth);
+  }
+}
+
 static void
 print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
            int depth)
 {
   const pto_stmt *s = n->stmt;
+  if (n->pp_var && (s->kind != PTO_S_DECL || !strcmp(n->op, "TMOV")))
+    reassign(b, k, n, depth);
   if (!strcmp(n->op, "TMOV")) {
     pto_buf_puts(b, "TMOV(");
     if (s->kind == PTO_S_DECL)
@@ -1292,7 +1371,7 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_cce_indent(b, depth);
     pto_buf_puts(b, "TASSIGN(");
     pto_cce_name(b, s->var);
-    pto_buf_printf(b, ", 0x%llxu);\n", (unsigned long long)buf->offset);
+    pto_buf_printf(b, ", %s);\n", offs(k, n, buf->offset));
     return;
   }
   const pto_expr *call = s->value;
@@ -1351,9 +1430,9 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
         tile_type(b, t, false);
       pto_buf_printf(b, " %s;\n", i == 2 ? "tmp__" : i ? "o1__" : "o0__");
       pto_cce_indent(b, depth + 1);
-      pto_buf_printf(b, "TASSIGN(%s, 0x%llxu);\n",
+      pto_buf_printf(b, "TASSIGN(%s, %s);\n",
                      i == 2 ? "tmp__" : i ? "o1__" : "o0__",
-                     (unsigned long long)off);
+                     offs(k, n, off));
     }
     pto_buf d = { 0 }, a = { 0 };
     if (col) {
@@ -1423,11 +1502,10 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
       rowred_src_type(b, st, vrows);
       pto_buf_printf(b, " %s;\n", i ? "tmp__" : "s__");
       pto_cce_indent(b, depth + 1);
-      pto_buf_printf(b, "TASSIGN(%s, 0x%llxu);\n", i ? "tmp__" : "s__",
-                     (unsigned long long)(i ? tmp->offset
-                                            : pto_mir_buffer_of(
-                                                k, call->args[1]->u.var,
-                                                NULL)->offset));
+      pto_buf_printf(b, "TASSIGN(%s, %s);\n", i ? "tmp__" : "s__",
+                     offs(k, n, i ? tmp->offset
+                                  : pto_mir_buffer_of(k, call->args[1]->u.var,
+                                                      NULL)->offset));
     }
     pto_cce_indent(b, depth + 1);
     pto_buf_printf(b, "%s(", io->inst);
@@ -1491,8 +1569,8 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_buf_printf(b, "Tile<TileType::Vec, %s, %d, 1, BLayout::ColMajor, 1, "
                       "1> r__;\n", pto_mir_ctype(r->type->dtype), per);
     pto_cce_indent(b, depth + 1);
-    pto_buf_printf(b, "TASSIGN(r__, 0x%llxu);\n",
-                   (unsigned long long)buf->offset);
+    pto_buf_printf(b, "TASSIGN(r__, %s);\n",
+                   offs(k, n, buf->offset));
     pto_cce_indent(b, depth + 1);
     names[ntiles - 1].len = 0;
     pto_buf_puts(&names[ntiles - 1], "r__");
@@ -1508,8 +1586,8 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
                         "1, %d> %s;\n", pto_mir_ctype(t->dtype), padded_rows(t),
                      t->rows, names[i].s);
       pto_cce_indent(b, depth + 1);
-      pto_buf_printf(b, "TASSIGN(%s, 0x%llxu);\n", names[i].s,
-                     (unsigned long long)buf->offset);
+      pto_buf_printf(b, "TASSIGN(%s, %s);\n", names[i].s,
+                     offs(k, n, buf->offset));
     }
     pto_cce_indent(b, depth + 1);
   }
@@ -1593,7 +1671,7 @@ static const char prelude[] =
 /* Select, plan, sync and print kernel F; 0 on success.  */
 static int
 emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
-            pto_diag *d, pto_buf *out)
+            bool double_buffer, pto_diag *d, pto_buf *out)
 {
   pto_mir_kernel k = { 0 };
   k.prog = p;
@@ -1606,9 +1684,10 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
     pto_mir_kernel_free(&k);
     return 1;
   }
-  /* Double buffering rewrites UB offsets into run-time expressions of
-     the CCE text; not done here yet.  */
-  k.double_buffer = false;
+  /* Double buffering as the CCE's (sync.c): the same loops, the same
+     second buffer set, every tile operand of the body re-placed with
+     TASSIGN at its offset for the iteration's set (print_tile).  */
+  k.double_buffer = double_buffer;
   int errs = pto_memplan(&k, d);
   /* The cube path's plan (L1, L0C, the bias table) and its flags.  */
   if (!errs)
@@ -1674,7 +1753,7 @@ pto_emit_ptoisa(const pto_program *p, const pto_options *o, pto_diag *d,
     const pto_func *f = p->funcs[i];
     if (f->dead || f->kind != PTO_FN_KERNEL)
       continue;
-    errs += emit_kernel(p, f, arch, d, out);
+    errs += emit_kernel(p, f, arch, o ? o->double_buffer : true, d, out);
   }
   return errs || d->errors ? 1 : 0;
 }
