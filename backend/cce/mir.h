@@ -213,6 +213,11 @@ typedef struct pto_mir_kernel {
   int64_t (*tile_layout_bytes)(const pto_type *t);
   void (*print_tile)(pto_buf *b, const struct pto_mir_kernel *k,
                      const pto_mir_node *n, int depth);
+  /* the C text of tile element E (t[i][j]) read in scalar code, or with
+     VALUE non-NULL the statement storing VALUE there (NULL: the CCE's
+     PTO_UB_LOAD / PTO_UB_STORE of its UB address) */
+  void (*print_elem)(pto_buf *b, const struct pto_mir_kernel *k,
+                     const pto_expr *e, const pto_expr *value);
   void *aux;                  /* that back end's state */
 } pto_mir_kernel;
 

@@ -34,7 +34,8 @@
    a column padded to 32 bytes (tile_shape), the plan sizing the tile
    so (K->tile_layout_bytes).  Not covered (located sorries): other
    dtypes and op/dtype pairs, transfers of a column with a row stride
-   other than 1, tile elements in scalar code, a run-time pad value,
+   other than 1, tile elements in loop and if headers, a run-time pad
+   value,
    and every op without a row in the table below.  */
 
 #include "backend/ptoisa/ptoisa.h"
@@ -206,6 +207,8 @@ typedef struct tsel {
   pto_mir_kernel *k;
   pto_diag *diag;
   int errors;
+  int64_t ub_lo, ub_hi;       /* scan_expr: the UB bytes of the tile
+                                 elements read (ub_lo == ub_hi: none) */
 } tsel;
 
 /* The PTO-ISA Tile of tile type T: its layout and static shape, T's
@@ -343,8 +346,9 @@ tile_node(tsel *c, pto_mir_block *out, const pto_stmt *s, const char *inst,
   return n;
 }
 
-/* Scalar expression E: what it reads of GM (*GM), false after a sorry
-   (tile elements, calls other than block_idx/block_num/unroll_factor).  */
+/* Scalar expression E: what it reads of GM (*GM) and of UB (tile
+   elements: C->ub_lo, ub_hi grow to their tiles' buffers), false after
+   a sorry (calls other than block_idx/block_num/unroll_factor).  */
 static bool
 scan_expr(tsel *c, const pto_expr *e, bool *gm)
 {
@@ -353,8 +357,22 @@ scan_expr(tsel *c, const pto_expr *e, bool *gm)
   switch (e->kind) {
   case PTO_E_INDEX:
     if (e->a->type->kind == PTO_TY_TILE) {
-      sorry(c, e->loc, "tile elements in scalar code", NULL);
-      return false;
+      /* Tile::GetValue on the scalar unit (print_elem).  */
+      const pto_mir_buffer *b = e->a->kind == PTO_E_VAR
+                                ? pto_mir_buffer_of(c->k, e->a->u.var, NULL)
+                                : NULL;
+      if (!b || e->nargs != 2) {
+        sorry(c, e->loc, "this tile element in scalar code", NULL);
+        return false;
+      }
+      if (c->ub_lo == c->ub_hi || b->offset < c->ub_lo)
+        c->ub_lo = b->offset;
+      if (b->offset + b->size > c->ub_hi)
+        c->ub_hi = b->offset + b->size;
+      for (int i = 0; i < e->nargs; i++)
+        if (!scan_expr(c, e->args[i], gm))
+          return false;
+      return true;
     }
     *gm = true;
     break;
@@ -401,9 +419,21 @@ static void
 keep_stmt(tsel *c, pto_mir_block *out, const pto_stmt *s)
 {
   bool rd = false, wr = false;
+  const pto_mir_buffer *wt = NULL;     /* a tile element written */
+  c->ub_lo = c->ub_hi = 0;
   if (!scan_expr(c, s->value, &rd))
     return;
-  if (s->lhs && s->lhs->kind != PTO_E_VAR) {
+  if (s->lhs && s->lhs->kind == PTO_E_INDEX
+      && s->lhs->a->type->kind == PTO_TY_TILE) {
+    if (s->lhs->a->kind != PTO_E_VAR || s->lhs->nargs != 2
+        || !(wt = pto_mir_buffer_of(c->k, s->lhs->a->u.var, NULL))) {
+      sorry(c, s->lhs->loc, "this tile element in scalar code", NULL);
+      return;
+    }
+    for (int i = 0; i < s->lhs->nargs; i++)
+      if (!scan_expr(c, s->lhs->args[i], &rd))
+        return;
+  } else if (s->lhs && s->lhs->kind != PTO_E_VAR) {
     bool l = false;
     if (!scan_expr(c, s->lhs, &l))
       return;
@@ -416,6 +446,10 @@ keep_stmt(tsel *c, pto_mir_block *out, const pto_stmt *s)
     pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
   if (wr)
     pto_mir_add_access(n, PTO_MEM_GM, 0, 0, true);
+  if (c->ub_lo != c->ub_hi)
+    pto_mir_add_access(n, PTO_MEM_UB, c->ub_lo, c->ub_hi, false);
+  if (wt)
+    add_ub(n, wt, true);
   pto_mir_push(out, n);
 }
 
@@ -839,6 +873,7 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     return;
   }
   bool gm = false;
+  c->ub_lo = c->ub_hi = 0;
   const pto_mir_buffer *t[3] = { NULL, NULL, NULL };
   pto_mir_node *n;
   switch (io->form) {
@@ -943,6 +978,16 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     sorry(c, call->loc, "a GM read in the operands of", name);
     return;
   }
+  /* A tile element in the scalar operand: read by the scalar unit into
+     a constant first (SREAD, on pipe S: the sync pass orders it after
+     the tile's writers), which the instruction then takes.  */
+  const char *sread = NULL;
+  if (c->ub_lo != c->ub_hi) {
+    pto_mir_node *r = tile_node(c, out, s, "SREAD", PTO_PIPE_S);
+    pto_mir_add_access(r, PTO_MEM_UB, c->ub_lo, c->ub_hi, false);
+    sread = r->scalar_lit = pto_arena_printf(c->k->prog->arena, "sr%d__",
+                                             r->id);
+  }
   if (call->op == PTO_OP_DIV && call->args[0]->type->dtype == PTO_DT_I32) {
     /* On the scalar unit, element by element, as the CCE does.  */
     n = tile_node(c, out, s, "IDIV", PTO_PIPE_S);
@@ -966,6 +1011,7 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     return;
   }
   n = tile_node(c, out, s, io->inst, PTO_PIPE_V);
+  n->scalar_lit = sread;
   for (int i = 1; i < 3; i++)
     if (t[i])
       add_ub(n, t[i], false);
@@ -1054,9 +1100,17 @@ select_node(tsel *c, pto_mir_block *out, const pto_mir_node *src)
   case PTO_S_WHILE:
   case PTO_S_IF: {
     bool gm = false;
+    c->ub_lo = c->ub_hi = 0;
     if (!scan_expr(c, s->cond, &gm) || !scan_expr(c, s->start, &gm)
         || !scan_expr(c, s->stop, &gm) || !scan_expr(c, s->step, &gm))
       return;
+    if (c->ub_lo != c->ub_hi) {
+      pto_sorry(c->diag, s->loc, "the PTO-ISA back end does not cover tile "
+                "elements in a loop or if header: read the element into a "
+                "scalar variable before it");
+      c->errors++;
+      return;
+    }
     pto_mir_kind kind = s->kind == PTO_S_FOR     ? PTO_MIR_FOR
                         : s->kind == PTO_S_WHILE ? PTO_MIR_WHILE
                                                  : PTO_MIR_IF;
@@ -1175,6 +1229,33 @@ pad_value(pto_buf *b, const pto_expr *pad)
     pto_buf_printf(b, "PadValueCustom(%s%sf)", tmp,
                    strpbrk(tmp, ".eEn") ? "" : ".0");
   }
+}
+
+/* Tile element E = t[i][j] in scalar code: t.GetValue(offset), or with
+   VALUE t.SetValue(offset, VALUE), the offset of (i, j) in t's Tile
+   (i * C' + j row-major, i in a column; Tile::GetValue / SetValue,
+   pto_tile.hpp, Vec tiles, on the scalar unit).  */
+static void
+print_elem(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e,
+           const pto_expr *value)
+{
+  const pto_type *t = e->a->type;
+  bool rm;
+  int sr, sc;
+  tile_shape(t, &rm, &sr, &sc);
+  tname(b, e->a);
+  pto_buf_puts(b, value ? ".SetValue(" : ".GetValue(");
+  pto_buf_puts(b, "(uint32_t)((int64_t)(");
+  pto_cce_expr(b, k, e->args[rm ? 0 : 1]);
+  pto_buf_printf(b, ") * %d + (int64_t)(", rm ? sc : sr);
+  pto_cce_expr(b, k, e->args[rm ? 1 : 0]);
+  pto_buf_puts(b, "))");
+  if (value) {
+    pto_buf_printf(b, ", (%s)(", pto_mir_ctype(t->dtype));
+    pto_cce_expr(b, k, value);
+    pto_buf_puts(b, "))");
+  } else
+    pto_buf_puts(b, ")");
 }
 
 /* Byte offset OFF of a UB tile operand of node N as C text: under
@@ -1453,6 +1534,15 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_buf_puts(b, "}\n");
     return;
   }
+  if (!strcmp(n->op, "SREAD")) {
+    const pto_expr *se = call->args[io->form == F_FILL ? 1 : 2];
+    const pto_type *t = call->args[0]->type;
+    pto_buf_printf(b, "const %s %s = ", pto_mir_ctype(t->dtype),
+                   n->scalar_lit);
+    scalar_arg(b, k, se, t);
+    pto_buf_puts(b, ";\n");
+    return;
+  }
   if (!strcmp(n->op, "SPAD")) {
     /* Every element outside the valid part set to the pad.  */
     const pto_expr *te = call->args[0];
@@ -1596,7 +1686,10 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_buf_printf(b, ", %s", names[i].s);
   if (io->form == F_SCALAR || io->form == F_FILL) {
     pto_buf_puts(b, ", ");
-    scalar_arg(b, k, call->args[ntiles], call->args[0]->type);
+    if (n->scalar_lit)
+      pto_buf_puts(b, n->scalar_lit);
+    else
+      scalar_arg(b, k, call->args[ntiles], call->args[0]->type);
   }
   pto_buf_puts(b, ");\n");
   if (col || block) {
@@ -1679,6 +1772,7 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
   k.arch = arch;
   k.scratch_bytes = scratch_bytes;
   k.tile_layout_bytes = layout_bytes;
+  k.print_elem = print_elem;
   k.print_tile = print_tile;
   if (pto_isel_linear_src(&k, d)) {
     pto_mir_kernel_free(&k);
@@ -1693,7 +1787,7 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
   if (!errs)
     errs = pto_cube_plan(&k, d);
   if (!errs) {
-    tsel c = { &k, d, 0 };
+    tsel c = { &k, d, 0, 0, 0 };
     select_block(&c, &k.body, &k.src);
     errs = c.errors;
   }
