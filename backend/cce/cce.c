@@ -273,6 +273,10 @@ pto_cce_expr(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e)
       pto_buf_puts(b, "1");   /* unroll_factor(); others rejected by isel */
     return;
   case PTO_E_INDEX:
+    if (e->a->type->kind == PTO_TY_TILE && k && k->print_elem) {
+      k->print_elem(b, k, e, NULL);
+      return;
+    }
     if (e->a->type->kind == PTO_TY_TILE) {
       pto_buf_puts(b, "PTO_UB_LOAD(");
       print_elem_ptr(b, k, e);
@@ -582,6 +586,12 @@ print_stmt(pto_buf *b, const pto_mir_kernel *k, const pto_stmt *s)
     pto_buf_puts(b, ";\n");
     return;
   case PTO_S_ASSIGN:
+    if (s->lhs->kind == PTO_E_INDEX && s->lhs->a->type->kind == PTO_TY_TILE
+        && k->print_elem) {
+      k->print_elem(b, k, s->lhs, s->value);
+      pto_buf_puts(b, ";\n");
+      return;
+    }
     if (s->lhs->kind == PTO_E_INDEX && s->lhs->a->type->kind == PTO_TY_TILE) {
       pto_buf_puts(b, "PTO_UB_STORE(");
       print_elem_ptr(b, k, s->lhs);

@@ -179,6 +179,15 @@ find_tile(const plan *p, const pto_var *v)
   return NULL;
 }
 
+/* The entry of the tile variable E names, or NULL.  */
+static const cube_tile *
+find_tile_e(const plan *p, const pto_expr *e)
+{
+  if (!e || e->kind != PTO_E_VAR)
+    return NULL;
+  return find_tile(p, e->u.var);
+}
+
 /* Record that the tile variable E names plays role R (table grows in
    the arena).  */
 static void
@@ -1845,4 +1854,56 @@ pto_cube_tile(const pto_mir_kernel *k, int i, const pto_var **var, bool *acc,
   *off = t->off;
   *size = t->size;
   return true;
+}
+
+bool
+pto_cube_info_of(const pto_mir_kernel *k, const pto_var *v, pto_cube_info *out)
+{
+  const cube_tile *t = k->cube ? find_tile(k->cube, v) : NULL;
+  if (!t)
+    return false;
+  memset(out, 0, sizeof *out);
+  out->operand = t->roles == ROLE_OPERAND;
+  out->acc = t->roles == ROLE_ACC;
+  out->bias = t->roles == ROLE_BIAS;
+  out->off = t->off;
+  out->size = t->size;
+  out->l1off = t->l1off;
+  out->relu = t->relu;
+  out->bias_var = t->bias >= 0 ? k->cube->tiles[t->bias].var : NULL;
+  return true;
+}
+
+pto_cube_use
+pto_cube_use_of(const pto_mir_kernel *k, const pto_expr *e)
+{
+  if (!k->cube || !k->cube->n || k->cube->ub_exit)
+    return PTO_CUBE_NONE;
+  const plan *p = k->cube;
+  const cube_tile *t;
+  switch (e->op) {
+  case PTO_OP_MATMUL:
+    return PTO_CUBE_MATMUL;
+  case PTO_OP_LOAD:
+    if (!(t = find_tile_e(p, e->args[0])))
+      return PTO_CUBE_NONE;
+    return t->roles == ROLE_BIAS ? PTO_CUBE_LOAD_BIAS : PTO_CUBE_LOAD;
+  case PTO_OP_LOAD_VALID:
+    return find_tile_e(p, e->args[0]) ? PTO_CUBE_LOAD_VALID : PTO_CUBE_NONE;
+  case PTO_OP_COL_EXPAND_ADD:
+    return (t = find_tile_e(p, e->args[0])) && t->roles == ROLE_ACC
+           && t->bias >= 0 && bias_form(e) ? PTO_CUBE_BIAS : PTO_CUBE_NONE;
+  case PTO_OP_STORE:
+    return find_tile_e(p, e->args[2]) ? PTO_CUBE_STORE : PTO_CUBE_NONE;
+  case PTO_OP_STORE_VALID:
+    return find_tile_e(p, e->args[2]) ? PTO_CUBE_STORE_VALID : PTO_CUBE_NONE;
+  case PTO_OP_RELU:
+  case PTO_OP_MAXS:
+    return (t = find_tile_e(p, e->args[0])) && t->relu && relu_epilogue(e, t)
+           ? PTO_CUBE_RELU : PTO_CUBE_NONE;
+  case PTO_OP_FILL:
+    return find_tile_e(p, e->args[0]) ? PTO_CUBE_FILL : PTO_CUBE_NONE;
+  default:
+    return PTO_CUBE_NONE;
+  }
 }

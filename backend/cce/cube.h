@@ -40,4 +40,37 @@ bool pto_cube_tile(const pto_mir_kernel *k, int i, const pto_var **var,
 
 int64_t pto_cube_scratch_bytes(const pto_mir_kernel *k, const pto_stmt *s);
 
+/* For a back end that renders the cube path itself (backend/ptoisa/):
+   what the plan made of tile variable V (false when V is no matmul
+   tile or K was not planned) ...  */
+typedef struct pto_cube_info {
+  bool operand;               /* an L1 operand (off, size: its L1 region) */
+  bool acc;                   /* an accumulator (off, size: L0C) */
+  bool bias;                  /* a bias tile (off: the bias table; l1off:
+                                 its L1 staging region) */
+  int64_t off, size, l1off;
+  bool relu;                  /* an accumulator with a ReLU epilogue: the C
+                                 variable cube_relu_ID holds its flag */
+  const pto_var *bias_var;    /* an accumulator's bias tile, or NULL */
+} pto_cube_info;
+bool pto_cube_info_of(const pto_mir_kernel *k, const pto_var *v,
+                      pto_cube_info *out);
+
+/* ... and which part of the cube path op call E is, on an arch without
+   the L0C -> UB exit (dav-c220): the calls pto_cube_lower lowers there,
+   by the same tests.  PTO_CUBE_NONE: not the cube path's.  */
+typedef enum pto_cube_use {
+  PTO_CUBE_NONE,
+  PTO_CUBE_MATMUL,            /* pto.matmul(c, a, b) */
+  PTO_CUBE_LOAD,              /* pto.load of an operand into L1 */
+  PTO_CUBE_LOAD_VALID,        /* pto.load_valid of an operand (pad 0) */
+  PTO_CUBE_LOAD_BIAS,         /* pto.load of a bias tile */
+  PTO_CUBE_STORE,             /* pto.store of an accumulator */
+  PTO_CUBE_STORE_VALID,       /* pto.store_valid of an accumulator */
+  PTO_CUBE_RELU,              /* the ReLU epilogue (the fixpipe's) */
+  PTO_CUBE_BIAS,              /* the bias epilogue (the first mad's) */
+  PTO_CUBE_FILL               /* pto.fill(c, 0) */
+} pto_cube_use;
+pto_cube_use pto_cube_use_of(const pto_mir_kernel *k, const pto_expr *e);
+
 #endif /* PTO_EMIT_CUBE_H */

@@ -10,7 +10,9 @@
    with a located error.
 
    Layout: a tile is stored densely, row-major (element (i, j) at
-   (i * cols + j) * esize), its size rounded up to 32 B.
+   (i * cols + j) * esize), its size rounded up to 32 B; another back
+   end sharing the plan may give its own layout's size
+   (K->tile_layout_bytes: the PTO-ISA back end pads rows to 32 B).
 
    Liveness: the statements of K->src (mir.h: the order of the kernel's
    linear form) are numbered in pre-order.  A tile is live from
@@ -164,7 +166,8 @@ scan_expr(plan *pl, const pto_expr *e, int pos)
       return;
     }
     pto_mir_buffer *b = tile_buffer(pl, v);
-    b->size = round32(tile_bytes(t));
+    b->size = round32(pl->k->tile_layout_bytes ? pl->k->tile_layout_bytes(t)
+                                               : tile_bytes(t));
     b->loc = v->loc;
     int decl = v->id < pl->k->prog->next_var_id ? pl->decl_pos[v->id] : -1;
     note_use(pl, b, pos, decl);

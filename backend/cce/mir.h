@@ -123,6 +123,10 @@ struct pto_mir_node {
   int64_t gm_off;             /* elements added to GM */
   int64_t nburst, lenburst, srcgap, dstgap;
   const pto_expr *row_stride; /* non-NULL: NBURST rows, one DMA each */
+  bool tile_load;             /* TILE with GM set (another back end's
+                                 transfer, described for sync.c's double
+                                 buffering as the DMA it amounts to): a
+                                 load; DMA nodes say it by OP */
   int64_t ub_pitch;           /* UB bytes between those rows */
   /* VEC */
   pto_vform form;
@@ -146,7 +150,7 @@ struct pto_mir_node {
   const char *text;
   /* Double buffering (sync.c): when PP_VAR is set (the name of a C
      variable holding 0 or 1, the buffer set of the current iteration),
-     every UB offset of a DMA/VEC node is printed as OFF + PP_DELTA *
+     every UB offset of a DMA/VEC/TILE node is printed as OFF + PP_DELTA *
      PP_VAR, and a SET/WAIT's event as EVENT + PP_VAR.  */
   const char *pp_var;
   int64_t pp_delta;
@@ -207,8 +211,16 @@ typedef struct pto_mir_kernel {
      the scratch bytes statement S needs (NULL: pto_isel_scratch_bytes),
      and the printer of its TILE nodes (NULL: none are made).  */
   int64_t (*scratch_bytes)(const pto_stmt *s, const pto_arch *arch);
+  /* the bytes a tile of type T takes in its layout (NULL: rows x
+     columns x element size), before the plan's 32 B rounding */
+  int64_t (*tile_layout_bytes)(const pto_type *t);
   void (*print_tile)(pto_buf *b, const struct pto_mir_kernel *k,
                      const pto_mir_node *n, int depth);
+  /* the C text of tile element E (t[i][j]) read in scalar code, or with
+     VALUE non-NULL the statement storing VALUE there (NULL: the CCE's
+     PTO_UB_LOAD / PTO_UB_STORE of its UB address) */
+  void (*print_elem)(pto_buf *b, const struct pto_mir_kernel *k,
+                     const pto_expr *e, const pto_expr *value);
   void *aux;                  /* that back end's state */
 } pto_mir_kernel;
 

@@ -947,6 +947,14 @@ lin_of(const var_facts *f, const pto_expr *e, int depth, lin *out)
   }
 }
 
+/* Whether transfer N (a DMA, or a TILE node with GM set) loads.  */
+static bool
+gm_load(const pto_mir_node *n)
+{
+  return n->kind == PTO_MIR_TILE ? n->tile_load
+                                 : !strcmp(n->op, "copy_gm_to_ubuf");
+}
+
 /* DMA N's GM pointer as BASE + OFF elements (OFF a linear form), and
    the elements it spans from there (*SPAN); false when it has another
    form.  BASE is a parameter never changed (a local pointer never
@@ -983,7 +991,7 @@ gm_window(const var_facts *f, const pto_mir_node *n, const pto_var **base,
       return false;
     if (e->u.var->is_param) {
       *base = e->u.var;
-      bool load = !strcmp(n->op, "copy_gm_to_ubuf");
+      bool load = gm_load(n);
       int64_t gap = load ? n->srcgap : n->dstgap;
       int64_t bytes = (n->nburst * n->lenburst + (n->nburst - 1) * gap) * 32;
       *span = (bytes + esize - 1) / esize;
@@ -1104,10 +1112,10 @@ gm_iterations_disjoint(const pto_mir_kernel *k, const pto_mir_node *l,
   bool ok = true;
   for (int i = 0; i < b->n && ok; i++) {
     const pto_mir_node *n = b->items[i];
-    if (n->kind != PTO_MIR_DMA || !n->gm)
+    if ((n->kind != PTO_MIR_DMA && n->kind != PTO_MIR_TILE) || !n->gm)
       continue;
     ok = gm_window(&f, n, &x[nx].base, &x[nx].off, &x[nx].span);
-    x[nx].load = !strcmp(n->op, "copy_gm_to_ubuf");
+    x[nx].load = gm_load(n);
     x[nx].copy = i / len;
     nx++;
   }
@@ -1143,6 +1151,17 @@ dbuf_item_ok(const pto_mir_block *b, int i, int64_t *lo, int64_t *hi,
       *load = true;
     break;
   case PTO_MIR_VEC:
+    break;
+  case PTO_MIR_TILE:
+    /* Another back end's instruction: a GM transfer only when described
+       as a DMA (GM set), the vector and MTE pipes only.  */
+    if (n->pipe == PTO_PIPE_S && n->nacc)
+      return false;
+    for (int j = 0; j < n->nacc; j++)
+      if (n->acc[j].space == PTO_MEM_GM && !n->gm)
+        return false;
+    if (n->gm && n->tile_load)
+      *load = true;
     break;
   default:
     return false;
@@ -1300,7 +1319,8 @@ same_shape(const pto_mir_node *a, const pto_mir_node *b)
     return a->stmt->kind == b->stmt->kind;
   if (a->kind == PTO_MIR_MASK)
     return a->mask_mode == b->mask_mode && a->hi == b->hi && a->lo == b->lo;
-  if (a->kind == PTO_MIR_DMA && strcmp(a->op, b->op))
+  if ((a->kind == PTO_MIR_DMA || a->kind == PTO_MIR_TILE)
+      && strcmp(a->op, b->op))
     return false;
   if (a->pipe != b->pipe)
     return false;
@@ -1505,7 +1525,8 @@ dbuf_segment(sctx *c, pto_mir_node **items, int count, pto_mir_block *nb,
   state s = { 0 };
   for (int i = 0; i < count; i++) {
     pto_mir_node *n = items[i];
-    if (n->kind == PTO_MIR_DMA || n->kind == PTO_MIR_VEC) {
+    if (n->kind == PTO_MIR_DMA || n->kind == PTO_MIR_VEC
+        || n->kind == PTO_MIR_TILE) {
       n->pp_var = pp;
       n->pp_delta = delta;
     }

@@ -8,7 +8,10 @@
    the option cce-linear is off, as for the CCE), the UB plan
    (backend/cce/memplan.c, with this back end's scratch needs), and,
    after selection here, the sync pass (backend/cce/sync.c) with double
-   buffering off.  Selection (select_block) keeps scalar statements and
+   buffering off.  A kernel with pto.matmul also runs the cube plan
+   (backend/cce/cube.c: its checks, the L1 / L0C / bias-table offsets
+   and the run-time flags), rendered by select_cube with the cube
+   path's own complete syncs.  Selection (select_block) keeps scalar statements and
    control flow and makes one TILE node per PTO-ISA instruction, with
    its pipe and the UB bytes it reads and writes, so the sync pass
    orders them as it orders CCE instructions.  The printer is the CCE
@@ -21,19 +24,22 @@
    offset; GM is viewed through a `GlobalTensor<T, Shape<1, 1, 1, -1,
    -1>, Stride<1, 1, 1, -1, 1>>' made for each transfer (rows, columns,
    row stride); partial tiles are a view of the tile with dynamic valid
-   rows and columns.  The names and signatures are the vendor's
+   rows and columns; matmul tiles are Mat, TileAcc and Bias tiles at
+   their cube-plan offsets, TileLeft / TileRight at 0 of L0A / L0B.  The names and signatures are the vendor's
    (include/pto/common/pto_instr.hpp and the headers doc/pto-isa.md
    cites per op).  Tiles are f32, f16 or i32 where the op's A2/A3
    instruction takes the dtype (isa_op.dtypes); casts are TCVT rounding
-   to nearest even, saturating to int32.  Not covered (located
-   sorries): other dtypes and op/dtype pairs, tile shapes without a PTO-ISA layout (rows of a multiple
-   of 32 bytes, or one column: a column-major Tile whose static rows
-   are rounded up to 32 bytes, the tile's rows valid), transfers of a
-   column with a row stride other than 1, tile elements in scalar code,
-   a run-time pad value,
+   to nearest even, saturating to int32; i32 div and abs are sequences
+   (the scalar unit; TMULS and TMAX).  Every shape has a Tile: rows or
+   a column padded to 32 bytes (tile_shape), the plan sizing the tile
+   so (K->tile_layout_bytes).  Not covered (located sorries): other
+   dtypes and op/dtype pairs, transfers of a column with a row stride
+   other than 1, tile elements in loop and if headers, a run-time pad
+   value,
    and every op without a row in the table below.  */
 
 #include "backend/ptoisa/ptoisa.h"
+#include "backend/cce/cube.h"
 #include "backend/cce/isel-linear.h"
 #include "backend/cce/mir.h"
 
@@ -85,7 +91,11 @@ static const isa_op isa_ops[] = {
   { PTO_OP_ADD, "TADD", F_BINARY, DT_ANY },
   { PTO_OP_SUB, "TSUB", F_BINARY, DT_ANY },
   { PTO_OP_MUL, "TMUL", F_BINARY, DT_ANY },
-  { PTO_OP_DIV, "TDIV", F_BINARY, DT_FLOAT },
+  /* i32 div and abs: no A2/A3 instruction (TDivCheck in TDiv.hpp,
+     TunaryCheck in TUnaryOp.hpp take half and float), so sequences
+     (select_op): div on the scalar unit through Tile::GetValue /
+     SetValue (pto_tile.hpp), abs as max(a, -a) by TMULS and TMAX.  */
+  { PTO_OP_DIV, "TDIV", F_BINARY, DT_ANY },
   { PTO_OP_MAX, "TMAX", F_BINARY, DT_ANY },
   { PTO_OP_MIN, "TMIN", F_BINARY, DT_ANY },
   { PTO_OP_ADDS, "TADDS", F_SCALAR, DT_ANY },
@@ -97,7 +107,7 @@ static const isa_op isa_ops[] = {
   { PTO_OP_SQRT, "TSQRT", F_UNARY, DT_FLOAT },
   { PTO_OP_RSQRT, "TRSQRT", F_UNARY, DT_FLOAT },
   { PTO_OP_RECIP, "TRECIP", F_UNARY, DT_FLOAT },
-  { PTO_OP_ABS, "TABS", F_UNARY, DT_FLOAT },
+  { PTO_OP_ABS, "TABS", F_UNARY, DT_ANY },
   { PTO_OP_RELU, "TRELU", F_UNARY, DT_ANY },
   { PTO_OP_NEG, "TNEG", F_UNARY, DT_ANY },
   { PTO_OP_FILL, "TEXPANDS", F_FILL, DT_ANY },
@@ -147,15 +157,49 @@ tile_call(const pto_stmt *s)
 
 /* Scratch bytes statement S needs: the tmp tile of a row reduction, of
    its source's shape (TROWSUM/TROWMAX take one, pto_instr.hpp).  */
+static int64_t layout_bytes(const pto_type *t);
+static bool tile_shape(const pto_type *t, bool *row_major, int *rows,
+                       int *cols);
+
+/* The static rows of the source (and tmp) of row reduction CALL: the
+   destination's static rows (a column's are padded to 32 bytes).  */
+static int
+rowred_rows(const pto_expr *call)
+{
+  bool rm;
+  int r, c;
+  tile_shape(call->args[0]->type, &rm, &r, &c);
+  return rm ? call->args[1]->type->rows : r;
+}
+
+/* The Tile of row-reduction source ST with VROWS static rows.  */
+static void
+rowred_src_type(pto_buf *b, const pto_type *st, int vrows)
+{
+  bool rm;
+  int r, c;
+  tile_shape(st, &rm, &r, &c);
+  pto_buf_printf(b, "Tile<TileType::Vec, %s, %d, %d, BLayout::RowMajor, %d, "
+                 "%d>", pto_mir_ctype(st->dtype), vrows, c, st->rows,
+                 st->cols);
+}
+
 static int64_t
 scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
   (void)arch;
   const pto_expr *call = tile_call(s);
+  /* i32 abs: -a, of the tile's shape.  */
+  if (call && call->op == PTO_OP_ABS && call->args[0]->type->kind == PTO_TY_TILE
+      && call->args[0]->type->dtype == PTO_DT_I32)
+    return layout_bytes(call->args[0]->type);
   if (!call || (call->op != PTO_OP_ROW_SUM && call->op != PTO_OP_ROW_MAX))
     return 0;
   const pto_type *t = call->args[1]->type;
-  return (int64_t)t->rows * t->cols * pto_dtype_bytes(t->dtype);
+  bool rm;
+  int r, cl;
+  tile_shape(t, &rm, &r, &cl);
+  return (int64_t)rowred_rows(call) * cl * pto_dtype_bytes(t->dtype);
 }
 
 /* ------------------------------------------------------------------ */
@@ -166,6 +210,8 @@ typedef struct tsel {
   pto_mir_kernel *k;
   pto_diag *diag;
   int errors;
+  int64_t ub_lo, ub_hi;       /* scan_expr: the UB bytes of the tile
+                                 elements read (ub_lo == ub_hi: none) */
 } tsel;
 
 /* The PTO-ISA Tile of tile type T: its layout and static shape, T's
@@ -173,12 +219,16 @@ typedef struct tsel {
    (row-major) or columns (column-major) of a multiple of 32 bytes (the
    Tile's static_assert, pto_tile.hpp), so:
      R x C, C a multiple of 32 bytes:  row-major R x C;
-     R x 1, R a multiple of 32 bytes:  column-major R x 1;
-     1 x C:                            row-major 1 x C', C' the bytes
-                                       rounded up to 32 (our plan rounds
-                                       every tile up to 32 bytes, so the
-                                       static shape fits its buffer).
-   Returns false for any other shape.  */
+     R x 1, R > 1:                     column-major R' x 1, R' the bytes
+                                       of R rounded up to 32;
+     R x C otherwise:                  row-major R x C', C' the bytes of
+                                       C rounded up to 32 (one row: our
+                                       plan rounds every tile up to 32
+                                       bytes; more rows: this back end's
+                                       plan sizes the tile so,
+                                       layout_bytes).
+   The valid shape is T's in every case, so the ops (which take the
+   valid shape, pto_instr.hpp) see T.  Always true.  */
 static bool
 tile_shape(const pto_type *t, bool *row_major, int *rows, int *cols)
 {
@@ -188,23 +238,33 @@ tile_shape(const pto_type *t, bool *row_major, int *rows, int *cols)
   *row_major = true;
   if ((int64_t)t->cols * esz % 32 == 0)
     return true;
-  if (t->cols == 1 && t->rows > 1 && (int64_t)t->rows * esz % 32 == 0) {
+  if (t->cols == 1 && t->rows > 1) {
     *row_major = false;
+    *rows = (int)(((int64_t)t->rows * esz + 31) / 32 * 32 / esz);
     return true;
   }
-  if (t->rows == 1) {
-    *cols = (int)(((int64_t)t->cols * esz + 31) / 32 * 32 / esz);
-    return true;
-  }
-  return false;
+  *cols = (int)(((int64_t)t->cols * esz + 31) / 32 * 32 / esz);
+  return true;
 }
 
-static bool
-has_layout(const pto_type *t)
+/* The static columns of the row view of column T (its static rows).  */
+static int
+padded_rows(const pto_type *t)
 {
   bool rm;
   int r, c;
-  return tile_shape(t, &rm, &r, &c);
+  tile_shape(t, &rm, &r, &c);
+  return r;
+}
+
+/* The UB bytes of T's Tile (the plan's tile_layout_bytes).  */
+static int64_t
+layout_bytes(const pto_type *t)
+{
+  bool rm;
+  int r, c;
+  tile_shape(t, &rm, &r, &c);
+  return (int64_t)r * c * pto_dtype_bytes(t->dtype);
 }
 
 /* Whether T is a column-major Tile (its transfers go through a DN
@@ -266,14 +326,6 @@ tile_operand(tsel *c, const pto_expr *e, const char *op, unsigned dtypes)
     c->errors++;
     return NULL;
   }
-  if (!has_layout(e->type)) {
-    pto_sorry(c->diag, e->loc, "the PTO-ISA back end has no tile layout for "
-              "%dx%d %s tiles (rows or a column of a multiple of 32 bytes, "
-              "or one row)", e->type->rows, e->type->cols,
-              pto_dtype_name(e->type->dtype));
-    c->errors++;
-    return NULL;
-  }
   const pto_mir_buffer *b = pto_mir_buffer_of(c->k, e->u.var, NULL);
   pto_assert(b);
   return b;
@@ -297,8 +349,9 @@ tile_node(tsel *c, pto_mir_block *out, const pto_stmt *s, const char *inst,
   return n;
 }
 
-/* Scalar expression E: what it reads of GM (*GM), false after a sorry
-   (tile elements, calls other than block_idx/block_num/unroll_factor).  */
+/* Scalar expression E: what it reads of GM (*GM) and of UB (tile
+   elements: C->ub_lo, ub_hi grow to their tiles' buffers), false after
+   a sorry (calls other than block_idx/block_num/unroll_factor).  */
 static bool
 scan_expr(tsel *c, const pto_expr *e, bool *gm)
 {
@@ -307,8 +360,22 @@ scan_expr(tsel *c, const pto_expr *e, bool *gm)
   switch (e->kind) {
   case PTO_E_INDEX:
     if (e->a->type->kind == PTO_TY_TILE) {
-      sorry(c, e->loc, "tile elements in scalar code", NULL);
-      return false;
+      /* Tile::GetValue on the scalar unit (print_elem).  */
+      const pto_mir_buffer *b = e->a->kind == PTO_E_VAR
+                                ? pto_mir_buffer_of(c->k, e->a->u.var, NULL)
+                                : NULL;
+      if (!b || e->nargs != 2) {
+        sorry(c, e->loc, "this tile element in scalar code", NULL);
+        return false;
+      }
+      if (c->ub_lo == c->ub_hi || b->offset < c->ub_lo)
+        c->ub_lo = b->offset;
+      if (b->offset + b->size > c->ub_hi)
+        c->ub_hi = b->offset + b->size;
+      for (int i = 0; i < e->nargs; i++)
+        if (!scan_expr(c, e->args[i], gm))
+          return false;
+      return true;
     }
     *gm = true;
     break;
@@ -355,9 +422,21 @@ static void
 keep_stmt(tsel *c, pto_mir_block *out, const pto_stmt *s)
 {
   bool rd = false, wr = false;
+  const pto_mir_buffer *wt = NULL;     /* a tile element written */
+  c->ub_lo = c->ub_hi = 0;
   if (!scan_expr(c, s->value, &rd))
     return;
-  if (s->lhs && s->lhs->kind != PTO_E_VAR) {
+  if (s->lhs && s->lhs->kind == PTO_E_INDEX
+      && s->lhs->a->type->kind == PTO_TY_TILE) {
+    if (s->lhs->a->kind != PTO_E_VAR || s->lhs->nargs != 2
+        || !(wt = pto_mir_buffer_of(c->k, s->lhs->a->u.var, NULL))) {
+      sorry(c, s->lhs->loc, "this tile element in scalar code", NULL);
+      return;
+    }
+    for (int i = 0; i < s->lhs->nargs; i++)
+      if (!scan_expr(c, s->lhs->args[i], &rd))
+        return;
+  } else if (s->lhs && s->lhs->kind != PTO_E_VAR) {
     bool l = false;
     if (!scan_expr(c, s->lhs, &l))
       return;
@@ -370,13 +449,424 @@ keep_stmt(tsel *c, pto_mir_block *out, const pto_stmt *s)
     pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
   if (wr)
     pto_mir_add_access(n, PTO_MEM_GM, 0, 0, true);
+  if (c->ub_lo != c->ub_hi)
+    pto_mir_add_access(n, PTO_MEM_UB, c->ub_lo, c->ub_hi, false);
+  if (wt)
+    add_ub(n, wt, true);
   pto_mir_push(out, n);
+}
+
+
+/* ------------------------------------------------------------------ */
+/* The cube path: pto.matmul and its tiles                             */
+/* ------------------------------------------------------------------ */
+
+/* The CCE back end's cube plan (backend/cce/cube.c) classifies the
+   tiles of every pto.matmul and places them: operands in L1,
+   accumulators in L0C, biases in the bias table with an L1 staging
+   region; the Left and Right tiles of each product at offset 0 of
+   L0A / L0B.  Its checks (dtypes, 16-multiple shapes, the uses each
+   tile may have, overflow) are this back end's too.  Here each of its
+   operations becomes PTO-ISA (include/pto/common/pto_instr.hpp):
+     operand       Tile<TileType::Mat, half, R, C, BLayout::ColMajor, R,
+                   C, SLayout::RowMajor, 512> (the NZ layout,
+                   GetTileLayoutCustom in common/constants.hpp), loaded
+                   by TLOAD from an ND GlobalTensor (ND -> NZ,
+                   common/arch/memory/tload_common.hpp)
+     load_valid    TEXPANDS(tile, 0) (a Mat tile: npu/a2a3/TExpandS.hpp),
+                   then TLOAD of the vr x vc view
+     accumulator   TileAcc<float, M, N> (common/pto_tile.hpp)
+     bias          Tile<TileType::Bias, float, 1, N, ...>; its load is
+                   TLOAD into a 1 x N Mat tile at its L1 staging region,
+                   then TMOV Mat -> Bias (npu/a2a3/TMov.hpp, TMovToBt)
+     matmul        TileLeft / TileRight at 0 (pto_tile.hpp's aliases give
+                   the chip's layouts), TMOV from the Mat tiles
+                   (common/arch/memory/tmov_common.hpp), then TMATMUL
+                   (or TMATMUL_BIAS) on the first product after
+                   pto.fill(c, 0), TMATMUL_ACC(c, c, a, b) after: the
+                   run-time flag cube_init_ID the plan declares, as the
+                   CCE's mad takes it
+     store         TSTORE(gm, acc) (the fixpipe, NZ -> ND), with
+                   ReluPreMode::NormalRelu when the ReLU epilogue ran;
+                   with no product since pto.fill(c, 0) the scalar unit
+                   writes the zeros (or the bias row), as on the CCE
+     fill, relu, bias epilogue   the flags, as on the CCE.
+   The syncs are the CCE cube path's complete pairs, placed the same.  */
+
+static void
+pair_text(pto_buf *b, const char *from, const char *to)
+{
+  pto_buf_printf(b, "set_flag(%s, %s, EVENT_ID0);\nwait_flag(%s, %s, "
+                 "EVENT_ID0);\n", from, to, from, to);
+}
+
+/* A text node of B on PIPE: its lines indented two spaces per open
+   brace, its final newline dropped.  */
+static pto_mir_node *
+text_of(tsel *c, pto_mir_block *out, pto_loc loc, pto_pipe pipe, pto_buf *b)
+{
+  pto_buf t = { 0 };
+  int depth = 0;
+  for (const char *p = b->s ? b->s : ""; *p;) {
+    const char *e = strchr(p, '\n');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    if (*p == '}')
+      depth--;
+    if (t.len)
+      pto_buf_puts(&t, "\n");
+    for (int i = 0; i < depth && len; i++)
+      pto_buf_puts(&t, "  ");
+    pto_buf_printf(&t, "%.*s", (int)len, p);
+    if (len && p[len - 1] == '{')
+      depth++;
+    p += len + (e != NULL);
+  }
+  pto_mir_node *n = pto_mir_new(c->k, PTO_MIR_SCALAR, loc);
+  n->pipe = pipe;
+  n->text = pto_arena_strdup(c->k->prog->arena, t.s ? t.s : "");
+  pto_mir_push(out, n);
+  pto_buf_free(&t);
+  pto_buf_free(b);
+  return n;
+}
+
+static void
+cube_expr(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e)
+{
+  pto_cce_expr(b, k, e);
+}
+
+/* The Tile type of cube tile V (INFO), valid shape dynamic or not.  */
+static void
+cube_type(pto_buf *b, const pto_var *v, const pto_cube_info *info,
+          bool dynamic_valid)
+{
+  int r = v->type->rows, cl = v->type->cols;
+  char vr[16], vc[16];
+  snprintf(vr, sizeof vr, "%d", r);
+  snprintf(vc, sizeof vc, "%d", cl);
+  const char *dr = dynamic_valid ? "DYNAMIC" : vr;
+  const char *dc = dynamic_valid ? "DYNAMIC" : vc;
+  if (info->acc)
+    pto_buf_printf(b, "TileAcc<float, %d, %d, %s, %s>", r, cl, dr, dc);
+  else if (info->bias)
+    pto_buf_printf(b, "Tile<TileType::Bias, float, 1, %d, BLayout::RowMajor, "
+                   "1, %d>", cl, cl);
+  else
+    pto_buf_printf(b, "Tile<TileType::Mat, half, %d, %d, BLayout::ColMajor, "
+                   "%s, %s, SLayout::RowMajor, TileConfig::fractalABSize>",
+                   r, cl, dr, dc);
+}
+
+static void
+cube_decl(tsel *c, pto_mir_block *out, const pto_stmt *s,
+          const pto_cube_info *info)
+{
+  pto_buf b = { 0 };
+  cube_type(&b, s->var, info, false);
+  pto_buf_puts(&b, " ");
+  pto_cce_name(&b, s->var);
+  pto_buf_puts(&b, ";\nTASSIGN(");
+  pto_cce_name(&b, s->var);
+  pto_buf_printf(&b, ", 0x%llxu);   /* %s */", (unsigned long long)info->off,
+                 info->acc ? "L0C" : info->bias ? "bias table" : "L1");
+  text_of(c, out, s->loc, PTO_PIPE_S, &b);
+}
+
+/* "const int64_t rs__ = RS;" and the GlobalTensor g__ of a ROWS x COLS
+   (C text) region of CT elements at PTR, row stride rs__.  */
+static void
+cube_gm(pto_buf *b, const pto_mir_kernel *k, const char *ct,
+        const pto_expr *ptr, const pto_expr *rs, const char *rows,
+        const char *cols)
+{
+  pto_buf_puts(b, "const int64_t rs__ = (int64_t)(");
+  cube_expr(b, k, rs);
+  pto_buf_puts(b, ");\n");
+  pto_buf_printf(b, "GlobalTensor<%s, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                 "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ %s *)(", ct, ct);
+  cube_expr(b, k, ptr);
+  pto_buf_printf(b, "), {%s, %s}, {rs__});\n", rows, cols);
+}
+
+/* vr__, vc__ of partial transfer E (operands 3, 4) on a ROWS x COLS
+   tile, clamped as the CCE's cube path clamps them.  */
+static void
+cube_valid(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e, int rows,
+           int cols)
+{
+  pto_buf_puts(b, "int64_t vr__ = (int64_t)(");
+  cube_expr(b, k, e->args[3]);
+  pto_buf_puts(b, "), vc__ = (int64_t)(");
+  cube_expr(b, k, e->args[4]);
+  pto_buf_puts(b, ");\n");
+  pto_buf_printf(b, "vr__ = vr__ < 0 ? 0 : vr__ > %d ? %d : vr__;\n", rows,
+                 rows);
+  pto_buf_printf(b, "vc__ = vc__ < 0 ? 0 : vc__ > %d ? %d : vc__;\n", cols,
+                 cols);
+  pto_buf_puts(b, "if (vr__ > 1 && vc__ > rs__)\n"
+                  "  vc__ = rs__ < 0 ? 0 : rs__;\n");
+}
+
+/* The value the scalar unit stores for element k__ of accumulator V
+   when no product ran since pto.fill(c, 0) (cube.c's nomad_value).  */
+static void
+nomad(pto_buf *b, const pto_var *v, const pto_cube_info *info)
+{
+  if (!info->bias_var) {
+    pto_buf_puts(b, "0.0f");
+    return;
+  }
+  unsigned bid = info->bias_var->id;
+  if (!info->relu)
+    pto_buf_printf(b, "cube_bias_%u[k__]", bid);
+  else
+    pto_buf_printf(b, "(cube_relu_%u && cube_bias_%u[k__] < 0.0f ? 0.0f : "
+                   "cube_bias_%u[k__])", v->id, bid, bid);
+}
+
+/* The cube path's op call E (statement S), USE as the plan says.  */
+static void
+select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
+            const pto_expr *e, pto_cube_use use)
+{
+  const pto_mir_kernel *k = c->k;
+  pto_buf b = { 0 };
+  pto_cube_info ci, ai, bi;
+  pto_mir_node *n;
+  const pto_var *v;
+  switch (use) {
+  case PTO_CUBE_LOAD:
+  case PTO_CUBE_LOAD_VALID: {
+    v = e->args[0]->u.var;
+    pto_cube_info_of(k, v, &ci);
+    int r = v->type->rows, cl = v->type->cols;
+    char rows[16], cols[16];
+    snprintf(rows, sizeof rows, "%d", r);
+    snprintf(cols, sizeof cols, "%d", cl);
+    pto_buf_puts(&b, "{\n");
+    if (use == PTO_CUBE_LOAD) {
+      cube_gm(&b, k, "half", e->args[1], e->args[2], rows, cols);
+      pto_buf_puts(&b, "TLOAD(");
+      pto_cce_name(&b, v);
+      pto_buf_puts(&b, ", g__);\n");
+    } else {
+      /* The tile is zeroed (the pad enters the K sums), then the valid
+         part loaded.  */
+      pto_buf_puts(&b, "TEXPANDS(");
+      pto_cce_name(&b, v);
+      pto_buf_puts(&b, ", (half)0);\n");
+      pto_buf_puts(&b, "const int64_t rs__ = (int64_t)(");
+      cube_expr(&b, k, e->args[2]);
+      pto_buf_puts(&b, ");\n");
+      cube_valid(&b, k, e, r, cl);
+      pto_buf_puts(&b, "if (vr__ > 0 && vc__ > 0) {\n");
+      cube_type(&b, v, &ci, true);
+      pto_buf_printf(&b, " v__(vr__, vc__);\nTASSIGN(v__, 0x%llxu);\n",
+                     (unsigned long long)ci.off);
+      pto_buf_puts(&b, "GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                       "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(");
+      cube_expr(&b, k, e->args[1]);
+      pto_buf_puts(&b, "), {vr__, vc__}, {rs__});\nTLOAD(v__, g__);\n}\n");
+    }
+    pto_buf_puts(&b, "}\n");
+    n = text_of(c, out, s->loc, PTO_PIPE_MTE2, &b);
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+    pair_text(&b, "PIPE_MTE2", "PIPE_MTE1");
+    text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    return;
+  }
+  case PTO_CUBE_LOAD_BIAS: {
+    v = e->args[0]->u.var;
+    pto_cube_info_of(k, v, &ci);
+    int cl = v->type->cols;
+    pto_buf_printf(&b, "cube_bias_%u = (__gm__ float *)(", v->id);
+    cube_expr(&b, k, e->args[1]);
+    pto_buf_puts(&b, ");\n");
+    pair_text(&b, "PIPE_MTE1", "PIPE_MTE2");
+    text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    pto_buf_printf(&b, "{\nTile<TileType::Mat, float, 1, %d, BLayout::RowMajor"
+                   ", 1, %d> s__;\nTASSIGN(s__, 0x%llxu);\n", cl, cl,
+                   (unsigned long long)ci.l1off);
+    pto_buf_printf(&b, "GlobalTensor<float, Shape<1, 1, 1, 1, %d>, Stride<1, "
+                   "1, 1, %d, 1>> g__(cube_bias_%u);\nTLOAD(s__, g__);\n", cl,
+                   cl, v->id);
+    pair_text(&b, "PIPE_MTE2", "PIPE_MTE1");
+    pto_buf_puts(&b, "TMOV(");
+    pto_cce_name(&b, v);
+    pto_buf_puts(&b, ", s__);\n}\n");
+    n = text_of(c, out, s->loc, PTO_PIPE_MTE2, &b);
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+    return;
+  }
+  case PTO_CUBE_MATMUL: {
+    const pto_var *cv = e->args[0]->u.var, *av = e->args[1]->u.var,
+                  *bv = e->args[2]->u.var;
+    pto_cube_info_of(k, cv, &ci);
+    pto_cube_info_of(k, av, &ai);
+    pto_cube_info_of(k, bv, &bi);
+    int64_t m = cv->type->rows, nn = cv->type->cols, kk = av->type->cols;
+    if (m * kk * 2 > k->arch->l0a || kk * nn * 2 > k->arch->l0b) {
+      pto_error(c->diag, e->loc,
+                "pto.matmul operands '%s' (%lld bytes) and '%s' (%lld bytes) "
+                "do not fit L0A/L0B (%lld / %lld bytes on %s)",
+                av->name, (long long)(m * kk * 2), bv->name,
+                (long long)(kk * nn * 2), (long long)k->arch->l0a,
+                (long long)k->arch->l0b, k->arch->name);
+      c->errors++;
+      return;
+    }
+    pto_buf_printf(&b, "{\nTileLeft<half, %lld, %lld> a__;\nTASSIGN(a__, 0x0u);"
+                   "\nTileRight<half, %lld, %lld> b__;\nTASSIGN(b__, 0x0u);\n"
+                   "TMOV(a__, ", (long long)m, (long long)kk, (long long)kk,
+                   (long long)nn);
+    pto_cce_name(&b, av);
+    pto_buf_puts(&b, ");\nTMOV(b__, ");
+    pto_cce_name(&b, bv);
+    pto_buf_puts(&b, ");\n");
+    pair_text(&b, "PIPE_MTE1", "PIPE_M");
+    pair_text(&b, "PIPE_MTE1", "PIPE_MTE2");
+    pto_buf_printf(&b, "if (cube_init_%u)\n  ", cv->id);
+    if (ci.bias_var) {
+      pto_buf_puts(&b, "TMATMUL_BIAS(");
+      pto_cce_name(&b, cv);
+      pto_buf_puts(&b, ", a__, b__, ");
+      pto_cce_name(&b, ci.bias_var);
+    } else {
+      pto_buf_puts(&b, "TMATMUL(");
+      pto_cce_name(&b, cv);
+      pto_buf_puts(&b, ", a__, b__");
+    }
+    pto_buf_puts(&b, ");\nelse\n  TMATMUL_ACC(");
+    pto_cce_name(&b, cv);
+    pto_buf_puts(&b, ", ");
+    pto_cce_name(&b, cv);
+    pto_buf_printf(&b, ", a__, b__);\ncube_init_%u = 0;\n", cv->id);
+    pair_text(&b, "PIPE_M", "PIPE_MTE1");
+    pto_buf_puts(&b, "}\n");
+    text_of(c, out, s->loc, PTO_PIPE_M, &b);
+    return;
+  }
+  case PTO_CUBE_STORE:
+  case PTO_CUBE_STORE_VALID: {
+    bool valid = use == PTO_CUBE_STORE_VALID;
+    v = e->args[2]->u.var;
+    pto_cube_info_of(k, v, &ci);
+    int m = v->type->rows, nn = v->type->cols;
+    char rows[16], cols[16];
+    snprintf(rows, sizeof rows, "%d", m);
+    snprintf(cols, sizeof cols, "%d", nn);
+    pto_buf_puts(&b, "{\n");
+    if (valid) {
+      pto_buf_puts(&b, "const int64_t rs__ = (int64_t)(");
+      cube_expr(&b, k, e->args[1]);
+      pto_buf_puts(&b, ");\n");
+      cube_valid(&b, k, e, m, nn);
+      pto_buf_puts(&b, "if (vr__ > 0 && vc__ > 0) {\n");
+    }
+    pto_buf_printf(&b, "if (cube_init_%u) {\n", v->id);
+    pto_buf_printf(&b, "  for (int32_t r__ = 0; r__ < %s; ++r__)\n"
+                   "    for (int32_t k__ = 0; k__ < %s; ++k__)\n      (",
+                   valid ? "vr__" : rows, valid ? "vc__" : cols);
+    cube_expr(&b, k, e->args[0]);
+    pto_buf_puts(&b, ")[(int64_t)r__ * (");
+    cube_expr(&b, k, e->args[1]);
+    pto_buf_puts(&b, ") + k__] = ");
+    nomad(&b, v, &ci);
+    pto_buf_puts(&b, ";\n} else {\n");
+    pair_text(&b, "PIPE_M", "PIPE_FIX");
+    if (valid) {
+      pto_buf_puts(&b, "GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                       "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(");
+      cube_expr(&b, k, e->args[0]);
+      pto_buf_puts(&b, "), {vr__, vc__}, {rs__});\n");
+      cube_type(&b, v, &ci, true);
+      pto_buf_printf(&b, " v__(vr__, vc__);\nTASSIGN(v__, 0x%llxu);\n",
+                     (unsigned long long)ci.off);
+    } else
+      cube_gm(&b, k, "float", e->args[0], e->args[1], rows, cols);
+    const char *src = valid ? "v__" : NULL;
+    pto_buf tn = { 0 };
+    if (src)
+      pto_buf_puts(&tn, src);
+    else
+      pto_cce_name(&tn, v);
+    if (ci.relu)
+      pto_buf_printf(&b, "if (cube_relu_%u)\n  TSTORE<decltype(%s), "
+                     "decltype(g__), AtomicType::AtomicNone, "
+                     "ReluPreMode::NormalRelu>(g__, %s);\nelse\n  ", v->id,
+                     tn.s, tn.s);
+    pto_buf_printf(&b, "TSTORE(g__, %s);\n", tn.s);
+    pto_buf_free(&tn);
+    pair_text(&b, "PIPE_FIX", "PIPE_S");
+    pto_buf_puts(&b, "}\n");
+    if (valid)
+      pto_buf_puts(&b, "}\n");
+    pto_buf_puts(&b, "}\n");
+    n = text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    pto_mir_add_access(n, PTO_MEM_GM, 0, 0, true);
+    return;
+  }
+  case PTO_CUBE_RELU:
+    pto_buf_printf(&b, "cube_relu_%u = 1;", e->args[0]->u.var->id);
+    text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    return;
+  case PTO_CUBE_BIAS:
+    v = e->args[0]->u.var;
+    pto_cube_info_of(k, v, &ci);
+    pto_buf_printf(&b, "/* %s += %s: added by the first TMATMUL_BIAS of the "
+                   "product */", v->name, ci.bias_var->name);
+    text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    return;
+  case PTO_CUBE_FILL:
+    v = e->args[0]->u.var;
+    pto_cube_info_of(k, v, &ci);
+    pto_buf_printf(&b, "cube_init_%u = 1;", v->id);
+    if (ci.relu)
+      pto_buf_printf(&b, "\ncube_relu_%u = 0;", v->id);
+    text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    return;
+  case PTO_CUBE_NONE:
+    break;
+  }
+}
+
+/* Describe transfer node N (CALL, of a tile of type T) as the DMA it
+   amounts to, for the sync pass's double buffering (its GM windows,
+   sync.c's gm_window): a whole row-major tile of 32-byte rows with a
+   constant row stride whose gap is whole 32-byte blocks is R bursts of
+   the row's blocks (one burst when dense), as the CCE lowers it.  Any
+   other transfer keeps GM unset, and a loop holding it is not double
+   buffered.  */
+static void
+dma_view(pto_mir_node *n, const pto_expr *call, const pto_type *t, bool load)
+{
+  if (call->op != PTO_OP_LOAD && call->op != PTO_OP_STORE)
+    return;
+  const pto_expr *rs = call->args[load ? 2 : 1];
+  int64_t esz = pto_dtype_bytes(t->dtype), row = (int64_t)t->cols * esz;
+  if (is_column(t) || row % 32 || rs->kind != PTO_E_INT || rs->u.ival < t->cols
+      || (rs->u.ival - t->cols) * esz % 32)
+    return;
+  int64_t gap = (rs->u.ival - t->cols) * esz / 32;
+  n->gm = call->args[load ? 1 : 0];
+  n->gm_off = 0;
+  n->tile_load = load;
+  n->nburst = gap ? t->rows : 1;
+  n->lenburst = gap ? row / 32 : t->rows * row / 32;
+  n->srcgap = load ? gap : 0;
+  n->dstgap = load ? 0 : gap;
 }
 
 /* The TILE nodes of tile op CALL (statement S).  */
 static void
 select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
 {
+  pto_cube_use use = pto_cube_use_of(c->k, call);
+  if (use != PTO_CUBE_NONE) {
+    select_cube(c, out, s, call, use);
+    return;
+  }
   const char *name = pto_op_info(call->op)->name;
   const isa_op *io = isa_op_of(call->op);
   if (!io) {
@@ -386,6 +876,7 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     return;
   }
   bool gm = false;
+  c->ub_lo = c->ub_hi = 0;
   const pto_mir_buffer *t[3] = { NULL, NULL, NULL };
   pto_mir_node *n;
   switch (io->form) {
@@ -416,23 +907,21 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     }
     /* PadValueCustom carries the bits of an f32 (pto_tile.hpp): on the
        CPU simulation an f16 tile padded with 2.5 reads 0 and an i32 one
-       padded with 3 reads 0x40400000, so other tiles take pad 0 only.  */
-    if (pad && te->type->dtype != PTO_DT_F32
-        && (pad->kind == PTO_E_FLOAT ? pad->u.fval != 0 : pad->u.ival != 0)) {
-      pto_sorry(c->diag, pad->loc, "the PTO-ISA back end covers pto.%s of "
-                "a %s tile with pad 0 only", name,
-                pto_dtype_name(te->type->dtype));
-      c->errors++;
-      return;
-    }
+       padded with 3 reads 0x40400000, so other tiles with a nonzero pad
+       are padded by the scalar unit (SPAD, Tile::SetValue).  */
+    bool spad = pad && te->type->dtype != PTO_DT_F32
+                && (pad->kind == PTO_E_FLOAT ? pad->u.fval != 0
+                                             : pad->u.ival != 0);
     n = tile_node(c, out, s, io->inst, load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3);
     add_ub(n, t[0], load);
     pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
+    dma_view(n, call, te->type, load);
     if (pad) {
       /* The pad after the valid part: TLOAD fills the rest of the tile
          with its own pad value (the CPU simulation's TLoad.hpp) or
          leaves it; TFILLPAD sets it.  */
-      n = tile_node(c, out, s, "TFILLPAD", PTO_PIPE_V);
+      n = tile_node(c, out, s, spad ? "SPAD" : "TFILLPAD",
+                    spad ? PTO_PIPE_S : PTO_PIPE_V);
       add_ub(n, t[0], false);
       add_ub(n, t[0], true);
     }
@@ -492,7 +981,40 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     sorry(c, call->loc, "a GM read in the operands of", name);
     return;
   }
+  /* A tile element in the scalar operand: read by the scalar unit into
+     a constant first (SREAD, on pipe S: the sync pass orders it after
+     the tile's writers), which the instruction then takes.  */
+  const char *sread = NULL;
+  if (c->ub_lo != c->ub_hi) {
+    pto_mir_node *r = tile_node(c, out, s, "SREAD", PTO_PIPE_S);
+    pto_mir_add_access(r, PTO_MEM_UB, c->ub_lo, c->ub_hi, false);
+    sread = r->scalar_lit = pto_arena_printf(c->k->prog->arena, "sr%d__",
+                                             r->id);
+  }
+  if (call->op == PTO_OP_DIV && call->args[0]->type->dtype == PTO_DT_I32) {
+    /* On the scalar unit, element by element, as the CCE does.  */
+    n = tile_node(c, out, s, "IDIV", PTO_PIPE_S);
+    add_ub(n, t[1], false);
+    add_ub(n, t[2], false);
+    add_ub(n, t[0], true);
+    return;
+  }
+  if (call->op == PTO_OP_ABS && call->args[0]->type->dtype == PTO_DT_I32) {
+    /* max(a, -a): -a into the statement's scratch, then TMAX; wraps
+       for INT32_MIN as pto.h's neg does.  */
+    const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(tmp);
+    n = tile_node(c, out, s, "IABS_NEG", PTO_PIPE_V);
+    add_ub(n, t[1], false);
+    add_ub(n, tmp, true);
+    n = tile_node(c, out, s, "IABS_MAX", PTO_PIPE_V);
+    add_ub(n, t[1], false);
+    add_ub(n, tmp, false);
+    add_ub(n, t[0], true);
+    return;
+  }
   n = tile_node(c, out, s, io->inst, PTO_PIPE_V);
+  n->scalar_lit = sread;
   for (int i = 1; i < 3; i++)
     if (t[i])
       add_ub(n, t[i], false);
@@ -537,6 +1059,12 @@ select_node(tsel *c, pto_mir_block *out, const pto_mir_node *src)
   switch (s->kind) {
   case PTO_S_DECL:
     if (s->var->type->kind == PTO_TY_TILE) {
+      /* A tile of the cube path: where its plan put it.  */
+      pto_cube_info info;
+      if (pto_cube_info_of(c->k, s->var, &info)) {
+        cube_decl(c, out, s, &info);
+        return;
+      }
       /* Declared and placed here (print_tile); unused tiles have no
          buffer and no declaration.  */
       if (pto_mir_buffer_of(c->k, s->var, NULL))
@@ -575,9 +1103,17 @@ select_node(tsel *c, pto_mir_block *out, const pto_mir_node *src)
   case PTO_S_WHILE:
   case PTO_S_IF: {
     bool gm = false;
+    c->ub_lo = c->ub_hi = 0;
     if (!scan_expr(c, s->cond, &gm) || !scan_expr(c, s->start, &gm)
         || !scan_expr(c, s->stop, &gm) || !scan_expr(c, s->step, &gm))
       return;
+    if (c->ub_lo != c->ub_hi) {
+      pto_sorry(c->diag, s->loc, "the PTO-ISA back end does not cover tile "
+                "elements in a loop or if header: read the element into a "
+                "scalar variable before it");
+      c->errors++;
+      return;
+    }
     pto_mir_kind kind = s->kind == PTO_S_FOR     ? PTO_MIR_FOR
                         : s->kind == PTO_S_WHILE ? PTO_MIR_WHILE
                                                  : PTO_MIR_IF;
@@ -698,6 +1234,47 @@ pad_value(pto_buf *b, const pto_expr *pad)
   }
 }
 
+/* Tile element E = t[i][j] in scalar code: t.GetValue(offset), or with
+   VALUE t.SetValue(offset, VALUE), the offset of (i, j) in t's Tile
+   (i * C' + j row-major, i in a column; Tile::GetValue / SetValue,
+   pto_tile.hpp, Vec tiles, on the scalar unit).  */
+static void
+print_elem(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e,
+           const pto_expr *value)
+{
+  const pto_type *t = e->a->type;
+  bool rm;
+  int sr, sc;
+  tile_shape(t, &rm, &sr, &sc);
+  tname(b, e->a);
+  pto_buf_puts(b, value ? ".SetValue(" : ".GetValue(");
+  pto_buf_puts(b, "(uint32_t)((int64_t)(");
+  pto_cce_expr(b, k, e->args[rm ? 0 : 1]);
+  pto_buf_printf(b, ") * %d + (int64_t)(", rm ? sc : sr);
+  pto_cce_expr(b, k, e->args[rm ? 1 : 0]);
+  pto_buf_puts(b, "))");
+  if (value) {
+    pto_buf_printf(b, ", (%s)(", pto_mir_ctype(t->dtype));
+    pto_cce_expr(b, k, value);
+    pto_buf_puts(b, "))");
+  } else
+    pto_buf_puts(b, ")");
+}
+
+/* Byte offset OFF of a UB tile operand of node N as C text: under
+   double buffering (sync.c) OFF + the buffer set's delta times its
+   parity variable, as the CCE prints its UB operands.  */
+static const char *
+offs(const pto_mir_kernel *k, const pto_mir_node *n, int64_t off)
+{
+  if (!n->pp_var)
+    return pto_arena_printf(k->prog->arena, "0x%llxu",
+                            (unsigned long long)off);
+  return pto_arena_printf(k->prog->arena, "(0x%llxu + %lldu * %s)",
+                          (unsigned long long)off, (long long)n->pp_delta,
+                          n->pp_var);
+}
+
 /* load_valid's pad: the tile outside the valid part (all of it when the
    part is empty) becomes the pad value.  */
 static void
@@ -717,8 +1294,8 @@ print_fillpad(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   tile_type(b, t, true);
   pto_buf_puts(b, " v__(vr__, vc__);\n");
   pto_cce_indent(b, depth + 2);
-  pto_buf_printf(b, "TASSIGN(v__, 0x%llxu);\n",
-                 (unsigned long long)buf->offset);
+  pto_buf_printf(b, "TASSIGN(v__, %s);\n",
+                 offs(k, n, buf->offset));
   pto_cce_indent(b, depth + 2);
   bool rm;
   int sr, sc;
@@ -730,8 +1307,8 @@ print_fillpad(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   pad_value(b, call->args[5]);
   pto_buf_puts(b, "> p__;\n");
   pto_cce_indent(b, depth + 2);
-  pto_buf_printf(b, "TASSIGN(p__, 0x%llxu);\n",
-                 (unsigned long long)buf->offset);
+  pto_buf_printf(b, "TASSIGN(p__, %s);\n",
+                 offs(k, n, buf->offset));
   pto_cce_indent(b, depth + 2);
   pto_buf_puts(b, "TFILLPAD<TFillPadMode::InPlace>(p__, v__);\n");
   pto_cce_indent(b, depth + 1);
@@ -775,7 +1352,7 @@ print_transfer(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     tile_type(b, t, true);
     pto_buf_puts(b, " v__(vr__, vc__);\n");
     pto_cce_indent(b, depth + 1);
-    pto_buf_printf(b, "TASSIGN(v__, 0x%llxu);\n", (unsigned long long)buf->offset);
+    pto_buf_printf(b, "TASSIGN(v__, %s);\n", offs(k, n, buf->offset));
   }
   pto_cce_indent(b, depth + 1);
   bool col = is_column(t);
@@ -816,11 +1393,48 @@ print_transfer(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   pto_buf_puts(b, "}\n");
 }
 
+/* Under double buffering: TASSIGN every tile variable node N names at
+   its offset for the iteration's buffer set (each instruction of a
+   double-buffered body does, so the Tile objects follow the set).  */
+static void
+reassign(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
+         int depth)
+{
+  const pto_stmt *s = n->stmt;
+  const pto_expr *ops[8];
+  int nops = 0;
+  if (s->kind == PTO_S_ASSIGN) {
+    ops[nops++] = s->lhs;
+    ops[nops++] = s->value;
+  } else if (s->kind == PTO_S_DECL)
+    ops[nops++] = s->value;   /* its destination: the DECL's TASSIGN */
+  else if (s->value && s->value->kind == PTO_E_CALL)
+    for (int i = 0; i < s->value->nargs && nops < 8; i++)
+      ops[nops++] = s->value->args[i];
+  for (int i = 0; i < nops; i++) {
+    const pto_expr *e = ops[i];
+    if (e->kind != PTO_E_VAR || e->type->kind != PTO_TY_TILE)
+      continue;
+    bool seen = false;
+    for (int j = 0; j < i && !seen; j++)
+      seen = ops[j]->kind == PTO_E_VAR && ops[j]->u.var == e->u.var;
+    const pto_mir_buffer *buf = pto_mir_buffer_of(k, e->u.var, NULL);
+    if (seen || !buf)
+      continue;
+    pto_buf_puts(b, "TASSIGN(");
+    tname(b, e);
+    pto_buf_printf(b, ", %s);\n", offs(k, n, buf->offset));
+    pto_cce_indent(b, depth);
+  }
+}
+
 static void
 print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
            int depth)
 {
   const pto_stmt *s = n->stmt;
+  if (n->pp_var && (s->kind != PTO_S_DECL || !strcmp(n->op, "TMOV")))
+    reassign(b, k, n, depth);
   if (!strcmp(n->op, "TMOV")) {
     pto_buf_puts(b, "TMOV(");
     if (s->kind == PTO_S_DECL)
@@ -841,12 +1455,122 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_cce_indent(b, depth);
     pto_buf_puts(b, "TASSIGN(");
     pto_cce_name(b, s->var);
-    pto_buf_printf(b, ", 0x%llxu);\n", (unsigned long long)buf->offset);
+    pto_buf_printf(b, ", %s);\n", offs(k, n, buf->offset));
     return;
   }
   const pto_expr *call = s->value;
   const isa_op *io = isa_op_of(call->op);
   pto_assert(io);
+  if (!strcmp(n->op, "IDIV")) {
+    /* pto.h's int32 division: 0 for a zero divisor, the wrapped
+       negation for -1, else C's.  GetValue / SetValue take the offset
+       of an element: i * C' + j in a row-major R x C' Tile, i in a
+       column.  */
+    const pto_type *t = call->args[0]->type;
+    bool rm;
+    int sr, sc;
+    tile_shape(t, &rm, &sr, &sc);
+    pto_buf_printf(b, "for (int32_t i__ = 0; i__ < %d; ++i__)\n", t->rows);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "for (int32_t j__ = 0; j__ < %d; ++j__) {\n", t->cols);
+    depth++;
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "const uint32_t k__ = (uint32_t)(i__ * %d + j__);\n",
+                   rm ? sc : 1);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_puts(b, "int32_t x__ = ");
+    tname(b, call->args[1]);
+    pto_buf_puts(b, ".GetValue(k__), y__ = ");
+    tname(b, call->args[2]);
+    pto_buf_puts(b, ".GetValue(k__);\n");
+    pto_cce_indent(b, depth + 1);
+    tname(b, call->args[0]);
+    pto_buf_puts(b, ".SetValue(k__, y__ == 0 ? 0 : y__ == -1 ? (int32_t)(0u "
+                    "- (uint32_t)x__) : x__ / y__);\n");
+    pto_cce_indent(b, depth);
+    pto_buf_puts(b, "}\n");
+    depth--;
+    return;
+  }
+  if (!strncmp(n->op, "IABS_", 5)) {
+    /* The scratch is a tile of the destination's type; a column is
+       viewed as its row (the element-wise ops are row-major).  */
+    const pto_type *t = call->args[0]->type;
+    const pto_mir_buffer *tmp = pto_mir_buffer_of(k, NULL, s);
+    bool col = is_column(t);
+    bool neg = !strcmp(n->op, "IABS_NEG");
+    const pto_expr *ops[2] = { call->args[0], call->args[1] };
+    pto_buf_puts(b, "{\n");
+    for (int i = 0; i < 3; i++) {
+      if (!col && i < 2)
+        continue;
+      int64_t off = i == 2 ? tmp->offset
+                           : pto_mir_buffer_of(k, ops[i]->u.var, NULL)->offset;
+      pto_cce_indent(b, depth + 1);
+      if (col)
+        pto_buf_printf(b, "Tile<TileType::Vec, int32_t, 1, %d, "
+                       "BLayout::RowMajor, 1, %d>", padded_rows(t), t->rows);
+      else
+        tile_type(b, t, false);
+      pto_buf_printf(b, " %s;\n", i == 2 ? "tmp__" : i ? "o1__" : "o0__");
+      pto_cce_indent(b, depth + 1);
+      pto_buf_printf(b, "TASSIGN(%s, %s);\n",
+                     i == 2 ? "tmp__" : i ? "o1__" : "o0__",
+                     offs(k, n, off));
+    }
+    pto_buf d = { 0 }, a = { 0 };
+    if (col) {
+      pto_buf_puts(&d, "o0__");
+      pto_buf_puts(&a, "o1__");
+    } else {
+      tname(&d, call->args[0]);
+      tname(&a, call->args[1]);
+    }
+    pto_cce_indent(b, depth + 1);
+    if (neg)
+      pto_buf_printf(b, "TMULS(tmp__, %s, (int32_t)(-1));\n", a.s);
+    else
+      pto_buf_printf(b, "TMAX(%s, %s, tmp__);\n", d.s, a.s);
+    pto_buf_free(&d);
+    pto_buf_free(&a);
+    pto_cce_indent(b, depth);
+    pto_buf_puts(b, "}\n");
+    return;
+  }
+  if (!strcmp(n->op, "SREAD")) {
+    const pto_expr *se = call->args[io->form == F_FILL ? 1 : 2];
+    const pto_type *t = call->args[0]->type;
+    pto_buf_printf(b, "const %s %s = ", pto_mir_ctype(t->dtype),
+                   n->scalar_lit);
+    scalar_arg(b, k, se, t);
+    pto_buf_puts(b, ";\n");
+    return;
+  }
+  if (!strcmp(n->op, "SPAD")) {
+    /* Every element outside the valid part set to the pad.  */
+    const pto_expr *te = call->args[0];
+    const pto_type *t = te->type;
+    bool rm;
+    int sr, sc;
+    tile_shape(t, &rm, &sr, &sc);
+    pto_buf_puts(b, "{\n");
+    print_rs(b, k, call->args[2], depth + 1);
+    print_valid(b, k, call, t, depth + 1);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "for (int32_t i__ = 0; i__ < %d; ++i__)\n", t->rows);
+    pto_cce_indent(b, depth + 2);
+    pto_buf_printf(b, "for (int32_t j__ = 0; j__ < %d; ++j__)\n", t->cols);
+    pto_cce_indent(b, depth + 3);
+    pto_buf_puts(b, "if (i__ >= vr__ || j__ >= vc__)\n");
+    pto_cce_indent(b, depth + 4);
+    tname(b, te);
+    pto_buf_printf(b, ".SetValue((uint32_t)(i__ * %d + j__), ", rm ? sc : 1);
+    scalar_arg(b, k, call->args[5], t);
+    pto_buf_puts(b, ");\n");
+    pto_cce_indent(b, depth);
+    pto_buf_puts(b, "}\n");
+    return;
+  }
   if (!strcmp(n->op, "TFILLPAD")) {
     print_fillpad(b, k, n, depth);
     return;
@@ -856,20 +1580,34 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     return;
   }
   if (io->form == F_ROWRED) {
-    /* The tmp tile: the statement's scratch, of the source's type.  */
+    /* The tmp tile: the statement's scratch, of the source's type.
+       The CPU simulation wants the source's static rows to be the
+       destination's (cpu/TRowSum.hpp, CheckRSValid): for a column
+       whose rows were padded to 32 bytes the source is viewed with as
+       many static rows, its own valid (only those are read).  */
     const pto_mir_buffer *tmp = pto_mir_buffer_of(k, NULL, s);
+    const pto_type *st = call->args[1]->type;
+    int vrows = rowred_rows(call);
+    bool view = vrows != st->rows;
     pto_buf_puts(b, "{\n");
-    pto_cce_indent(b, depth + 1);
-    tile_type(b, call->args[1]->type, false);
-    pto_buf_puts(b, " tmp__;\n");
-    pto_cce_indent(b, depth + 1);
-    pto_buf_printf(b, "TASSIGN(tmp__, 0x%llxu);\n",
-                   (unsigned long long)tmp->offset);
+    for (int i = view ? 0 : 1; i < 2; i++) {
+      pto_cce_indent(b, depth + 1);
+      rowred_src_type(b, st, vrows);
+      pto_buf_printf(b, " %s;\n", i ? "tmp__" : "s__");
+      pto_cce_indent(b, depth + 1);
+      pto_buf_printf(b, "TASSIGN(%s, %s);\n", i ? "tmp__" : "s__",
+                     offs(k, n, i ? tmp->offset
+                                  : pto_mir_buffer_of(k, call->args[1]->u.var,
+                                                      NULL)->offset));
+    }
     pto_cce_indent(b, depth + 1);
     pto_buf_printf(b, "%s(", io->inst);
     tname(b, call->args[0]);
     pto_buf_puts(b, ", ");
-    tname(b, call->args[1]);
+    if (view)
+      pto_buf_puts(b, "s__");
+    else
+      tname(b, call->args[1]);
     pto_buf_puts(b, ", tmp__);\n");
     pto_cce_indent(b, depth);
     pto_buf_puts(b, "}\n");
@@ -934,8 +1672,8 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_buf_printf(b, "Tile<TileType::Vec, %s, %d, 1, BLayout::ColMajor, 1, "
                       "1> r__;\n", pto_mir_ctype(r->type->dtype), per);
     pto_cce_indent(b, depth + 1);
-    pto_buf_printf(b, "TASSIGN(r__, 0x%llxu);\n",
-                   (unsigned long long)buf->offset);
+    pto_buf_printf(b, "TASSIGN(r__, %s);\n",
+                   offs(k, n, buf->offset));
     pto_cce_indent(b, depth + 1);
     names[ntiles - 1].len = 0;
     pto_buf_puts(&names[ntiles - 1], "r__");
@@ -948,11 +1686,11 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
                                                     NULL);
       pto_cce_indent(b, depth + 1);
       pto_buf_printf(b, "Tile<TileType::Vec, %s, 1, %d, BLayout::RowMajor, "
-                        "1, %d> %s;\n", pto_mir_ctype(t->dtype), t->rows,
+                        "1, %d> %s;\n", pto_mir_ctype(t->dtype), padded_rows(t),
                      t->rows, names[i].s);
       pto_cce_indent(b, depth + 1);
-      pto_buf_printf(b, "TASSIGN(%s, 0x%llxu);\n", names[i].s,
-                     (unsigned long long)buf->offset);
+      pto_buf_printf(b, "TASSIGN(%s, %s);\n", names[i].s,
+                     offs(k, n, buf->offset));
     }
     pto_cce_indent(b, depth + 1);
   }
@@ -961,7 +1699,10 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_buf_printf(b, ", %s", names[i].s);
   if (io->form == F_SCALAR || io->form == F_FILL) {
     pto_buf_puts(b, ", ");
-    scalar_arg(b, k, call->args[ntiles], call->args[0]->type);
+    if (n->scalar_lit)
+      pto_buf_puts(b, n->scalar_lit);
+    else
+      scalar_arg(b, k, call->args[ntiles], call->args[0]->type);
   }
   pto_buf_puts(b, ");\n");
   if (col || block) {
@@ -1036,24 +1777,30 @@ static const char prelude[] =
 /* Select, plan, sync and print kernel F; 0 on success.  */
 static int
 emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
-            pto_diag *d, pto_buf *out)
+            bool double_buffer, pto_diag *d, pto_buf *out)
 {
   pto_mir_kernel k = { 0 };
   k.prog = p;
   k.func = f;
   k.arch = arch;
   k.scratch_bytes = scratch_bytes;
+  k.tile_layout_bytes = layout_bytes;
+  k.print_elem = print_elem;
   k.print_tile = print_tile;
   if (pto_isel_linear_src(&k, d)) {
     pto_mir_kernel_free(&k);
     return 1;
   }
-  /* Double buffering rewrites UB offsets into run-time expressions of
-     the CCE text; not done here yet.  */
-  k.double_buffer = false;
+  /* Double buffering as the CCE's (sync.c): the same loops, the same
+     second buffer set, every tile operand of the body re-placed with
+     TASSIGN at its offset for the iteration's set (print_tile).  */
+  k.double_buffer = double_buffer;
   int errs = pto_memplan(&k, d);
+  /* The cube path's plan (L1, L0C, the bias table) and its flags.  */
+  if (!errs)
+    errs = pto_cube_plan(&k, d);
   if (!errs) {
-    tsel c = { &k, d, 0 };
+    tsel c = { &k, d, 0, 0, 0 };
     select_block(&c, &k.body, &k.src);
     errs = c.errors;
   }
@@ -1113,7 +1860,7 @@ pto_emit_ptoisa(const pto_program *p, const pto_options *o, pto_diag *d,
     const pto_func *f = p->funcs[i];
     if (f->dead || f->kind != PTO_FN_KERNEL)
       continue;
-    errs += emit_kernel(p, f, arch, d, out);
+    errs += emit_kernel(p, f, arch, o ? o->double_buffer : true, d, out);
   }
   return errs || d->errors ? 1 : 0;
 }

@@ -226,7 +226,9 @@ int main(void)
   case_odd("odd zero", 0, 5, 0, 5, 0, 0);
 
   /* A run-time valid size outside the tile: a simulator fault (pto.h
-     stops the program there; the device clamps).  */
+     stops the program there; the device clamps, and so does the PTO-ISA
+     rendering: pto-isa.dg/harness.h).  */
+#ifndef PTO_HARNESS_NO_FAULTS
   {
     const float *px = fx;
     float *pf = ffull, *po = fo, *pm = fmx;
@@ -250,5 +252,6 @@ int main(void)
     CHECK(strstr(pto_sim_report_text(), "pto_load_valid: valid columns "
                  "over the row stride 5 outside [0, 3]") != NULL);
   }
+#endif
   return harness_end("exec-valid");
 }

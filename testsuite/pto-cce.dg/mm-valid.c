@@ -86,7 +86,9 @@ int main(void)
   one(0, 20, 8, 33, 48, 64, 0, 1);      /* nothing stored */
   one(7, 30, 12, 33, 48, 30, 0, 0);     /* no mad: zeros stored */
 
-  /* Run-time valid sizes outside the tiles: simulator faults.  */
+  /* Run-time valid sizes outside the tiles: simulator faults (not on
+     the PTO-ISA CPU simulation, pto-isa.dg/harness.h).  */
+#ifndef PTO_HARNESS_NO_FAULTS
   {
     const pto_f16 *pa = a, *pb = b, *pb2 = b2;
     float *pc = c;
@@ -108,5 +110,6 @@ int main(void)
     CHECK(strstr(pto_sim_report_text(), "pto_store_valid: valid columns "
                  "over the row stride 8 outside [0, 5]") != NULL);
   }
+#endif
   return harness_end("mm-valid " MM_ARCH);
 }

@@ -21,7 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel round_trip: UB plan for dav-c220 (188416 bytes usable): peak 1536 bytes
+/* kernel round_trip: UB plan for dav-c220 (188416 bytes usable): peak 3072 bytes
      f                [     0,   1024)    1024 bytes
      h                [  1024,   1536)     512 bytes
  */
@@ -31,25 +31,32 @@ PTO_ISA_EXTERN_C __global__ AICORE void round_trip(__gm__ const float *in_, __gm
   TASSIGN(f, 0x0u);
   Tile<TileType::Vec, half, 16, 16, BLayout::RowMajor, 16, 16> h;
   TASSIGN(h, 0x400u);
+  pipe_barrier(PIPE_ALL);
+  int32_t pto_db2 = 0;
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   {
     const int32_t i_step__ = ((int32_t)get_block_num());
     for (int32_t i = ((int32_t)get_block_idx()); i < ntiles; i += i_step__) {
       int32_t s_11 = (i << 8);
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db2));
       /* 5: pto.load(f, in_ + s_11, 16) */
+      TASSIGN(f, (0x0u + 1536u * pto_db2));
       {
         const int64_t rs__ = (int64_t)(16);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((in_ + s_11)), {16, 16}, {rs__});
         TLOAD(f, g__);
       }
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db2));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db2));
       /* 6: pto.cast(h, f) */
+      TASSIGN(h, (0x400u + 1536u * pto_db2));
+      TASSIGN(f, (0x0u + 1536u * pto_db2));
       TCVT(h, f, RoundMode::CAST_RINT);
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db2));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db2));
       /* 7: pto.store(half + s_11, 16, h) */
+      TASSIGN(h, (0x400u + 1536u * pto_db2));
       {
         const int64_t rs__ = (int64_t)(16);
         GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)((half_v + s_11)), {16, 16}, {rs__});
@@ -57,17 +64,24 @@ PTO_ISA_EXTERN_C __global__ AICORE void round_trip(__gm__ const float *in_, __gm
       }
       pipe_barrier(PIPE_V);
       /* 8: pto.cast(f, h) */
+      TASSIGN(f, (0x0u + 1536u * pto_db2));
+      TASSIGN(h, (0x400u + 1536u * pto_db2));
       TCVT(f, h, RoundMode::CAST_RINT);
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db2));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db2));
       /* 9: pto.store(back + s_11, 16, f) */
+      TASSIGN(f, (0x0u + 1536u * pto_db2));
       {
         const int64_t rs__ = (int64_t)(16);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((back + s_11)), {16, 16}, {rs__});
         TSTORE(g__, f);
       }
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db2));
+      pto_db2 ^= 1;
     }
   }
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   pipe_barrier(PIPE_ALL);
 }
 
@@ -79,7 +93,7 @@ PTO_ISA_EXTERN_C void round_trip__sim(void *const *args)
 }
 #endif
 
-/* kernel fp16_arith: UB plan for dav-c220 (188416 bytes usable): peak 2048 bytes
+/* kernel fp16_arith: UB plan for dav-c220 (188416 bytes usable): peak 4096 bytes
      ta               [     0,    512)     512 bytes
      tb               [   512,   1024)     512 bytes
      t                [  1024,   1536)     512 bytes
@@ -95,46 +109,71 @@ PTO_ISA_EXTERN_C __global__ AICORE void fp16_arith(__gm__ const half *a, __gm__ 
   TASSIGN(t, 0x400u);
   Tile<TileType::Vec, half, 16, 16, BLayout::RowMajor, 16, 16> q;
   TASSIGN(q, 0x600u);
+  pipe_barrier(PIPE_ALL);
+  int32_t pto_db4 = 0;
+  set_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
+  set_flag(PIPE_MTE3, PIPE_V, EVENT_ID2);
+  set_flag(PIPE_MTE3, PIPE_V, EVENT_ID3);
   {
     const int32_t i_step__ = ((int32_t)get_block_num());
     for (int32_t i = ((int32_t)get_block_idx()); i < ntiles; i += i_step__) {
       int32_t s_13 = (i << 8);
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db4));
       /* 19: pto.load(ta, a + s_13, 16) */
+      TASSIGN(ta, (0x0u + 2048u * pto_db4));
       {
         const int64_t rs__ = (int64_t)(16);
         GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)((a + s_13)), {16, 16}, {rs__});
         TLOAD(ta, g__);
       }
       /* 20: pto.load(tb, b + s_13, 16) */
+      TASSIGN(tb, (0x200u + 2048u * pto_db4));
       {
         const int64_t rs__ = (int64_t)(16);
         GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)((b + s_13)), {16, 16}, {rs__});
         TLOAD(tb, g__);
       }
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db4));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db4));
+      wait_flag(PIPE_MTE3, PIPE_V, (event_t)(2 + pto_db4));
       /* 21: pto.add(t, ta, tb) */
+      TASSIGN(t, (0x400u + 2048u * pto_db4));
+      TASSIGN(ta, (0x0u + 2048u * pto_db4));
+      TASSIGN(tb, (0x200u + 2048u * pto_db4));
       TADD(t, ta, tb);
       pipe_barrier(PIPE_V);
       /* 22: pto.mul(t, t, ta) */
+      TASSIGN(t, (0x400u + 2048u * pto_db4));
+      TASSIGN(ta, (0x0u + 2048u * pto_db4));
       TMUL(t, t, ta);
       /* 23: pto.muls(q, tb, 0.25:f16) */
+      TASSIGN(q, (0x600u + 2048u * pto_db4));
+      TASSIGN(tb, (0x200u + 2048u * pto_db4));
       TMULS(q, tb, (half)(((half)0.25f)));
+      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db4));
       pipe_barrier(PIPE_V);
       /* 24: pto.sub(t, t, q) */
+      TASSIGN(t, (0x400u + 2048u * pto_db4));
+      TASSIGN(q, (0x600u + 2048u * pto_db4));
       TSUB(t, t, q);
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db4));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db4));
       /* 25: pto.store(out_ + s_13, 16, t) */
+      TASSIGN(t, (0x400u + 2048u * pto_db4));
       {
         const int64_t rs__ = (int64_t)(16);
         GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)((out_ + s_13)), {16, 16}, {rs__});
         TSTORE(g__, t);
       }
+      set_flag(PIPE_MTE3, PIPE_V, (event_t)(2 + pto_db4));
+      pto_db4 ^= 1;
     }
   }
+  wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
+  wait_flag(PIPE_MTE3, PIPE_V, EVENT_ID2);
+  wait_flag(PIPE_MTE3, PIPE_V, EVENT_ID3);
   pipe_barrier(PIPE_ALL);
 }
 
@@ -146,7 +185,7 @@ PTO_ISA_EXTERN_C void fp16_arith__sim(void *const *args)
 }
 #endif
 
-/* kernel fp16_to_int: UB plan for dav-c220 (188416 bytes usable): peak 1536 bytes
+/* kernel fp16_to_int: UB plan for dav-c220 (188416 bytes usable): peak 3072 bytes
      n                [     0,   1024)    1024 bytes
      h                [  1024,   1536)     512 bytes
  */
@@ -156,32 +195,49 @@ PTO_ISA_EXTERN_C __global__ AICORE void fp16_to_int(__gm__ const half *a, __gm__
   TASSIGN(h, 0x400u);
   Tile<TileType::Vec, int32_t, 16, 16, BLayout::RowMajor, 16, 16> n;
   TASSIGN(n, 0x0u);
+  pipe_barrier(PIPE_ALL);
+  int32_t pto_db2 = 0;
+  set_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
+  set_flag(PIPE_MTE3, PIPE_V, EVENT_ID2);
+  set_flag(PIPE_MTE3, PIPE_V, EVENT_ID3);
   {
     const int32_t i_step__ = ((int32_t)get_block_num());
     for (int32_t i = ((int32_t)get_block_idx()); i < ntiles; i += i_step__) {
       int32_t s_10 = (i << 8);
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db2));
       /* 33: pto.load(h, a + s_10, 16) */
+      TASSIGN(h, (0x400u + 1536u * pto_db2));
       {
         const int64_t rs__ = (int64_t)(16);
         GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)((a + s_10)), {16, 16}, {rs__});
         TLOAD(h, g__);
       }
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db2));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db2));
+      wait_flag(PIPE_MTE3, PIPE_V, (event_t)(2 + pto_db2));
       /* 34: pto.cast(n, h) */
+      TASSIGN(n, (0x0u + 1536u * pto_db2));
+      TASSIGN(h, (0x400u + 1536u * pto_db2));
       TCVT(n, h, RoundMode::CAST_RINT, SaturationMode::ON);
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db2));
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db2));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db2));
       /* 35: pto.store(out_ + s_10, 16, n) */
+      TASSIGN(n, (0x0u + 1536u * pto_db2));
       {
         const int64_t rs__ = (int64_t)(16);
         GlobalTensor<int32_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int32_t *)((out_ + s_10)), {16, 16}, {rs__});
         TSTORE(g__, n);
       }
+      set_flag(PIPE_MTE3, PIPE_V, (event_t)(2 + pto_db2));
+      pto_db2 ^= 1;
     }
   }
+  wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
+  wait_flag(PIPE_MTE3, PIPE_V, EVENT_ID2);
+  wait_flag(PIPE_MTE3, PIPE_V, EVENT_ID3);
   pipe_barrier(PIPE_ALL);
 }
 

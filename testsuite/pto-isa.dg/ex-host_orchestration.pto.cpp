@@ -21,41 +21,52 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel relax: UB plan for dav-c220 (188416 bytes usable): peak 2048 bytes
+/* kernel relax: UB plan for dav-c220 (188416 bytes usable): peak 4096 bytes
      t                [     0,   2048)    2048 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void relax(__gm__ float *x, int32_t ntiles)
 {
   Tile<TileType::Vec, float, 8, 64, BLayout::RowMajor, 8, 64> t;
   TASSIGN(t, 0x0u);
+  pipe_barrier(PIPE_ALL);
+  int32_t pto_db1 = 0;
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   {
     const int32_t i_step__ = ((int32_t)get_block_num());
     for (int32_t i = ((int32_t)get_block_idx()); i < ntiles; i += i_step__) {
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db1));
       /* 4: pto.load(t, x + (i << 9), 64) */
+      TASSIGN(t, (0x0u + 2048u * pto_db1));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + (i << 9))), {8, 64}, {rs__});
         TLOAD(t, g__);
       }
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db1));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db1));
       /* 5: pto.muls(t, t, 0.5) */
+      TASSIGN(t, (0x0u + 2048u * pto_db1));
       TMULS(t, t, (float)(0.5f));
       pipe_barrier(PIPE_V);
       /* 6: pto.adds(t, t, 1.0) */
+      TASSIGN(t, (0x0u + 2048u * pto_db1));
       TADDS(t, t, (float)(1.0f));
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db1));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db1));
       /* 7: pto.store(x + (i << 9), 64, t) */
+      TASSIGN(t, (0x0u + 2048u * pto_db1));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + (i << 9))), {8, 64}, {rs__});
         TSTORE(g__, t);
       }
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db1));
+      pto_db1 ^= 1;
     }
   }
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   pipe_barrier(PIPE_ALL);
 }
 

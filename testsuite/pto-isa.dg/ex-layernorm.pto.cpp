@@ -21,7 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel layernorm_bands: UB plan for dav-c220 (188416 bytes usable): peak 6208 bytes
+/* kernel layernorm_bands: UB plan for dav-c220 (188416 bytes usable): peak 12416 bytes
      t                [     0,   2048)    2048 bytes
      sq               [  2048,   4096)    2048 bytes
      mean             [  4096,   4128)      32 bytes
@@ -39,88 +39,111 @@ PTO_ISA_EXTERN_C __global__ AICORE void layernorm_bands(__gm__ const float *x, _
   TASSIGN(mean, 0x1000u);
   Tile<TileType::Vec, float, 8, 1, BLayout::ColMajor, 8, 1> var__v;
   TASSIGN(var__v, 0x1020u);
+  pipe_barrier(PIPE_ALL);
+  int32_t pto_db4 = 0;
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   {
     const int32_t b_step__ = ((int32_t)get_block_num());
     for (int32_t b = ((int32_t)get_block_idx()); b < nbands; b += b_step__) {
       int32_t s_12 = (b << 9);
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db4));
       /* 7: pto.load(t, x + s_12, 64) */
+      TASSIGN(t, (0x0u + 6208u * pto_db4));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_12)), {8, 64}, {rs__});
         TLOAD(t, g__);
       }
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db4));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db4));
       /* 8: pto.row_sum(mean, t) */
+      TASSIGN(mean, (0x1000u + 6208u * pto_db4));
+      TASSIGN(t, (0x0u + 6208u * pto_db4));
       {
         Tile<TileType::Vec, float, 8, 64, BLayout::RowMajor, 8, 64> tmp__;
-        TASSIGN(tmp__, 0x1040u);
+        TASSIGN(tmp__, (0x1040u + 6208u * pto_db4));
         TROWSUM(mean, t, tmp__);
       }
       pipe_barrier(PIPE_V);
       /* 9: pto.muls(mean, mean, 0.015625) */
+      TASSIGN(mean, (0x1000u + 6208u * pto_db4));
       {
         Tile<TileType::Vec, float, 1, 8, BLayout::RowMajor, 1, 8> o0__;
-        TASSIGN(o0__, 0x1000u);
+        TASSIGN(o0__, (0x1000u + 6208u * pto_db4));
         Tile<TileType::Vec, float, 1, 8, BLayout::RowMajor, 1, 8> o1__;
-        TASSIGN(o1__, 0x1000u);
+        TASSIGN(o1__, (0x1000u + 6208u * pto_db4));
         TMULS(o0__, o1__, (float)(0.015625f));
       }
       pipe_barrier(PIPE_V);
       /* 10: pto.row_expand_sub(t, t, mean) */
+      TASSIGN(t, (0x0u + 6208u * pto_db4));
+      TASSIGN(mean, (0x1000u + 6208u * pto_db4));
       TROWEXPANDSUB(t, t, mean);
       pipe_barrier(PIPE_V);
       /* 11: pto.mul(sq, t, t) */
+      TASSIGN(sq, (0x800u + 6208u * pto_db4));
+      TASSIGN(t, (0x0u + 6208u * pto_db4));
       TMUL(sq, t, t);
       pipe_barrier(PIPE_V);
       /* 12: pto.row_sum(var_, sq) */
+      TASSIGN(var__v, (0x1020u + 6208u * pto_db4));
+      TASSIGN(sq, (0x800u + 6208u * pto_db4));
       {
         Tile<TileType::Vec, float, 8, 64, BLayout::RowMajor, 8, 64> tmp__;
-        TASSIGN(tmp__, 0x1040u);
+        TASSIGN(tmp__, (0x1040u + 6208u * pto_db4));
         TROWSUM(var__v, sq, tmp__);
       }
       pipe_barrier(PIPE_V);
       /* 13: pto.muls(var_, var_, 0.015625) */
+      TASSIGN(var__v, (0x1020u + 6208u * pto_db4));
       {
         Tile<TileType::Vec, float, 1, 8, BLayout::RowMajor, 1, 8> o0__;
-        TASSIGN(o0__, 0x1020u);
+        TASSIGN(o0__, (0x1020u + 6208u * pto_db4));
         Tile<TileType::Vec, float, 1, 8, BLayout::RowMajor, 1, 8> o1__;
-        TASSIGN(o1__, 0x1020u);
+        TASSIGN(o1__, (0x1020u + 6208u * pto_db4));
         TMULS(o0__, o1__, (float)(0.015625f));
       }
       pipe_barrier(PIPE_V);
       /* 14: pto.adds(var_, var_, 9.999999747378752e-06) */
+      TASSIGN(var__v, (0x1020u + 6208u * pto_db4));
       {
         Tile<TileType::Vec, float, 1, 8, BLayout::RowMajor, 1, 8> o0__;
-        TASSIGN(o0__, 0x1020u);
+        TASSIGN(o0__, (0x1020u + 6208u * pto_db4));
         Tile<TileType::Vec, float, 1, 8, BLayout::RowMajor, 1, 8> o1__;
-        TASSIGN(o1__, 0x1020u);
+        TASSIGN(o1__, (0x1020u + 6208u * pto_db4));
         TADDS(o0__, o1__, (float)(9.99999975e-06f));
       }
       pipe_barrier(PIPE_V);
       /* 15: pto.rsqrt(var_, var_) */
+      TASSIGN(var__v, (0x1020u + 6208u * pto_db4));
       {
         Tile<TileType::Vec, float, 1, 8, BLayout::RowMajor, 1, 8> o0__;
-        TASSIGN(o0__, 0x1020u);
+        TASSIGN(o0__, (0x1020u + 6208u * pto_db4));
         Tile<TileType::Vec, float, 1, 8, BLayout::RowMajor, 1, 8> o1__;
-        TASSIGN(o1__, 0x1020u);
+        TASSIGN(o1__, (0x1020u + 6208u * pto_db4));
         TRSQRT(o0__, o1__);
       }
       pipe_barrier(PIPE_V);
       /* 16: pto.row_expand_mul(t, t, var_) */
+      TASSIGN(t, (0x0u + 6208u * pto_db4));
+      TASSIGN(var__v, (0x1020u + 6208u * pto_db4));
       TROWEXPANDMUL(t, t, var__v);
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db4));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db4));
       /* 17: pto.store(y + s_12, 64, t) */
+      TASSIGN(t, (0x0u + 6208u * pto_db4));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_12)), {8, 64}, {rs__});
         TSTORE(g__, t);
       }
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db4));
+      pto_db4 ^= 1;
     }
   }
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   pipe_barrier(PIPE_ALL);
 }
 

@@ -21,7 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel saxpy: UB plan for dav-c220 (188416 bytes usable): peak 12288 bytes
+/* kernel saxpy: UB plan for dav-c220 (188416 bytes usable): peak 24576 bytes
      tx               [     0,   4096)    4096 bytes
      ty               [  4096,   8192)    4096 bytes
      x_inline0_Unroll4_0 [  8192,  12288)    4096 bytes
@@ -50,273 +50,370 @@ PTO_ISA_EXTERN_C __global__ AICORE void saxpy(__gm__ const float *x, __gm__ floa
   int32_t loop0_split4 = ((((cond_l25 + (s_27 & 3)) & (-4)) * ((int32_t)get_block_num())) + ((int32_t)get_block_idx()));
   int32_t s_68 = (((int32_t)get_block_num()) << 1);
   int32_t loop0_split2 = ((((cond_l25 + (s_27 & 1)) & (-2)) * ((int32_t)get_block_num())) + ((int32_t)get_block_idx()));
+  pipe_barrier(PIPE_ALL);
+  int32_t pto_db12 = 0;
+  set_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   {
     const int32_t i_Unroll4_step__ = (((int32_t)get_block_num()) << 2);
     for (int32_t i_Unroll4 = ((int32_t)get_block_idx()); i_Unroll4 < loop0_split4; i_Unroll4 += i_Unroll4_step__) {
       int32_t s_45 = (i_Unroll4 << 10);
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
       /* 10: pto.load(tx, x + s_45, 64) */
+      TASSIGN(tx, (0x0u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_45)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
       /* 11: pto.load(ty, y + s_45, 64) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_45)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll4_0;
-      TASSIGN(x_inline0_Unroll4_0, 0x2000u);
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      TASSIGN(x_inline0_Unroll4_0, (0x2000u + 12288u * pto_db12));
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
       /* 12: x_inline0_Unroll4_0 = tx */
+      TASSIGN(x_inline0_Unroll4_0, (0x2000u + 12288u * pto_db12));
+      TASSIGN(tx, (0x0u + 12288u * pto_db12));
       TMOV(x_inline0_Unroll4_0, tx);
       pipe_barrier(PIPE_V);
       /* 2: pto.muls(x_inline0_Unroll4_0, x_inline0_Unroll4_0, a) */
+      TASSIGN(x_inline0_Unroll4_0, (0x2000u + 12288u * pto_db12));
       TMULS(x_inline0_Unroll4_0, x_inline0_Unroll4_0, (float)(a));
       pipe_barrier(PIPE_V);
       /* 3: pto.add(ty, ty, x_inline0_Unroll4_0) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db12));
+      TASSIGN(x_inline0_Unroll4_0, (0x2000u + 12288u * pto_db12));
       TADD(ty, ty, x_inline0_Unroll4_0);
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
       /* 13: pto.store(y + s_45, 64, ty) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_45)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
+      pto_db12 ^= 1;
       int32_t s_58 = ((i_Unroll4 + ((int32_t)get_block_num())) * 1024);
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
       /* 10: pto.load(tx, x + s_58, 64) */
+      TASSIGN(tx, (0x0u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_58)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
       /* 11: pto.load(ty, y + s_58, 64) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_58)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll4_1;
-      TASSIGN(x_inline0_Unroll4_1, 0x2000u);
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      TASSIGN(x_inline0_Unroll4_1, (0x2000u + 12288u * pto_db12));
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
       /* 12: x_inline0_Unroll4_1 = tx */
+      TASSIGN(x_inline0_Unroll4_1, (0x2000u + 12288u * pto_db12));
+      TASSIGN(tx, (0x0u + 12288u * pto_db12));
       TMOV(x_inline0_Unroll4_1, tx);
       pipe_barrier(PIPE_V);
       /* 2: pto.muls(x_inline0_Unroll4_1, x_inline0_Unroll4_1, a) */
+      TASSIGN(x_inline0_Unroll4_1, (0x2000u + 12288u * pto_db12));
       TMULS(x_inline0_Unroll4_1, x_inline0_Unroll4_1, (float)(a));
       pipe_barrier(PIPE_V);
       /* 3: pto.add(ty, ty, x_inline0_Unroll4_1) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db12));
+      TASSIGN(x_inline0_Unroll4_1, (0x2000u + 12288u * pto_db12));
       TADD(ty, ty, x_inline0_Unroll4_1);
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
       /* 13: pto.store(y + s_58, 64, ty) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_58)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
+      pto_db12 ^= 1;
       int32_t s_70 = ((i_Unroll4 + s_68) * 1024);
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
       /* 10: pto.load(tx, x + s_70, 64) */
+      TASSIGN(tx, (0x0u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_70)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
       /* 11: pto.load(ty, y + s_70, 64) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_70)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll4_2;
-      TASSIGN(x_inline0_Unroll4_2, 0x2000u);
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      TASSIGN(x_inline0_Unroll4_2, (0x2000u + 12288u * pto_db12));
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
       /* 12: x_inline0_Unroll4_2 = tx */
+      TASSIGN(x_inline0_Unroll4_2, (0x2000u + 12288u * pto_db12));
+      TASSIGN(tx, (0x0u + 12288u * pto_db12));
       TMOV(x_inline0_Unroll4_2, tx);
       pipe_barrier(PIPE_V);
       /* 2: pto.muls(x_inline0_Unroll4_2, x_inline0_Unroll4_2, a) */
+      TASSIGN(x_inline0_Unroll4_2, (0x2000u + 12288u * pto_db12));
       TMULS(x_inline0_Unroll4_2, x_inline0_Unroll4_2, (float)(a));
       pipe_barrier(PIPE_V);
       /* 3: pto.add(ty, ty, x_inline0_Unroll4_2) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db12));
+      TASSIGN(x_inline0_Unroll4_2, (0x2000u + 12288u * pto_db12));
       TADD(ty, ty, x_inline0_Unroll4_2);
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
       /* 13: pto.store(y + s_70, 64, ty) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_70)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
+      pto_db12 ^= 1;
       int32_t s_82 = ((i_Unroll4 + (((int32_t)get_block_num()) * 3)) * 1024);
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
       /* 10: pto.load(tx, x + s_82, 64) */
+      TASSIGN(tx, (0x0u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_82)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
       /* 11: pto.load(ty, y + s_82, 64) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_82)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll4_3;
-      TASSIGN(x_inline0_Unroll4_3, 0x2000u);
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      TASSIGN(x_inline0_Unroll4_3, (0x2000u + 12288u * pto_db12));
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
       /* 12: x_inline0_Unroll4_3 = tx */
+      TASSIGN(x_inline0_Unroll4_3, (0x2000u + 12288u * pto_db12));
+      TASSIGN(tx, (0x0u + 12288u * pto_db12));
       TMOV(x_inline0_Unroll4_3, tx);
       pipe_barrier(PIPE_V);
       /* 2: pto.muls(x_inline0_Unroll4_3, x_inline0_Unroll4_3, a) */
+      TASSIGN(x_inline0_Unroll4_3, (0x2000u + 12288u * pto_db12));
       TMULS(x_inline0_Unroll4_3, x_inline0_Unroll4_3, (float)(a));
       pipe_barrier(PIPE_V);
       /* 3: pto.add(ty, ty, x_inline0_Unroll4_3) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db12));
+      TASSIGN(x_inline0_Unroll4_3, (0x2000u + 12288u * pto_db12));
       TADD(ty, ty, x_inline0_Unroll4_3);
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
       /* 13: pto.store(y + s_82, 64, ty) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_82)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
+      pto_db12 ^= 1;
     }
   }
-  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-  pipe_barrier(PIPE_V);
-  set_flag(PIPE_MTE3, PIPE_V, EVENT_ID0);
-  wait_flag(PIPE_MTE3, PIPE_V, EVENT_ID0);
+  wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
+  pipe_barrier(PIPE_ALL);
+  int32_t pto_db45 = 0;
+  set_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   for (int32_t i_Unroll2 = loop0_split4; i_Unroll2 < loop0_split2; i_Unroll2 += s_68) {
     int32_t s_94 = (i_Unroll2 * 1024);
-    set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-    wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+    wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db45));
     /* 10: pto.load(tx, x + s_94, 64) */
+    TASSIGN(tx, (0x0u + 12288u * pto_db45));
     {
       const int64_t rs__ = (int64_t)(64);
       GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_94)), {16, 64}, {rs__});
       TLOAD(tx, g__);
     }
+    wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db45));
     /* 11: pto.load(ty, y + s_94, 64) */
+    TASSIGN(ty, (0x1000u + 12288u * pto_db45));
     {
       const int64_t rs__ = (int64_t)(64);
       GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_94)), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
     Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll2_0;
-    TASSIGN(x_inline0_Unroll2_0, 0x2000u);
-    set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-    wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+    TASSIGN(x_inline0_Unroll2_0, (0x2000u + 12288u * pto_db45));
+    set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db45));
+    wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db45));
     /* 12: x_inline0_Unroll2_0 = tx */
+    TASSIGN(x_inline0_Unroll2_0, (0x2000u + 12288u * pto_db45));
+    TASSIGN(tx, (0x0u + 12288u * pto_db45));
     TMOV(x_inline0_Unroll2_0, tx);
     pipe_barrier(PIPE_V);
     /* 2: pto.muls(x_inline0_Unroll2_0, x_inline0_Unroll2_0, a) */
+    TASSIGN(x_inline0_Unroll2_0, (0x2000u + 12288u * pto_db45));
     TMULS(x_inline0_Unroll2_0, x_inline0_Unroll2_0, (float)(a));
     pipe_barrier(PIPE_V);
     /* 3: pto.add(ty, ty, x_inline0_Unroll2_0) */
+    TASSIGN(ty, (0x1000u + 12288u * pto_db45));
+    TASSIGN(x_inline0_Unroll2_0, (0x2000u + 12288u * pto_db45));
     TADD(ty, ty, x_inline0_Unroll2_0);
-    set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-    wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+    set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db45));
+    set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db45));
+    wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db45));
     /* 13: pto.store(y + s_94, 64, ty) */
+    TASSIGN(ty, (0x1000u + 12288u * pto_db45));
     {
       const int64_t rs__ = (int64_t)(64);
       GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_94)), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
+    set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db45));
+    pto_db45 ^= 1;
     int32_t s_105 = ((i_Unroll2 + ((int32_t)get_block_num())) * 1024);
-    set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-    wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+    wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db45));
     /* 10: pto.load(tx, x + s_105, 64) */
+    TASSIGN(tx, (0x0u + 12288u * pto_db45));
     {
       const int64_t rs__ = (int64_t)(64);
       GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_105)), {16, 64}, {rs__});
       TLOAD(tx, g__);
     }
+    wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db45));
     /* 11: pto.load(ty, y + s_105, 64) */
+    TASSIGN(ty, (0x1000u + 12288u * pto_db45));
     {
       const int64_t rs__ = (int64_t)(64);
       GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_105)), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
     Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll2_1;
-    TASSIGN(x_inline0_Unroll2_1, 0x2000u);
-    set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-    wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+    TASSIGN(x_inline0_Unroll2_1, (0x2000u + 12288u * pto_db45));
+    set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db45));
+    wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db45));
     /* 12: x_inline0_Unroll2_1 = tx */
+    TASSIGN(x_inline0_Unroll2_1, (0x2000u + 12288u * pto_db45));
+    TASSIGN(tx, (0x0u + 12288u * pto_db45));
     TMOV(x_inline0_Unroll2_1, tx);
     pipe_barrier(PIPE_V);
     /* 2: pto.muls(x_inline0_Unroll2_1, x_inline0_Unroll2_1, a) */
+    TASSIGN(x_inline0_Unroll2_1, (0x2000u + 12288u * pto_db45));
     TMULS(x_inline0_Unroll2_1, x_inline0_Unroll2_1, (float)(a));
     pipe_barrier(PIPE_V);
     /* 3: pto.add(ty, ty, x_inline0_Unroll2_1) */
+    TASSIGN(ty, (0x1000u + 12288u * pto_db45));
+    TASSIGN(x_inline0_Unroll2_1, (0x2000u + 12288u * pto_db45));
     TADD(ty, ty, x_inline0_Unroll2_1);
-    set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-    wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+    set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db45));
+    set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db45));
+    wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db45));
     /* 13: pto.store(y + s_105, 64, ty) */
+    TASSIGN(ty, (0x1000u + 12288u * pto_db45));
     {
       const int64_t rs__ = (int64_t)(64);
       GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_105)), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
+    set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db45));
+    pto_db45 ^= 1;
   }
-  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-  pipe_barrier(PIPE_V);
-  set_flag(PIPE_MTE3, PIPE_V, EVENT_ID0);
-  wait_flag(PIPE_MTE3, PIPE_V, EVENT_ID0);
+  wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
+  pipe_barrier(PIPE_ALL);
+  int32_t pto_db62 = 0;
+  set_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   {
     const int32_t i_Unroll1_step__ = ((int32_t)get_block_num());
     for (int32_t i_Unroll1 = loop0_split2; i_Unroll1 < ntiles; i_Unroll1 += i_Unroll1_step__) {
       int32_t s_117 = (i_Unroll1 * 1024);
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db62));
       /* 10: pto.load(tx, x + s_117, 64) */
+      TASSIGN(tx, (0x0u + 12288u * pto_db62));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_117)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db62));
       /* 11: pto.load(ty, y + s_117, 64) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db62));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_117)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll1_0;
-      TASSIGN(x_inline0_Unroll1_0, 0x2000u);
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      TASSIGN(x_inline0_Unroll1_0, (0x2000u + 12288u * pto_db62));
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db62));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db62));
       /* 12: x_inline0_Unroll1_0 = tx */
+      TASSIGN(x_inline0_Unroll1_0, (0x2000u + 12288u * pto_db62));
+      TASSIGN(tx, (0x0u + 12288u * pto_db62));
       TMOV(x_inline0_Unroll1_0, tx);
       pipe_barrier(PIPE_V);
       /* 2: pto.muls(x_inline0_Unroll1_0, x_inline0_Unroll1_0, a) */
+      TASSIGN(x_inline0_Unroll1_0, (0x2000u + 12288u * pto_db62));
       TMULS(x_inline0_Unroll1_0, x_inline0_Unroll1_0, (float)(a));
       pipe_barrier(PIPE_V);
       /* 3: pto.add(ty, ty, x_inline0_Unroll1_0) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db62));
+      TASSIGN(x_inline0_Unroll1_0, (0x2000u + 12288u * pto_db62));
       TADD(ty, ty, x_inline0_Unroll1_0);
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db62));
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db62));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db62));
       /* 13: pto.store(y + s_117, 64, ty) */
+      TASSIGN(ty, (0x1000u + 12288u * pto_db62));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_117)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db62));
+      pto_db62 ^= 1;
     }
   }
+  wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   pipe_barrier(PIPE_ALL);
 }
 

@@ -21,7 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel softmax_bands: UB plan for dav-c220 (188416 bytes usable): peak 8320 bytes
+/* kernel softmax_bands: UB plan for dav-c220 (188416 bytes usable): peak 16640 bytes
      t                [     0,   4096)    4096 bytes
      m                [  4096,   4160)      64 bytes
      s                [  4160,   4224)      64 bytes
@@ -36,52 +36,70 @@ PTO_ISA_EXTERN_C __global__ AICORE void softmax_bands(__gm__ const float *x, __g
   TASSIGN(m, 0x1000u);
   Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor, 16, 1> s;
   TASSIGN(s, 0x1040u);
+  pipe_barrier(PIPE_ALL);
+  int32_t pto_db3 = 0;
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   {
     const int32_t b_step__ = ((int32_t)get_block_num());
     for (int32_t b = ((int32_t)get_block_idx()); b < nbands; b += b_step__) {
       int32_t s_11 = (b << 10);
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db3));
       /* 6: pto.load(t, x + s_11, 64) */
+      TASSIGN(t, (0x0u + 8320u * pto_db3));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_11)), {16, 64}, {rs__});
         TLOAD(t, g__);
       }
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db3));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db3));
       /* 7: pto.row_max(m, t) */
+      TASSIGN(m, (0x1000u + 8320u * pto_db3));
+      TASSIGN(t, (0x0u + 8320u * pto_db3));
       {
         Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> tmp__;
-        TASSIGN(tmp__, 0x1080u);
+        TASSIGN(tmp__, (0x1080u + 8320u * pto_db3));
         TROWMAX(m, t, tmp__);
       }
       pipe_barrier(PIPE_V);
       /* 8: pto.row_expand_sub(t, t, m) */
+      TASSIGN(t, (0x0u + 8320u * pto_db3));
+      TASSIGN(m, (0x1000u + 8320u * pto_db3));
       TROWEXPANDSUB(t, t, m);
       pipe_barrier(PIPE_V);
       /* 9: pto.exp(t, t) */
+      TASSIGN(t, (0x0u + 8320u * pto_db3));
       TEXP(t, t);
       pipe_barrier(PIPE_V);
       /* 10: pto.row_sum(s, t) */
+      TASSIGN(s, (0x1040u + 8320u * pto_db3));
+      TASSIGN(t, (0x0u + 8320u * pto_db3));
       {
         Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> tmp__;
-        TASSIGN(tmp__, 0x1080u);
+        TASSIGN(tmp__, (0x1080u + 8320u * pto_db3));
         TROWSUM(s, t, tmp__);
       }
       pipe_barrier(PIPE_V);
       /* 11: pto.row_expand_div(t, t, s) */
+      TASSIGN(t, (0x0u + 8320u * pto_db3));
+      TASSIGN(s, (0x1040u + 8320u * pto_db3));
       TROWEXPANDDIV(t, t, s);
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db3));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db3));
       /* 12: pto.store(y + s_11, 64, t) */
+      TASSIGN(t, (0x0u + 8320u * pto_db3));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_11)), {16, 64}, {rs__});
         TSTORE(g__, t);
       }
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db3));
+      pto_db3 ^= 1;
     }
   }
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   pipe_barrier(PIPE_ALL);
 }
 
@@ -93,7 +111,7 @@ PTO_ISA_EXTERN_C void softmax_bands__sim(void *const *args)
 }
 #endif
 
-/* kernel softmax_rows: UB plan for dav-c220 (188416 bytes usable): peak 576 bytes
+/* kernel softmax_rows: UB plan for dav-c220 (188416 bytes usable): peak 1152 bytes
      t                [     0,    256)     256 bytes
      m                [   256,    288)      32 bytes
      s                [   288,    320)      32 bytes
@@ -108,60 +126,78 @@ PTO_ISA_EXTERN_C __global__ AICORE void softmax_rows(__gm__ const float *x, __gm
   TASSIGN(m, 0x100u);
   Tile<TileType::Vec, float, 1, 8, BLayout::RowMajor, 1, 1> s;
   TASSIGN(s, 0x120u);
+  pipe_barrier(PIPE_ALL);
+  int32_t pto_db3 = 0;
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   {
     const int32_t r_step__ = ((int32_t)get_block_num());
     for (int32_t r = (first + ((int32_t)get_block_idx())); r < rows; r += r_step__) {
       int32_t s_13 = (r * 64);
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db3));
       /* 21: pto.load(t, x + s_13, 64) */
+      TASSIGN(t, (0x0u + 576u * pto_db3));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_13)), {1, 64}, {rs__});
         TLOAD(t, g__);
       }
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db3));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db3));
       /* 22: pto.row_max(m, t) */
+      TASSIGN(m, (0x100u + 576u * pto_db3));
+      TASSIGN(t, (0x0u + 576u * pto_db3));
       {
         Tile<TileType::Vec, float, 1, 64, BLayout::RowMajor, 1, 64> tmp__;
-        TASSIGN(tmp__, 0x140u);
+        TASSIGN(tmp__, (0x140u + 576u * pto_db3));
         TROWMAX(m, t, tmp__);
       }
       pipe_barrier(PIPE_V);
       /* 23: pto.row_expand_sub(t, t, m) */
+      TASSIGN(t, (0x0u + 576u * pto_db3));
+      TASSIGN(m, (0x100u + 576u * pto_db3));
       {
         Tile<TileType::Vec, float, 8, 1, BLayout::ColMajor, 1, 1> r__;
-        TASSIGN(r__, 0x100u);
+        TASSIGN(r__, (0x100u + 576u * pto_db3));
         TROWEXPANDSUB(t, t, r__);
       }
       pipe_barrier(PIPE_V);
       /* 24: pto.exp(t, t) */
+      TASSIGN(t, (0x0u + 576u * pto_db3));
       TEXP(t, t);
       pipe_barrier(PIPE_V);
       /* 25: pto.row_sum(s, t) */
+      TASSIGN(s, (0x120u + 576u * pto_db3));
+      TASSIGN(t, (0x0u + 576u * pto_db3));
       {
         Tile<TileType::Vec, float, 1, 64, BLayout::RowMajor, 1, 64> tmp__;
-        TASSIGN(tmp__, 0x140u);
+        TASSIGN(tmp__, (0x140u + 576u * pto_db3));
         TROWSUM(s, t, tmp__);
       }
       pipe_barrier(PIPE_V);
       /* 26: pto.row_expand_div(t, t, s) */
+      TASSIGN(t, (0x0u + 576u * pto_db3));
+      TASSIGN(s, (0x120u + 576u * pto_db3));
       {
         Tile<TileType::Vec, float, 8, 1, BLayout::ColMajor, 1, 1> r__;
-        TASSIGN(r__, 0x120u);
+        TASSIGN(r__, (0x120u + 576u * pto_db3));
         TROWEXPANDDIV(t, t, r__);
       }
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db3));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db3));
       /* 27: pto.store(y + s_13, 64, t) */
+      TASSIGN(t, (0x0u + 576u * pto_db3));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_13)), {1, 64}, {rs__});
         TSTORE(g__, t);
       }
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db3));
+      pto_db3 ^= 1;
     }
   }
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   pipe_barrier(PIPE_ALL);
 }
 

@@ -21,7 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel add_k: UB plan for dav-c220 (188416 bytes usable): peak 8192 bytes
+/* kernel add_k: UB plan for dav-c220 (188416 bytes usable): peak 16384 bytes
      a                [     0,   4096)    4096 bytes
      b                [  4096,   8192)    4096 bytes
  */
@@ -31,38 +31,50 @@ PTO_ISA_EXTERN_C __global__ AICORE void add_k(__gm__ const float *x, __gm__ cons
   TASSIGN(a, 0x0u);
   Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> b;
   TASSIGN(b, 0x1000u);
+  pipe_barrier(PIPE_ALL);
+  int32_t pto_db2 = 0;
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   {
     const int32_t i_step__ = ((int32_t)get_block_num());
     for (int32_t i = ((int32_t)get_block_idx()); i < n; i += i_step__) {
       int32_t s_11 = (i << 10);
-      set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db2));
       /* 5: pto.load(a, x + s_11, 64) */
+      TASSIGN(a, (0x0u + 8192u * pto_db2));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_11)), {16, 64}, {rs__});
         TLOAD(a, g__);
       }
       /* 6: pto.load(b, y + s_11, 64) */
+      TASSIGN(b, (0x1000u + 8192u * pto_db2));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_11)), {16, 64}, {rs__});
         TLOAD(b, g__);
       }
-      set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-      wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db2));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db2));
       /* 7: pto.add(a, a, b) */
+      TASSIGN(a, (0x0u + 8192u * pto_db2));
+      TASSIGN(b, (0x1000u + 8192u * pto_db2));
       TADD(a, a, b);
-      set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db2));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db2));
       /* 8: pto.store(z + s_11, 64, a) */
+      TASSIGN(a, (0x0u + 8192u * pto_db2));
       {
         const int64_t rs__ = (int64_t)(64);
         GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((z + s_11)), {16, 64}, {rs__});
         TSTORE(g__, a);
       }
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db2));
+      pto_db2 ^= 1;
     }
   }
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
+  wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   pipe_barrier(PIPE_ALL);
 }
 

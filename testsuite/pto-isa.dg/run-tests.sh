@@ -91,6 +91,11 @@ cpu_sim() {
   [ -f "$d/$1.c" ] || return
   exe=$work/$1.exe
   cp "$d/$1.c" "$work/$1.c" || return
+  # A test that includes a sibling test (dbuf-off.c: dbuf-stream.c)
+  # gets it beside it, so that its "harness.h" is still this one.
+  for inc in $(sed -n 's/^#include "\([^"/]*\.c\)".*/\1/p' "$d/$1.c"); do
+    cp "$d/$inc" "$work/$inc" || return
+  done
   if ! $isa_cxx -std=c++20 -D__CPU_SIM -I"$isa_inc" -c -x c++ "$2" \
          -o "$2.o" >"$exe.cc.log" 2>&1 \
      || ! $isa_cxx -std=c++20 -D__CPU_SIM -I"$isa_inc" -c \
