@@ -1733,6 +1733,141 @@ cmp_cop(pto_op op)
   }
 }
 
+/* The vendor's compare into a bit mask for comparison OP (cmp_<op>).  */
+static const char *
+cmpv_op(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_CMP_LT: return "vcmpv_lt";
+  case PTO_OP_CMP_LE: return "vcmpv_le";
+  case PTO_OP_CMP_GT: return "vcmpv_gt";
+  case PTO_OP_CMP_GE: return "vcmpv_ge";
+  case PTO_OP_CMP_EQ: return "vcmpv_eq";
+  case PTO_OP_CMP_NE: return "vcmpv_ne";
+  default: return NULL;
+  }
+}
+
+/* Whether pto.cmp_<op> E runs on the vector unit: a half or float
+   tile-tile compare whose elements fill whole repeats of both the
+   compare (256 B of a and b) and of the f32 vsel (64 lanes), at most 255
+   of each, so that no vector mask is needed (the vendor's Compare docs:
+   vcmpv's mask has no effect on Atlas A2 / A3).  */
+static bool
+cmp_vector_ok(const pto_expr *e)
+{
+  if (!cmpv_op(e->op) || e->nargs < 3)
+    return false;
+  const pto_type *ta = e->args[1]->type;
+  if (ta->kind != PTO_TY_TILE || !pto_dtype_is_float(ta->dtype))
+    return false;
+  int64_t n = (int64_t)ta->rows * ta->cols;
+  int esz = pto_dtype_bytes(ta->dtype);
+  return n > 0 && (n * esz) % 256 == 0 && n % 64 == 0 && n / 64 <= 255;
+}
+
+/* The scratch of a vector compare of N elements: the bit mask, then
+   three 256 B rows: the mask's address (vsel mode 2 reads it through
+   CMPMASK), 64 f32 ones, 64 f32 zeros.  */
+static int64_t
+cmp_scratch_bytes(int64_t n)
+{
+  return round32(n / 8) + 3 * 256;
+}
+
+/* m = a OP b on the vector unit (cmp_vector_ok):
+     vcmpv_<op>(bits, a, b)          one bit per element, dense;
+     vector_dup(addr, bits' offset)  (int32_t) then set_cmpmask(addr);
+     vector_dup(ones, 1.0f), vector_dup(zeros, 0.0f);
+     vsel(m as f32, ones, zeros, mode 2)   1.0f / 0.0f per element;
+     vconv_f322s32r(m, m as f32)     the int32 0 / 1 mask.
+   The mode 2 sequence is the vendor's (C220/M200
+   kernel_operator_vec_cmpsel_impl.h, VselIntrinsicsImplPre and
+   VselIntrinsicsImpl); m may be a or b (vcmpv reads both before vsel
+   writes m, and sync.c orders the pipe V instructions by their
+   accesses).  */
+static void
+lower_cmp_vec(isel *c, pto_mir_block *out, const pto_stmt *s,
+              const pto_expr *call, const pto_mir_buffer *m,
+              const pto_mir_buffer *a, const pto_mir_buffer *b)
+{
+  const pto_type *ta = call->args[1]->type;
+  pto_dtype dt = ta->dtype;
+  int esz = pto_dtype_bytes(dt);
+  int64_t n = (int64_t)ta->rows * ta->cols;
+  int64_t rep = n * esz / 256, rep32 = n / 64;
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+  pto_assert(tmp && tmp->size >= cmp_scratch_bytes(n));
+  int64_t bits = tmp->offset, addr = bits + round32(n / 8);
+  int64_t ones = addr + 256, zeros = ones + 256;
+  pto_loc loc = call->loc;
+  /* 1. The compare.  */
+  pto_mir_node *x = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps += rep;
+  x->form = PTO_VF_BINARY;
+  x->op = cmpv_op(call->op);
+  x->ctype = "uint8_t";
+  x->stype = pto_mir_ctype(dt);
+  x->dst = bits;
+  x->src[0] = a->offset;
+  x->src[1] = b->offset;
+  x->repeat = rep;
+  x->dbs = x->sbs[0] = x->sbs[1] = 1;
+  x->drs = x->srs[0] = x->srs[1] = 8;
+  pto_mir_add_access(x, PTO_MEM_UB, a->offset, a->offset + n * esz, false);
+  pto_mir_add_access(x, PTO_MEM_UB, b->offset, b->offset + n * esz, false);
+  pto_mir_add_access(x, PTO_MEM_UB, bits, bits + round32(n / 8), true);
+  /* 2. CMPMASK := the bit mask's address.  */
+  vspec d = spec(PTO_VF_DUP, "vector_dup", PTO_DT_I32, 0);
+  vec_instr(c, out, loc, &d, addr, NULL, 1, 64);
+  pto_mir_node *dn = out->items[out->n - 1];
+  dn->scalar_is_ub = true;
+  dn->scalar_ub = bits;
+  pto_mir_node *cm = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps++;
+  cm->form = PTO_VF_CMPMASK;
+  cm->op = "set_cmpmask";
+  cm->ctype = "void";
+  cm->dst = addr;
+  /* CMPMASK is modelled as the block it is loaded from: vsel's read
+     of it then waits for set_cmpmask (the vendor's PIPE_V barrier).  */
+  pto_mir_add_access(cm, PTO_MEM_UB, addr, addr + 32, true);
+  /* 3. The constant rows.  */
+  vspec one = spec(PTO_VF_DUP, "vector_dup", PTO_DT_F32, 0);
+  one.lit = "1.0f";
+  vec_instr(c, out, loc, &one, ones, NULL, 1, 64);
+  vspec zero = spec(PTO_VF_DUP, "vector_dup", PTO_DT_F32, 0);
+  zero.lit = "0.0f";
+  vec_instr(c, out, loc, &zero, zeros, NULL, 1, 64);
+  /* 4. vsel mode 2 into m, read as f32 (64 lanes a repeat).  */
+  pto_mir_node *v = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps += rep32;
+  v->form = PTO_VF_BINARY;
+  v->op = "vsel";
+  v->ctype = v->stype = "float";
+  v->dst = m->offset;
+  v->src[0] = ones;
+  v->src[1] = zeros;
+  v->repeat = rep32;
+  v->dbs = v->sbs[0] = v->sbs[1] = 1;
+  v->drs = 8;
+  v->srs[0] = v->srs[1] = 0;
+  v->order = c->k->arch->isa == PTO_ISA_V220 ? ", (uint8_t)2"
+                                               : ", (uint8_t)2, false, false";
+  pto_mir_add_access(v, PTO_MEM_UB, ones, ones + 256, false);
+  pto_mir_add_access(v, PTO_MEM_UB, zeros, zeros + 256, false);
+  pto_mir_add_access(v, PTO_MEM_UB, bits, bits + round32(n / 8), false);
+  pto_mir_add_access(v, PTO_MEM_UB, addr, addr + 32, false);
+  pto_mir_add_access(v, PTO_MEM_UB, m->offset, m->offset + n * 4, true);
+  /* 5. 1.0f / 0.0f -> 1 / 0.  */
+  conv(c, out, loc, "vconv_f322s32r", PTO_DT_I32, PTO_DT_F32, m->offset,
+       m->offset, n);
+  note_vec_min(c->k, n * 4);
+}
+
 /* pto.cmp_<op> (m = a OP b), pto.cmps_<op> (m = a OP s) and pto.select
    (d = m != 0 ? a : b) on the scalar unit, element by element in pto.h's
    order: elements compare in float for float and fp16 (exact, a NaN
@@ -1743,7 +1878,8 @@ cmp_cop(pto_op op)
    (a compare into a bit mask, then vsel) is not used yet: this lowering
    is the exact one for every shape, dtype and arch.  */
 static void
-lower_cmpsel(isel *c, pto_mir_block *out, const pto_expr *call)
+lower_cmpsel(isel *c, pto_mir_block *out, const pto_stmt *s,
+             const pto_expr *call)
 {
   bool sel = call->op == PTO_OP_SELECT;
   bool scalar = !sel && pto_op_info(call->op)->sig[2] == 's';
@@ -1752,6 +1888,10 @@ lower_cmpsel(isel *c, pto_mir_block *out, const pto_expr *call)
   for (int i = 0; i < nt; i++)
     if (!(b[i] = tile_of(c, call->args[i])))
       return;
+  if (cmp_vector_ok(call)) {
+    lower_cmp_vec(c, out, s, call, b[0], b[1], b[2]);
+    return;
+  }
   char *stext = NULL;
   if (scalar) {
     sacc sa = { 0 };
@@ -2068,6 +2208,10 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
              + red_scratch(rows, cols, 4, true);
     return red_scratch(rows, cols, esz, red_cross_ok(arch, sum, ta->dtype));
   }
+  if (cmp_vector_ok(e)) {
+    const pto_type *ta = e->args[1]->type;
+    return cmp_scratch_bytes((int64_t)ta->rows * ta->cols);
+  }
   if (e->op == PTO_OP_COL_SUM) {
     /* fp16 on the vector unit: a's f32 copy and the f32 sums.  */
     const pto_type *ta = e->args[1]->type;
@@ -2148,7 +2292,7 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
   case PTO_OP_CMPS_LT: case PTO_OP_CMPS_LE: case PTO_OP_CMPS_GT:
   case PTO_OP_CMPS_GE: case PTO_OP_CMPS_EQ: case PTO_OP_CMPS_NE:
   case PTO_OP_SELECT:
-    lower_cmpsel(c, out, e);
+    lower_cmpsel(c, out, s, e);
     break;
   case PTO_OP_MATMUL:
     pto_ice("pto.matmul not lowered by cube.c");
