@@ -434,6 +434,65 @@ PTO_CCE_GRED(vcgadd)
 PTO_CCE_GRED(vcgmax)
 PTO_CCE_GRED(vcgmin)
 
+/* Compare into a bit mask in UB: vcmpv_<op>(__ubuf__ uint8_t *dst, T
+   *src0, T *src1, uint8_t repeat, uint8_t dstBlk, src0Blk, src1Blk,
+   dstRep, src0Rep, src1Rep), op lt gt eq le ge ne, T half or float (the
+   int32_t vcmpv_eq of dav-c220 is not declared here: nothing emits it).
+   One bit per element, element i at bit i % 8 of byte i / 8; with the
+   default strides (1, 1, 1, 8, 8, 8) the repeats' bits are dense (the
+   vendor's count form advances dst by the source elements / 8).  STUB
+   vcmpv_*; C220/M200 kernel_operator_vec_cmp_impl.h /
+   kernel_operator_vec_cmpsel_impl.h (VcmpvIntrinsicsImpl,
+   CompareCompute).  */
+#define PTO_CCE_CMPV_(OP, T)                                                  \
+  void OP(__ubuf__ uint8_t *dst, __ubuf__ T *src0, __ubuf__ T *src1,          \
+          uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride,    \
+          uint8_t src1BlockStride, uint8_t dstRepeatStride,                   \
+          uint8_t src0RepeatStride, uint8_t src1RepeatStride);
+#define PTO_CCE_CMPV(OP) PTO_CCE_CMPV_(OP, half) PTO_CCE_CMPV_(OP, float)
+PTO_CCE_CMPV(vcmpv_lt)
+PTO_CCE_CMPV(vcmpv_gt)
+PTO_CCE_CMPV(vcmpv_eq)
+PTO_CCE_CMPV(vcmpv_le)
+PTO_CCE_CMPV(vcmpv_ge)
+PTO_CCE_CMPV(vcmpv_ne)
+
+/* vsel(T *dst, T *src0, T *src1, uint8_t repeat, uint8_t dstBlk,
+   src0Blk, src1Blk, dstRep, src0Rep, src1Rep): mode 0, the selection
+   bits in the CMPMASK register (set_cmpmask), the same
+   256 / sizeof(T) bits for every repeat; bit 1 takes src0.  Mode 2
+   (tensor and tensor) adds uint8_t selectMode 2 (dav-c220) or
+   (uint8_t selectMode, bool repeatStrideMode, bool strideSizeMode)
+   (dav-m200): CMPMASK then holds the UB address of the bit mask and
+   repeat r reads its bits r * 256 / sizeof(T) on.  half, float.  STUB
+   vsel; C220/M200 kernel_operator_vec_cmpsel_impl.h (VselIntrinsicsImpl,
+   VselIntrinsicsImplPre), asc-devkit docs Select.md (selMode).  */
+#define PTO_CCE_VSEL_ARGS(T)                                                  \
+  __ubuf__ T *dst, __ubuf__ T *src0, __ubuf__ T *src1, uint8_t repeat,        \
+      uint8_t dstBlockStride, uint8_t src0BlockStride,                        \
+      uint8_t src1BlockStride, uint8_t dstRepeatStride,                       \
+      uint8_t src0RepeatStride, uint8_t src1RepeatStride
+#ifdef PTO_CCE_ARCH_C220
+#define PTO_CCE_VSEL(T)                                                       \
+  void vsel(PTO_CCE_VSEL_ARGS(T));                                            \
+  void vsel(PTO_CCE_VSEL_ARGS(T), uint8_t selectMode);
+#else
+#define PTO_CCE_VSEL(T)                                                       \
+  void vsel(PTO_CCE_VSEL_ARGS(T));                                            \
+  void vsel(PTO_CCE_VSEL_ARGS(T), uint8_t selectMode, bool repeatStrideMode,  \
+            bool strideSizeMode);
+#endif
+PTO_CCE_VSEL(half)
+PTO_CCE_VSEL(float)
+
+/* set_cmpmask(__ubuf__ void *src): UB -> the CMPMASK register (the
+   selection bits of vsel mode 0, or for mode 2 a 32 B block whose
+   first uint32_t is the bit mask's UB address, written by vector_dup);
+   get_cmpmask(__ubuf__ void *dst): the register -> UB.  STUB; C220/M200
+   kernel_operator_vec_cmpsel_impl.h.  */
+void set_cmpmask(__ubuf__ void *src);
+void get_cmpmask(__ubuf__ void *dst);
+
 #ifdef PTO_CCE_ARCH_C220
 /* vbrcb(dst, src, uint16_t dstBlk, uint16_t dstRep, uint8_t repeat):
    uint16_t or uint32_t elements.  STUB; C220

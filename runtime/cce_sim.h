@@ -414,6 +414,21 @@ void pto_sim_vreduce(const char *f, int l, const char *name, pto_sim_vop op,
 #define PTO_SIM_N(count) (1u << (count))
 int pto_sim_check_form(const char *f, int l, const char *name, int nargs,
                        unsigned v200, unsigned v220, int64_t modes);
+/* vcmpv_<op>: CMP 0..5 = lt gt eq le ge ne; DST_U8 whether dst is a
+   uint8_t pointer.  vsel: NARGS its operand count, MODE / M1 / M2 the
+   operands after the tenth (0 when absent).  set_cmpmask (GET 0) and
+   get_cmpmask (GET 1).  */
+void pto_sim_vcmpv(const char *f, int l, const char *name, int cmp,
+                   int dst_u8, pto_sim_dt dt0, pto_sim_dt dt1, uintptr_t dst,
+                   uintptr_t src0, uintptr_t src1, int64_t repeat,
+                   int64_t dbs, int64_t s0bs, int64_t s1bs, int64_t drs,
+                   int64_t s0rs, int64_t s1rs);
+void pto_sim_vsel(const char *f, int l, pto_sim_dt dt, pto_sim_dt dt0,
+                  pto_sim_dt dt1, uintptr_t dst, uintptr_t src0,
+                  uintptr_t src1, int64_t repeat, int64_t dbs, int64_t s0bs,
+                  int64_t s1bs, int64_t drs, int64_t s0rs, int64_t s1rs,
+                  int nargs, int64_t mode, int64_t m1, int64_t m2);
+void pto_sim_cmpmask(const char *f, int l, int get, uintptr_t p);
 /* vbrcb: ESIZE / SRC_ESIZE are the operands' element sizes.  */
 void pto_sim_vbrcb(const char *f, int l, int esize, int src_esize,
                    uintptr_t dst, uintptr_t src, int64_t dbs, int64_t drs,
@@ -564,6 +579,28 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define vdiv(d, a, b, ...) PTO_SIM_VBIN("vdiv", PTO_SIM_DIV, d, a, b, __VA_ARGS__)
 #define vmax(d, a, b, ...) PTO_SIM_VBIN("vmax", PTO_SIM_MAX, d, a, b, __VA_ARGS__)
 #define vmin(d, a, b, ...) PTO_SIM_VBIN("vmin", PTO_SIM_MIN, d, a, b, __VA_ARGS__)
+
+/* Compare into a UB bit mask, select by CMPMASK (sim-vec.c).  */
+#define PTO_SIM_VCMPV(name, cmp, d, a, b, r, dbs, abs_, bbs, drs, ars, brs) \
+  pto_sim_vcmpv(PTO_SIM_HERE, name, cmp,                                    \
+                _Generic((d), uint8_t *: 1, default: 0), PTO_SIM_DT(a),     \
+                PTO_SIM_DT(b), PTO_SIM_P(d), PTO_SIM_P(a), PTO_SIM_P(b), r, \
+                dbs, abs_, bbs, drs, ars, brs)
+#define vcmpv_lt(d, a, b, ...) PTO_SIM_VCMPV("vcmpv_lt", 0, d, a, b, __VA_ARGS__)
+#define vcmpv_gt(d, a, b, ...) PTO_SIM_VCMPV("vcmpv_gt", 1, d, a, b, __VA_ARGS__)
+#define vcmpv_eq(d, a, b, ...) PTO_SIM_VCMPV("vcmpv_eq", 2, d, a, b, __VA_ARGS__)
+#define vcmpv_le(d, a, b, ...) PTO_SIM_VCMPV("vcmpv_le", 3, d, a, b, __VA_ARGS__)
+#define vcmpv_ge(d, a, b, ...) PTO_SIM_VCMPV("vcmpv_ge", 4, d, a, b, __VA_ARGS__)
+#define vcmpv_ne(d, a, b, ...) PTO_SIM_VCMPV("vcmpv_ne", 5, d, a, b, __VA_ARGS__)
+#define vsel(...) \
+  PTO_SIM_VSEL_(PTO_SIM_NARGS(__VA_ARGS__), __VA_ARGS__, 0, 0, 0, ~)
+#define PTO_SIM_VSEL_(n, d, a, b, r, dbs, abs_, bbs, drs, ars, brs, m, m1, m2, \
+                      ...)                                                 \
+  pto_sim_vsel(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_DT(a), PTO_SIM_DT(b),    \
+               PTO_SIM_P(d), PTO_SIM_P(a), PTO_SIM_P(b), r, dbs, abs_, bbs,  \
+               drs, ars, brs, n, (int64_t)(m), (int64_t)(m1), (int64_t)(m2))
+#define set_cmpmask(p) pto_sim_cmpmask(PTO_SIM_HERE, 0, PTO_SIM_P(p))
+#define get_cmpmask(p) pto_sim_cmpmask(PTO_SIM_HERE, 1, PTO_SIM_P(p))
 
 /* Unary vector ops: (dst, src, repeat, dstBlk, srcBlk, dstRep, srcRep).  */
 #define PTO_SIM_VUN(name, op, d, s, r, dbs, sbs, drs, srs)                  \

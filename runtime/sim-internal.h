@@ -102,6 +102,8 @@ typedef struct sim_state {
 
   uint64_t mask_hi, mask_lo;
   uint64_t mov_pad; /* set_mov_pad_val (reset to 0 at block start) */
+  uint8_t cmpmask[16]; /* the CMPMASK register (set_cmpmask) */
+  int cmpmask_set;     /* set_cmpmask ran in this block */
   int counter;
   int bidx, bnum, in_block;
 

@@ -967,3 +967,201 @@ void pto_sim_vbrcb(const char *f, int l, int esize, int src_esize,
   s->stats.vector_repeats += (uint64_t)repeat;
   pto_sim_end(s, 8 + (uint64_t)repeat);
 }
+
+/* ------------------------------------------------------------------ */
+/* Compare into a bit mask, select, CMPMASK                            */
+/* ------------------------------------------------------------------ */
+
+/* vcmpv_<op>: bit i % 8 of byte i / 8 of DST is `src0[i] OP src1[i]'
+   (asc-devkit docs Compare.md: the result bits in little-endian order).
+   Every lane of every repeat is compared: the vendor's Compare docs say
+   the mask has no effect on Atlas A2 / A3, and nothing settles what it
+   does elsewhere, so pto-gcc emits whole repeats only.  The bit mask is
+   dense (REPEAT * lanes / 8 bytes), the one layout the vendor's sources
+   settle (CompareCompute: default strides 1 / 8, dst advancing by the
+   elements / 8); other dst strides are rejected.  A NaN operand
+   compares unordered as in C (every comparison false, ne true): the
+   vendor's sources do not say.  */
+void pto_sim_vcmpv(const char *f, int l, const char *name, int cmp,
+                   int dst_u8, pto_sim_dt dt0, pto_sim_dt dt1, uintptr_t dst,
+                   uintptr_t src0, uintptr_t src1, int64_t repeat,
+                   int64_t dbs, int64_t s0bs, int64_t s1bs, int64_t drs,
+                   int64_t s0rs, int64_t s1rs)
+{
+  static const char *const sn[] = { "dstBlkStride",  "src0BlkStride",
+                                    "src1BlkStride", "dstRepStride",
+                                    "src0RepStride", "src1RepStride" };
+  static const char *const what[] = { "src0", "src1" };
+  sim_state *s = pto_sim_state();
+  int64_t st[6] = { dbs, s0bs, s1bs, drs, s0rs, s1rs };
+  if (check_repeat_strides(s, f, l, name, repeat, 6, st, sn))
+    return;
+  if (!dst_u8 || !is_float(dt0) || dt1 != dt0) {
+    pto_sim_error_at(s, f, l, "%s: operand types (dst %s, src0 %s, src1 %s) "
+                     "are not a declared form: uint8_t and half or float "
+                     "(runtime/cce-api.h)", name, dst_u8 ? "uint8_t" : "other",
+                     dt_name(dt0), dt_name(dt1));
+    return;
+  }
+  if (dbs != 1 || drs != 8) {
+    pto_sim_error_at(s, f, l, "%s: dstBlkStride %lld / dstRepStride %lld: "
+                     "only 1 / 8 (a dense bit mask) is simulated; the "
+                     "vendor's sources do not settle the others", name,
+                     (long long)dbs, (long long)drs);
+    return;
+  }
+  int es = dt_size(dt0), lanes = 256 / es;
+  int64_t nbytes = repeat * lanes / 8;
+  uintptr_t doff;
+  if (pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_UB, dst, (uint64_t)nbytes,
+                      SIM_BLOCK, &doff))
+    return;
+  /* Every lane on while the operands are resolved and touched.  */
+  uint64_t mh = s->mask_hi, ml = s->mask_lo;
+  int ctr = s->counter;
+  s->mask_hi = s->mask_lo = ~(uint64_t)0;
+  s->counter = 0;
+  vopnd o[2] = { { 0, es, s0bs, s0rs }, { 0, es, s1bs, s1rs } };
+  uintptr_t ptrs[2] = { src0, src1 }, lo[2], hi[2];
+  if (prepare(s, f, l, name, 2, o, ptrs, what, repeat, lanes, lo, hi))
+    goto out;
+  pto_sim_begin(s, f, l, name, P_V);
+  for (int i = 0; i < 2; i++)
+    pto_sim_log_range(s, PTO_SIM_UB, lo[i], hi[i], SIM_R);
+  pto_sim_log_range(s, PTO_SIM_UB, doff, doff + (uintptr_t)nbytes, SIM_W);
+  for (int i = 0; i < 2; i++)
+    touch_operand(s, &o[i], repeat, lanes, SIM_R);
+  if (nbytes)
+    pto_sim_touch(s, PTO_SIM_UB, doff, doff + (uintptr_t)nbytes, SIM_W);
+  for (int64_t r = 0; r < repeat; r++) {
+    uint8_t bits[16] = { 0 };
+    for (int i = 0; i < lanes; i++) {
+      float x = load_f(dt0, sim_mem(s, PTO_SIM_UB, lane_addr(&o[0], r, i)));
+      float y = load_f(dt0, sim_mem(s, PTO_SIM_UB, lane_addr(&o[1], r, i)));
+      int v = cmp == 0 ? x < y : cmp == 1 ? x > y : cmp == 2 ? x == y
+              : cmp == 3 ? x <= y : cmp == 4 ? x >= y : x != y;
+      bits[i / 8] |= (uint8_t)(v << (i % 8));
+    }
+    memcpy(sim_mem(s, PTO_SIM_UB, doff + (uintptr_t)(r * lanes / 8)), bits,
+           (size_t)(lanes / 8));
+  }
+  vector_done(s, repeat, op_cycles(name));
+out:
+  s->mask_hi = mh;
+  s->mask_lo = ml;
+  s->counter = ctr;
+}
+
+/* vsel: lane i of repeat r is src0's where its selection bit is 1, else
+   src1's; the enabled lanes only (the vector mask, as other
+   element-wise instructions).  Mode 0: bit i of CMPMASK for every
+   repeat; mode 2: bit r * lanes + i of the bit mask at the UB address in
+   the first uint32_t of CMPMASK (asc-devkit docs Select.md;
+   VselIntrinsicsImplPre writes that address with vector_dup).  */
+void pto_sim_vsel(const char *f, int l, pto_sim_dt dt, pto_sim_dt dt0,
+                  pto_sim_dt dt1, uintptr_t dst, uintptr_t src0,
+                  uintptr_t src1, int64_t repeat, int64_t dbs, int64_t s0bs,
+                  int64_t s1bs, int64_t drs, int64_t s0rs, int64_t s1rs,
+                  int nargs, int64_t mode, int64_t m1, int64_t m2)
+{
+  static const char *const sn[] = { "dstBlkStride",  "src0BlkStride",
+                                    "src1BlkStride", "dstRepStride",
+                                    "src0RepStride", "src1RepStride" };
+  static const char *const what[] = { "dst", "src0", "src1" };
+  sim_state *s = pto_sim_state();
+  if (pto_sim_check_form(f, l, "vsel", nargs, PTO_SIM_N(10) | PTO_SIM_N(13),
+                         PTO_SIM_N(10) | PTO_SIM_N(11), m1 | m2))
+    return;
+  if (nargs == 10)
+    mode = 0;
+  int64_t st[6] = { dbs, s0bs, s1bs, drs, s0rs, s1rs };
+  if (check_repeat_strides(s, f, l, "vsel", repeat, 6, st, sn))
+    return;
+  if (!is_float(dt) || dt0 != dt || dt1 != dt) {
+    pto_sim_error_at(s, f, l, "vsel: operand types (dst %s, src0 %s, src1 "
+                     "%s) are not a declared form: half or float "
+                     "(runtime/cce-api.h)", dt_name(dt), dt_name(dt0),
+                     dt_name(dt1));
+    return;
+  }
+  if (mode != 0 && mode != 2) {
+    pto_sim_error_at(s, f, l, "vsel: selectMode %lld is not simulated (0 "
+                     "and 2 are)", (long long)mode);
+    return;
+  }
+  if (!s->cmpmask_set) {
+    pto_sim_error_at(s, f, l, "vsel: CMPMASK is not set in this block "
+                     "(set_cmpmask first)");
+    return;
+  }
+  int es = dt_size(dt), lanes = 256 / es;
+  int64_t reps = effective_repeats(s, repeat, lanes);
+  vopnd o[3] = { { 0, es, dbs, drs },
+                 { 0, es, s0bs, s0rs },
+                 { 0, es, s1bs, s1rs } };
+  uintptr_t ptrs[3] = { dst, src0, src1 }, lo[3], hi[3];
+  if (prepare(s, f, l, "vsel", 3, o, ptrs, what, reps, lanes, lo, hi))
+    return;
+  uintptr_t moff = 0;
+  int64_t mbytes = reps * lanes / 8;
+  if (mode == 2) {
+    uint32_t a;
+    memcpy(&a, s->cmpmask, sizeof a);
+    if (pto_sim_resolve(s, f, l, "vsel", "selection mask (CMPMASK address)",
+                        PTO_SIM_UB, (uintptr_t)a, (uint64_t)mbytes, SIM_BLOCK,
+                        &moff))
+      return;
+  }
+  pto_sim_begin(s, f, l, "vsel", P_V);
+  if (mode == 2 && mbytes) {
+    pto_sim_log_range(s, PTO_SIM_UB, moff, moff + (uintptr_t)mbytes, SIM_R);
+    pto_sim_touch(s, PTO_SIM_UB, moff, moff + (uintptr_t)mbytes, SIM_R);
+  }
+  log_and_touch(s, 3, o, lo, hi, reps, lanes, 0);
+  for (int64_t r = 0; r < reps; r++) {
+    uint8_t res[256];
+    for (int i = 0; i < lanes; i++) {
+      if (!lane_on(s, r, i, lanes))
+        continue;
+      int bit = mode == 0 ? s->cmpmask[i / 8] >> (i % 8) & 1
+                          : *sim_mem(s, PTO_SIM_UB,
+                                     moff + (uintptr_t)((r * lanes + i) / 8))
+                                >> ((r * lanes + i) % 8) & 1;
+      memcpy(res + i * es,
+             sim_mem(s, PTO_SIM_UB, lane_addr(&o[bit ? 1 : 2], r, i)),
+             (size_t)es);
+    }
+    store_repeat(s, &o[0], r, lanes, res);
+  }
+  vector_done(s, reps, op_cycles("vsel"));
+}
+
+/* set_cmpmask: 16 bytes of UB (the 128 selection bits mode 0 uses for
+   half; for mode 2 the first uint32_t is the bit mask's address) into
+   CMPMASK; get_cmpmask: the register back to UB.  Pipe V (the vendor
+   puts a PIPE_V barrier after set_cmpmask).  */
+void pto_sim_cmpmask(const char *f, int l, int get, uintptr_t p)
+{
+  sim_state *s = pto_sim_state();
+  const char *name = get ? "get_cmpmask" : "set_cmpmask";
+  uintptr_t off;
+  if (pto_sim_resolve(s, f, l, name, get ? "dst" : "src", PTO_SIM_UB, p, 16,
+                      SIM_BLOCK, &off))
+    return;
+  if (get && !s->cmpmask_set) {
+    pto_sim_error_at(s, f, l, "get_cmpmask: CMPMASK is not set in this "
+                     "block");
+    return;
+  }
+  pto_sim_begin(s, f, l, name, P_V);
+  pto_sim_log_range(s, PTO_SIM_UB, off, off + 16, get ? SIM_W : SIM_R);
+  pto_sim_touch(s, PTO_SIM_UB, off, off + 16, get ? SIM_W : SIM_R);
+  if (get)
+    memcpy(sim_mem(s, PTO_SIM_UB, off), s->cmpmask, 16);
+  else {
+    memcpy(s->cmpmask, sim_mem(s, PTO_SIM_UB, off), 16);
+    s->cmpmask_set = 1;
+  }
+  s->stats.vector_instrs++;
+  pto_sim_end(s, 8);
+}

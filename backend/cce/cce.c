@@ -387,9 +387,17 @@ static void
 print_scalar_operand(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
 {
   pto_buf_printf(b, "(%s)(", n->ctype);
-  if (n->scalar_via)
+  if (n->scalar_via && !n->scalar_is_ub)
     pto_buf_printf(b, "(%s)", n->scalar_via);
-  if (n->scalar)
+  if (n->scalar_is_ub) {
+    /* A UB address as the vendor passes it to vector_dup (Select's
+       VselIntrinsicsImplPre): the byte offset.  */
+    if (n->pp_var)
+      pto_buf_printf(b, "%lld + %lld * %s", (long long)n->scalar_ub,
+                     (long long)n->pp_delta, n->pp_var);
+    else
+      pto_buf_printf(b, "%lld", (long long)n->scalar_ub);
+  } else if (n->scalar)
     pto_cce_expr(b, k, n->scalar);
   else
     pto_buf_puts(b, n->scalar_lit);
@@ -459,9 +467,14 @@ print_vec(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
     const int64_t v[] = { n->repeat, n->dbs, n->sbs[0], n->sbs[1],
                           n->drs, n->srs[0], n->srs[1] };
     print_counts(b, 7, bin_t, v);
+    if (n->order)
+      pto_buf_puts(b, n->order);
     pto_buf_puts(b, ");\n");
     return;
   }
+  case PTO_VF_CMPMASK:
+    pto_buf_puts(b, ");\n");
+    return;
   case PTO_VF_UNARY: {
     pto_buf_puts(b, ", ");
     ubn(b, n, n->stype, n->src[0]);

@@ -139,6 +139,9 @@ typedef enum {
   F_VRED,    /* vcadd(d, s, rep, drs, sbs, srs [, order]) */
   F_VGRED,   /* vcgadd(d, s, rep, drs, sbs, srs) */
   F_VBRCB,   /* vbrcb(d, s, dbs, drs, rep) */
+  F_VCMPV,   /* vcmpv_lt(uint8 d, a, b, rep, dbs, abs, bbs, drs, ars, brs) */
+  F_VSEL,    /* vsel(d, a, b, rep, dbs, abs, bbs, drs, ars, brs [, mode...]) */
+  F_CMPMASK, /* set_cmpmask(s) / get_cmpmask(d): one UB pointer */
   F_DMA,     /* copy_X_to_Y(d, s, sid, nBurst, lenBurst, sGap, dGap [, pad]) */
   F_DMA_ALIGN, /* copy_*_align_bN(d, s, sid, nB, lenBytes, lp, rp, sGap, dGap) */
   F_L0LOAD,  /* load_cbuf_to_ca/cb(d, s, base, rep, sStride, sid, tr) */

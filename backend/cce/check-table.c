@@ -45,6 +45,19 @@ static const ccx_intrin table[] = {
   /* (d, x, repeat, dbs, sbs, drs, srs).  */
   { "vector_dup", F_VDUP, N(7), N(7), "U.",
     ARITH | DTM(DT_U16) | DTM(DT_U32), 0, 0, API },
+  /* Compare into a UB bit mask: (uint8_t d, a, b, repeat, dbs, abs, bbs,
+     drs, ars, brs); half, float.  */
+  { "vcmpv_lt", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
+  { "vcmpv_gt", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
+  { "vcmpv_eq", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
+  { "vcmpv_le", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
+  { "vcmpv_ge", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
+  { "vcmpv_ne", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
+  /* vsel: mode 0 (10 operands); mode 2 adds selectMode (dav-c220) or
+     (selectMode, repeatStrideMode, strideSizeMode) (dav-m200).  */
+  { "vsel", F_VSEL, N(10) | N(11), N(10) | N(13), "UUU", FLOATS, 0, 0, API },
+  { "set_cmpmask", F_CMPMASK, N(1), N(1), "U", 0, 0, 0, API },
+  { "get_cmpmask", F_CMPMASK, N(1), N(1), "U", 0, 0, 0, API },
   /* Conversions: (d, s, repeat, dbs, sbs, drs, srs), fixed types.  */
   { "vconv_f162f32", F_VCONV, N(7), N(7), "UU", 0, DT_F32, DT_F16, API },
   { "vconv_f322f16", F_VCONV, N(7), N(7), "UU", 0, DT_F16, DT_F32, API },

@@ -980,6 +980,22 @@ footprints(const state *s, const ccx_expr *e, const ccx_intrin *in,
     ext[i] = 0;
   int es0 = elem_size(&args[0]), es1 = n > 1 ? elem_size(&args[1]) : 0;
   switch (in->form) {
+  case F_VCMPV: {
+    /* The sources as vadd's; the bit mask: repeat * lanes / 8 bytes,
+       the one layout the vendor's sources settle (strides 1 and 8).  */
+    int64_t rep = arg_val(args, 3, &ok);
+    int64_t dbs = arg_val(args, 4, &ok), drs = arg_val(args, 7, &ok);
+    int es = elem_size(&args[1]);
+    if (!ok || !es)
+      return 0;
+    for (int k = 1; k < 3; k++)
+      ext[k] = vec_extent(s, rep, 256 / es, es, arg_val(args, 4 + k, &ok),
+                          arg_val(args, 7 + k, &ok));
+    if (dbs == 1 && drs == 8)
+      ext[0] = rep * (256 / es) / 8;
+    return ok;
+  }
+  case F_VSEL:
   case F_VBIN: {
     int64_t rep = arg_val(args, 3, &ok);
     int64_t bs[3], rs[3];
@@ -1143,6 +1159,13 @@ check_pointers(checker *c, const ccx_expr *e, const ccx_intrin *in,
     int dt = v->dt;
     if (dt == DT_NONE || dt == DT_VOID || dt == DT_OTHER)
       continue;
+    if (in->form == F_VCMPV && i == 0) {
+      if (dt != DT_U8)
+        ccx_report(c, a->line, a->col, "dtype",
+                   "argument 1 of '%s' points to %s; the intrinsic takes "
+                   "uint8_t", e->name, ccx_dt_name(dt));
+      continue;
+    }
     if (in->form == F_VCONV) {
       int need = i == 0 ? in->dst_dt : in->src_dt;
       if (dt != need)

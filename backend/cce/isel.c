@@ -87,9 +87,13 @@
      (pto.h stops on a count outside [0, 31]); right shifts arithmetic.
      transpose: the scalar unit, d[j][i] = a[i][j] (in place: swaps),
      every dtype and shape (lower_transpose).
-   * cmp_<op>, cmps_<op> and select: the scalar unit, element by element
-     in pto.h's order (lower_cmpsel), exact for every shape, dtype and
-     arch.
+   * cmp_<op> and select on half / float tiles of whole repeats (at
+     most 255): the vector unit, vcmpv_<op> into a UB bit mask and vsel
+     mode 2 with the mask's address in CMPMASK (lower_cmp_vec,
+     lower_sel_vec; doc/cce.md "Comparisons to a mask and select").
+     Other shapes, int32 and cmps_<op>: the scalar unit, element by
+     element in pto.h's order (lower_cmpsel), exact for every shape,
+     dtype and arch.
    * matmul and the loads/stores/fills of its tiles: the cube path
      (cube.c), offered every intrinsic first.  */
 
@@ -1969,17 +1973,241 @@ cmp_cop(pto_op op)
   }
 }
 
+/* The vendor's compare into a bit mask for comparison OP (cmp_<op>).  */
+static const char *
+cmpv_op(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_CMP_LT: return "vcmpv_lt";
+  case PTO_OP_CMP_LE: return "vcmpv_le";
+  case PTO_OP_CMP_GT: return "vcmpv_gt";
+  case PTO_OP_CMP_GE: return "vcmpv_ge";
+  case PTO_OP_CMP_EQ: return "vcmpv_eq";
+  case PTO_OP_CMP_NE: return "vcmpv_ne";
+  default: return NULL;
+  }
+}
+
+/* Whether pto.cmp_<op> E runs on the vector unit: a half or float
+   tile-tile compare whose elements fill whole repeats of both the
+   compare (256 B of a and b) and of the f32 vsel (64 lanes), at most 255
+   of each, so that no vector mask is needed (the vendor's Compare docs:
+   vcmpv's mask has no effect on Atlas A2 / A3).  */
+static bool
+cmp_vector_ok(const pto_expr *e)
+{
+  if (!cmpv_op(e->op) || e->nargs < 3)
+    return false;
+  const pto_type *ta = e->args[1]->type;
+  if (ta->kind != PTO_TY_TILE || !pto_dtype_is_float(ta->dtype))
+    return false;
+  int64_t n = (int64_t)ta->rows * ta->cols;
+  int esz = pto_dtype_bytes(ta->dtype);
+  return n > 0 && (n * esz) % 256 == 0 && n % 64 == 0 && n / 64 <= 255;
+}
+
+/* The scratch of a vector compare of N elements: the bit mask, then
+   three 256 B rows: the mask's address (vsel mode 2 reads it through
+   CMPMASK), 64 f32 ones, 64 f32 zeros.  */
+static int64_t
+cmp_scratch_bytes(int64_t n)
+{
+  return round32(n / 8) + 3 * 256;
+}
+
+/* vcmpv-style binary node OP: dense bit mask BITS of N elements from
+   A and B (SRS1: b's repeat stride, 0 to re-read one 256 B row).  */
+static void
+cmpv_node(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
+          pto_dtype dt, int64_t bits, int64_t a, int64_t b, int srs1,
+          int64_t n)
+{
+  int esz = pto_dtype_bytes(dt);
+  int64_t rep = n * esz / 256;
+  pto_mir_node *x = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps += rep;
+  x->form = PTO_VF_BINARY;
+  x->op = op;
+  x->ctype = "uint8_t";
+  x->stype = pto_mir_ctype(dt);
+  x->dst = bits;
+  x->src[0] = a;
+  x->src[1] = b;
+  x->repeat = rep;
+  x->dbs = x->sbs[0] = x->sbs[1] = 1;
+  x->drs = x->srs[0] = 8;
+  x->srs[1] = srs1;
+  pto_mir_add_access(x, PTO_MEM_UB, a, a + n * esz, false);
+  pto_mir_add_access(x, PTO_MEM_UB, b, b + (srs1 ? n * esz : 256), false);
+  pto_mir_add_access(x, PTO_MEM_UB, bits, bits + round32(n / 8), true);
+}
+
+/* CMPMASK := the address BITS (vector_dup into the 256 B row ADDR, then
+   set_cmpmask), as the vendor's VselIntrinsicsImplPre does for mode 2.  */
+static void
+cmpmask_addr(isel *c, pto_mir_block *out, pto_loc loc, int64_t bits,
+             int64_t addr)
+{
+  vspec d = spec(PTO_VF_DUP, "vector_dup", PTO_DT_I32, 0);
+  vec_instr(c, out, loc, &d, addr, NULL, 1, 64);
+  pto_mir_node *dn = out->items[out->n - 1];
+  dn->scalar_is_ub = true;
+  dn->scalar_ub = bits;
+  pto_mir_node *cm = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps++;
+  cm->form = PTO_VF_CMPMASK;
+  cm->op = "set_cmpmask";
+  cm->ctype = "void";
+  cm->dst = addr;
+  /* CMPMASK is modelled as the block it is loaded from: vsel's read
+     of it then waits for set_cmpmask (the vendor's PIPE_V barrier).  */
+  pto_mir_add_access(cm, PTO_MEM_UB, addr, addr + 32, true);
+}
+
+/* vsel mode 2 of DT over N elements: DST = bit ? S0 : S1, the bits at
+   BITS (CMPMASK holds their address, in the row ADDR); SRS: the
+   sources' repeat stride (0: one 256 B row each).  */
+static void
+vsel_node(isel *c, pto_mir_block *out, pto_loc loc, pto_dtype dt,
+          int64_t dst, int64_t s0, int64_t s1, int srs, int64_t bits,
+          int64_t addr, int64_t n)
+{
+  int esz = pto_dtype_bytes(dt);
+  int64_t rep = n * esz / 256, sext = srs ? n * esz : 256;
+  pto_mir_node *v = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps += rep;
+  v->form = PTO_VF_BINARY;
+  v->op = "vsel";
+  v->ctype = v->stype = pto_mir_ctype(dt);
+  v->dst = dst;
+  v->src[0] = s0;
+  v->src[1] = s1;
+  v->repeat = rep;
+  v->dbs = v->sbs[0] = v->sbs[1] = 1;
+  v->drs = 8;
+  v->srs[0] = v->srs[1] = srs;
+  v->order = c->k->arch->isa == PTO_ISA_V220 ? ", (uint8_t)2"
+                                               : ", (uint8_t)2, false, false";
+  pto_mir_add_access(v, PTO_MEM_UB, s0, s0 + sext, false);
+  pto_mir_add_access(v, PTO_MEM_UB, s1, s1 + sext, false);
+  pto_mir_add_access(v, PTO_MEM_UB, bits, bits + round32(n / 8), false);
+  pto_mir_add_access(v, PTO_MEM_UB, addr, addr + 32, false);
+  pto_mir_add_access(v, PTO_MEM_UB, dst, dst + n * esz, true);
+}
+
+/* m = a OP b on the vector unit (cmp_vector_ok):
+     vcmpv_<op>(bits, a, b)          one bit per element, dense;
+     vector_dup(addr, bits' offset)  (int32_t) then set_cmpmask(addr);
+     vector_dup(ones, 1.0f), vector_dup(zeros, 0.0f);
+     vsel(m as f32, ones, zeros, mode 2)   1.0f / 0.0f per element;
+     vconv_f322s32r(m, m as f32)     the int32 0 / 1 mask.
+   The mode 2 sequence is the vendor's (C220/M200
+   kernel_operator_vec_cmpsel_impl.h, VselIntrinsicsImplPre and
+   VselIntrinsicsImpl); m may be a or b (vcmpv reads both before vsel
+   writes m, and sync.c orders the pipe V instructions by their
+   accesses).  */
+static void
+lower_cmp_vec(isel *c, pto_mir_block *out, const pto_stmt *s,
+              const pto_expr *call, const pto_mir_buffer *m,
+              const pto_mir_buffer *a, const pto_mir_buffer *b)
+{
+  const pto_type *ta = call->args[1]->type;
+  int64_t n = (int64_t)ta->rows * ta->cols;
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+  pto_assert(tmp && tmp->size >= cmp_scratch_bytes(n));
+  int64_t bits = tmp->offset, addr = bits + round32(n / 8);
+  int64_t ones = addr + 256, zeros = ones + 256;
+  pto_loc loc = call->loc;
+  cmpv_node(c, out, loc, cmpv_op(call->op), ta->dtype, bits, a->offset,
+            b->offset, 8, n);
+  cmpmask_addr(c, out, loc, bits, addr);
+  vspec one = spec(PTO_VF_DUP, "vector_dup", PTO_DT_F32, 0);
+  one.lit = "1.0f";
+  vec_instr(c, out, loc, &one, ones, NULL, 1, 64);
+  vspec zero = spec(PTO_VF_DUP, "vector_dup", PTO_DT_F32, 0);
+  zero.lit = "0.0f";
+  vec_instr(c, out, loc, &zero, zeros, NULL, 1, 64);
+  /* m read as f32: 64 lanes a repeat, 1.0f / 0.0f, then 1 / 0.  */
+  vsel_node(c, out, loc, PTO_DT_F32, m->offset, ones, zeros, 0, bits, addr,
+            n);
+  conv(c, out, loc, "vconv_f322s32r", PTO_DT_I32, PTO_DT_F32, m->offset,
+       m->offset, n);
+  note_vec_min(c->k, n * 4);
+}
+
+/* Whether pto.select E (d = m != 0 ? a : b) runs on the vector unit:
+   half or float data whose elements fill whole repeats of the f32 mask
+   conversion and compare (64 lanes) and of the data's vsel, at most
+   255 each.  */
+static bool
+sel_vector_ok(const pto_expr *e)
+{
+  if (e->op != PTO_OP_SELECT || e->nargs < 4)
+    return false;
+  const pto_type *ta = e->args[2]->type;
+  if (ta->kind != PTO_TY_TILE || !pto_dtype_is_float(ta->dtype))
+    return false;
+  int64_t n = (int64_t)ta->rows * ta->cols;
+  int esz = pto_dtype_bytes(ta->dtype);
+  return n > 0 && n % 64 == 0 && (n * esz) % 256 == 0 && n / 64 <= 255;
+}
+
+/* The scratch of a vector select of N elements: the mask as f32, the
+   bit mask, the address row and a row of f32 zeros.  */
+static int64_t
+sel_scratch_bytes(int64_t n)
+{
+  return n * 4 + round32(n / 8) + 2 * 256;
+}
+
+/* d = m != 0 ? a : b on the vector unit (sel_vector_ok):
+     vconv_s322f32(mf, m)              exact for 0, nonzero stays nonzero;
+     vcmpv_ne(bits, mf, zeros row)     bit = m != 0;
+     vector_dup + set_cmpmask          CMPMASK := the bits' address;
+     vsel(d, a, b, mode 2).
+   vcmpvs and an int32 vcmpv_eq exist on dav-c220 only; this sequence
+   is the same on both archs.  */
+static void
+lower_sel_vec(isel *c, pto_mir_block *out, const pto_stmt *s,
+              const pto_expr *call, const pto_mir_buffer *d,
+              const pto_mir_buffer *m, const pto_mir_buffer *a,
+              const pto_mir_buffer *b)
+{
+  const pto_type *ta = call->args[2]->type;
+  int64_t n = (int64_t)ta->rows * ta->cols;
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+  pto_assert(tmp && tmp->size >= sel_scratch_bytes(n));
+  int64_t mf = tmp->offset, bits = mf + n * 4;
+  int64_t addr = bits + round32(n / 8), zeros = addr + 256;
+  pto_loc loc = call->loc;
+  conv(c, out, loc, "vconv_s322f32", PTO_DT_F32, PTO_DT_I32, mf, m->offset,
+       n);
+  vspec zero = spec(PTO_VF_DUP, "vector_dup", PTO_DT_F32, 0);
+  zero.lit = "0.0f";
+  vec_instr(c, out, loc, &zero, zeros, NULL, 1, 64);
+  cmpv_node(c, out, loc, "vcmpv_ne", PTO_DT_F32, bits, mf, zeros, 0, n);
+  cmpmask_addr(c, out, loc, bits, addr);
+  vsel_node(c, out, loc, ta->dtype, d->offset, a->offset, b->offset, 8, bits,
+            addr, n);
+  note_vec_min(c->k, n * pto_dtype_bytes(ta->dtype));
+}
+
 /* pto.cmp_<op> (m = a OP b), pto.cmps_<op> (m = a OP s) and pto.select
    (d = m != 0 ? a : b) on the scalar unit, element by element in pto.h's
    order: elements compare in float for float and fp16 (exact, a NaN
    unordered as in C), in int32 for int32, and the mask element is
    written right after its operands are read, so m may be a or b; select
    copies the chosen element's bits.  The scalar of cmps is evaluated
-   once, converted to the tile's dtype first.  The vendor's vector path
-   (a compare into a bit mask, then vsel) is not used yet: this lowering
-   is the exact one for every shape, dtype and arch.  */
+   once, converted to the tile's dtype first.  Half and float compares
+   and selects whose elements fill whole repeats run on the vector unit
+   instead (lower_cmp_vec, lower_sel_vec); this lowering is the exact
+   one for every other shape, int32 and the scalar forms.  */
 static void
-lower_cmpsel(isel *c, pto_mir_block *out, const pto_expr *call)
+lower_cmpsel(isel *c, pto_mir_block *out, const pto_stmt *s,
+             const pto_expr *call)
 {
   bool sel = call->op == PTO_OP_SELECT;
   bool scalar = !sel && pto_op_info(call->op)->sig[2] == 's';
@@ -1988,6 +2216,14 @@ lower_cmpsel(isel *c, pto_mir_block *out, const pto_expr *call)
   for (int i = 0; i < nt; i++)
     if (!(b[i] = tile_of(c, call->args[i])))
       return;
+  if (cmp_vector_ok(call)) {
+    lower_cmp_vec(c, out, s, call, b[0], b[1], b[2]);
+    return;
+  }
+  if (sel_vector_ok(call)) {
+    lower_sel_vec(c, out, s, call, b[0], b[1], b[2], b[3]);
+    return;
+  }
   char *stext = NULL;
   if (scalar) {
     sacc sa = { 0 };
@@ -2441,6 +2677,14 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
              + red_scratch(rows, cols, 4, true);
     return red_scratch(rows, cols, esz, red_cross_ok(arch, sum, ta->dtype));
   }
+  if (cmp_vector_ok(e)) {
+    const pto_type *ta = e->args[1]->type;
+    return cmp_scratch_bytes((int64_t)ta->rows * ta->cols);
+  }
+  if (sel_vector_ok(e)) {
+    const pto_type *ta = e->args[2]->type;
+    return sel_scratch_bytes((int64_t)ta->rows * ta->cols);
+  }
   if (e->op == PTO_OP_COL_SUM) {
     /* fp16 on the vector unit: a's f32 copy and the f32 sums.  */
     const pto_type *ta = e->args[1]->type;
@@ -2552,7 +2796,7 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
   case PTO_OP_CMPS_LT: case PTO_OP_CMPS_LE: case PTO_OP_CMPS_GT:
   case PTO_OP_CMPS_GE: case PTO_OP_CMPS_EQ: case PTO_OP_CMPS_NE:
   case PTO_OP_SELECT:
-    lower_cmpsel(c, out, e);
+    lower_cmpsel(c, out, s, e);
     break;
   case PTO_OP_AND: case PTO_OP_OR: case PTO_OP_XOR: case PTO_OP_SHL:
   case PTO_OP_SHR: case PTO_OP_NOT: case PTO_OP_SHLS: case PTO_OP_SHRS:

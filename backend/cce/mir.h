@@ -83,7 +83,8 @@ typedef enum pto_vform {
   PTO_VF_SCALAR,   /* op(dst, src, scalar, rep, dbs, sbs, drs, srs) */
   PTO_VF_DUP,      /* vector_dup(dst, scalar, rep, dbs, 0, drs, 0) */
   PTO_VF_REDUCE,   /* op(dst, src, rep, drs, sbs, srs[, order]) */
-  PTO_VF_BRCB      /* vbrcb(dst, src, dbs, drs, rep) */
+  PTO_VF_BRCB,     /* vbrcb(dst, src, dbs, drs, rep) */
+  PTO_VF_CMPMASK   /* set_cmpmask(dst): DST is the UB source block */
 } pto_vform;
 
 typedef enum pto_sync_kind {
@@ -138,7 +139,11 @@ struct pto_mir_node {
   const char *scalar_via;     /* non-NULL: SCALAR converted to this C
                                  type first, then to the op's type (an
                                  fp16 op's scalar computed in float) */
-  const char *order;          /* REDUCE: 7th operand or NULL */
+  const char *order;          /* REDUCE: 7th operand or NULL; BINARY:
+                                 text after the 10th (vsel's mode) */
+  bool scalar_is_ub;          /* DUP: the scalar is UB offset SCALAR_UB
+                                 (shifted as the operands are) */
+  int64_t scalar_ub;
   /* MASK: MODE 0 set_vector_mask(HI, LO), 1 set_mask_norm, 2 count.  */
   int mask_mode;
   uint64_t hi, lo;

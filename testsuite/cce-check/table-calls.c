@@ -62,6 +62,8 @@ pointer_type(const ccx_intrin *in, int i, char l, const char *tname,
   const char *t = tname;
   if (in->form == F_VCONV)
     t = ccx_dt_name(i == 0 ? in->dst_dt : in->src_dt);
+  else if (in->form == F_VCMPV && i == 0)
+    t = "uint8_t";
   else if (!in->dts)
     t = l == 'C' || (in->form == F_CC2UB && l == 'U')
         || !strcmp(in->name, "copy_matrix_cbuf_to_cc")
