@@ -499,6 +499,51 @@ void pto_sim_copy_cc(const char *f, int l, const char *name, int to_gm,
   pto_sim_end(s, 16 + (uint64_t)nb * (uint64_t)lb * FRACTAL32 / 64);
 }
 
+/* The operands copy_matrix_cc_to_gm and copy_matrix_cc_to_cbuf share,
+   checked for instruction NAME: sid, NSize, MSize, quantPre (and the
+   destination dtype DDT it needs), channelSplit and srcStride (at least
+   MSize rounded up to 16, a multiple of 16).  True (reported) when one
+   is bad.  */
+static bool
+fixpipe_operands_bad(sim_state *s, const char *f, int l, const char *name,
+                     pto_sim_dt ddt, int64_t sid, int64_t nsize,
+                     int64_t msize, int64_t src_stride, int64_t quant,
+                     int64_t channel_split)
+{
+  if (pto_sim_check_range(s, f, l, name, "sid", sid, 0, 15) ||
+      pto_sim_check_range(s, f, l, name, "NSize", nsize, 1, 4095) ||
+      pto_sim_check_range(s, f, l, name, "MSize", msize, 1, 65535) ||
+      pto_sim_check_range(s, f, l, name, "quantPre", quant, 0, 1) ||
+      pto_sim_check_range(s, f, l, name, "channelSplit", channel_split, 0, 0))
+    return true;
+  pto_sim_dt want = quant ? PTO_SIM_DT_F16 : PTO_SIM_DT_F32;
+  if (ddt != want) {
+    pto_sim_error_at(s, f, l, "%s: quantPre %d needs a %s destination", name,
+                     (int)quant, quant ? "half" : "float");
+    return true;
+  }
+  int64_t M1 = (msize + 15) / 16;
+  return pto_sim_check_range(s, f, l, name, "srcStride", src_stride, M1 * 16,
+                             65535) ||
+         (src_stride % 16 &&
+          pto_sim_check_range(s, f, l, name, "srcStride (multiple of 16)", -1,
+                              0, 0));
+}
+
+/* Store accumulator value X at DP as the fixpipe does: ReLU first when
+   RELU, then fp16 (quantPre F322F16) or float.  */
+static void
+fixpipe_put(uint8_t *dp, float x, int64_t relu, int64_t quant)
+{
+  if (relu && !(x > 0.0f))
+    x = 0.0f;
+  if (quant) {
+    uint16_t h = pto_sim_f2h(x);
+    memcpy(dp, &h, 2);
+  } else
+    memcpy(dp, &x, 4);
+}
+
 void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
                      uintptr_t src, int64_t sid, int64_t nsize, int64_t msize,
                      int64_t dst_stride, int64_t src_stride, int64_t unit_flag,
@@ -508,25 +553,10 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
   sim_state *s = pto_sim_state();
   const char *name = "copy_matrix_cc_to_gm";
   (void)unit_flag;
-  if (pto_sim_check_range(s, f, l, name, "sid", sid, 0, 15) ||
-      pto_sim_check_range(s, f, l, name, "NSize", nsize, 1, 4095) ||
-      pto_sim_check_range(s, f, l, name, "MSize", msize, 1, 65535) ||
-      pto_sim_check_range(s, f, l, name, "quantPre", quant, 0, 1) ||
-      pto_sim_check_range(s, f, l, name, "channelSplit", channel_split, 0, 0))
+  if (fixpipe_operands_bad(s, f, l, name, ddt, sid, nsize, msize, src_stride,
+                           quant, channel_split))
     return;
-  pto_sim_dt want = quant ? PTO_SIM_DT_F16 : PTO_SIM_DT_F32;
-  if (ddt != want) {
-    pto_sim_error_at(s, f, l, "%s: quantPre %d needs a %s destination", name,
-                     (int)quant, quant ? "half" : "float");
-    return;
-  }
   int64_t M1 = (msize + 15) / 16, N1 = (nsize + 15) / 16;
-  if (pto_sim_check_range(s, f, l, name, "srcStride", src_stride, M1 * 16,
-                          65535) ||
-      (src_stride % 16 &&
-       pto_sim_check_range(s, f, l, name, "srcStride (multiple of 16)", -1, 0,
-                           0)))
-    return;
   if (nz2nd && pto_sim_check_range(s, f, l, name, "dstStride", dst_stride,
                                    nsize, INT64_MAX / 2))
     return;
@@ -547,15 +577,8 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
       int64_t no = nn / 16, ni = nn % 16;
       float x;
       memcpy(&x, C + ((no * src_stride + mm) * 16 + ni) * 4, 4);
-      if (relu && !(x > 0.0f))
-        x = 0.0f;
       int64_t di = nz2nd ? mm * dst_stride + nn : (no * M1 * 16 + mm) * 16 + ni;
-      uint8_t *dp = (uint8_t *)dst + di * es;
-      if (quant) {
-        uint16_t h = pto_sim_f2h(x);
-        memcpy(dp, &h, 2);
-      } else
-        memcpy(dp, &x, 4);
+      fixpipe_put((uint8_t *)dst + di * es, x, relu, quant);
       bytes += (uint64_t)es;
     }
     if (nz2nd) {
@@ -790,26 +813,12 @@ void pto_sim_fixpipe_l1(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
   sim_state *s = pto_sim_state();
   const char *name = "copy_matrix_cc_to_cbuf";
   (void)unit_flag;
-  if (pto_sim_check_range(s, f, l, name, "sid", sid, 0, 15) ||
-      pto_sim_check_range(s, f, l, name, "NSize", nsize, 1, 4095) ||
-      pto_sim_check_range(s, f, l, name, "MSize", msize, 1, 65535) ||
-      pto_sim_check_range(s, f, l, name, "quantPre", quant, 0, 1) ||
-      pto_sim_check_range(s, f, l, name, "channelSplit", channel_split, 0, 0) ||
-      pto_sim_check_range(s, f, l, name, "NZ2ND_EN", nz2nd, 0, 0))
+  if (fixpipe_operands_bad(s, f, l, name, ddt, sid, nsize, msize, src_stride,
+                           quant, channel_split))
     return;
-  pto_sim_dt want = quant ? PTO_SIM_DT_F16 : PTO_SIM_DT_F32;
-  if (ddt != want) {
-    pto_sim_error_at(s, f, l, "%s: quantPre %d needs a %s destination", name,
-                     (int)quant, quant ? "half" : "float");
-    return;
-  }
   int64_t M1 = (msize + 15) / 16, N1 = (nsize + 15) / 16;
   int es = quant ? 2 : 4;
-  if (pto_sim_check_range(s, f, l, name, "srcStride", src_stride, M1 * 16,
-                          65535) ||
-      (src_stride % 16 &&
-       pto_sim_check_range(s, f, l, name, "srcStride (multiple of 16)", -1, 0,
-                           0)) ||
+  if (pto_sim_check_range(s, f, l, name, "NZ2ND_EN", nz2nd, 0, 0) ||
       pto_sim_check_range(s, f, l, name, "dstStride", dst_stride,
                           (msize * 16 * es + 31) / 32, 65535))
     return;
@@ -836,16 +845,10 @@ void pto_sim_fixpipe_l1(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
       for (int64_t ni = 0; ni < 16; ni++) {
         float x;
         memcpy(&x, C + ((no * src_stride + mm) * 16 + ni) * 4, 4);
-        if (relu && !(x > 0.0f))
-          x = 0.0f;
         uint8_t *dp = sim_mem(s, PTO_SIM_L1,
                               doff + (uintptr_t)((uint64_t)no * (uint64_t)dst_stride * SIM_BLOCK
                                                  + (uint64_t)((mm * 16 + ni) * es)));
-        if (quant) {
-          uint16_t h = pto_sim_f2h(x);
-          memcpy(dp, &h, 2);
-        } else
-          memcpy(dp, &x, 4);
+        fixpipe_put(dp, x, relu, quant);
       }
   s->stats.dma_instrs++;
   s->stats.dma_bytes += (uint64_t)(N1 * msize * 16 * es);
