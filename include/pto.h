@@ -574,6 +574,10 @@ enum {
               9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define PTO__NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, \
                     _13, _14, _15, _16, _17, _18, _19, _20, n, ...) n
+/* The type of A after lvalue conversion (an array or function becomes a
+   pointer, qualifiers go, a bit-field has its declared type): the type
+   in which pto_launch passes argument A, in both modes.  */
+#define PTO__ARG_TYPE(a) __typeof__(((void)0, (a)))
 
 #if PTO_PLUGIN_MODE
 
@@ -772,11 +776,11 @@ extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
    decays to a pointer that the variadic call does not promote (an
    array, so that a struct argument initialises its element whole).
    The plugin passes the element (a non-constant lvalue of type T) to
-   the kernel's parameter, as reference mode passes its __auto_type copy
-   of the argument, so that C checks and converts it alike: a _Bool, a
+   the kernel's parameter, as reference mode passes its copy of the
+   argument (a PTO__ARG_TYPE variable), so that C checks and converts it alike: a _Bool, a
    (char) 0 or the constant (_Bool) 1 given for a pointer is diagnosed
    as there, not as the int the promotion would make of it.  */
-#define PTO__LARG(a) ((__typeof__(((void)0, (a)))[1]){(a)})
+#define PTO__LARG(a) ((PTO__ARG_TYPE(a)[1]){(a)})
 #define PTO__LMAP_1(a) PTO__LARG(a)
 #define PTO__LMAP_2(a, ...) PTO__LARG(a), PTO__LMAP_1(__VA_ARGS__)
 #define PTO__LMAP_3(a, ...) PTO__LARG(a), PTO__LMAP_2(__VA_ARGS__)
@@ -2084,7 +2088,8 @@ pto__launch_blocks(long long n, const char *kernel)
   return (int)n;
 }
 
-/* pto_launch(k, n, args...): evaluate the arguments once, then run
+/* pto_launch(k, n, args...): evaluate the arguments once, each into a
+   variable of its PTO__ARG_TYPE (so a bit-field can be passed), then run
    k(args...) for blocks 0..n-1 in order and restore the caller's block
    state (so even a launch from inside a kernel, which the plugin
    rejects, leaves its caller's block state intact).  The call is
@@ -2150,25 +2155,25 @@ pto__launch_blocks(long long n, const char *kernel)
 #define PTO__UNROLL_19(...) PTO__UNROLL_TOO_MANY
 #define PTO__UNROLL_20(...) PTO__UNROLL_TOO_MANY
 
-#define PTO__DECL_1(a) __auto_type pto__a1 = (a);
-#define PTO__DECL_2(a, ...) __auto_type pto__a2 = (a); PTO__DECL_1(__VA_ARGS__)
-#define PTO__DECL_3(a, ...) __auto_type pto__a3 = (a); PTO__DECL_2(__VA_ARGS__)
-#define PTO__DECL_4(a, ...) __auto_type pto__a4 = (a); PTO__DECL_3(__VA_ARGS__)
-#define PTO__DECL_5(a, ...) __auto_type pto__a5 = (a); PTO__DECL_4(__VA_ARGS__)
-#define PTO__DECL_6(a, ...) __auto_type pto__a6 = (a); PTO__DECL_5(__VA_ARGS__)
-#define PTO__DECL_7(a, ...) __auto_type pto__a7 = (a); PTO__DECL_6(__VA_ARGS__)
-#define PTO__DECL_8(a, ...) __auto_type pto__a8 = (a); PTO__DECL_7(__VA_ARGS__)
-#define PTO__DECL_9(a, ...) __auto_type pto__a9 = (a); PTO__DECL_8(__VA_ARGS__)
-#define PTO__DECL_10(a, ...) __auto_type pto__a10 = (a); PTO__DECL_9(__VA_ARGS__)
-#define PTO__DECL_11(a, ...) __auto_type pto__a11 = (a); PTO__DECL_10(__VA_ARGS__)
-#define PTO__DECL_12(a, ...) __auto_type pto__a12 = (a); PTO__DECL_11(__VA_ARGS__)
-#define PTO__DECL_13(a, ...) __auto_type pto__a13 = (a); PTO__DECL_12(__VA_ARGS__)
-#define PTO__DECL_14(a, ...) __auto_type pto__a14 = (a); PTO__DECL_13(__VA_ARGS__)
-#define PTO__DECL_15(a, ...) __auto_type pto__a15 = (a); PTO__DECL_14(__VA_ARGS__)
-#define PTO__DECL_16(a, ...) __auto_type pto__a16 = (a); PTO__DECL_15(__VA_ARGS__)
-#define PTO__DECL_17(a, ...) __auto_type pto__a17 = (a); PTO__DECL_16(__VA_ARGS__)
-#define PTO__DECL_18(a, ...) __auto_type pto__a18 = (a); PTO__DECL_17(__VA_ARGS__)
-#define PTO__DECL_19(a, ...) __auto_type pto__a19 = (a); PTO__DECL_18(__VA_ARGS__)
+#define PTO__DECL_1(a) PTO__ARG_TYPE(a) pto__a1 = (a);
+#define PTO__DECL_2(a, ...) PTO__ARG_TYPE(a) pto__a2 = (a); PTO__DECL_1(__VA_ARGS__)
+#define PTO__DECL_3(a, ...) PTO__ARG_TYPE(a) pto__a3 = (a); PTO__DECL_2(__VA_ARGS__)
+#define PTO__DECL_4(a, ...) PTO__ARG_TYPE(a) pto__a4 = (a); PTO__DECL_3(__VA_ARGS__)
+#define PTO__DECL_5(a, ...) PTO__ARG_TYPE(a) pto__a5 = (a); PTO__DECL_4(__VA_ARGS__)
+#define PTO__DECL_6(a, ...) PTO__ARG_TYPE(a) pto__a6 = (a); PTO__DECL_5(__VA_ARGS__)
+#define PTO__DECL_7(a, ...) PTO__ARG_TYPE(a) pto__a7 = (a); PTO__DECL_6(__VA_ARGS__)
+#define PTO__DECL_8(a, ...) PTO__ARG_TYPE(a) pto__a8 = (a); PTO__DECL_7(__VA_ARGS__)
+#define PTO__DECL_9(a, ...) PTO__ARG_TYPE(a) pto__a9 = (a); PTO__DECL_8(__VA_ARGS__)
+#define PTO__DECL_10(a, ...) PTO__ARG_TYPE(a) pto__a10 = (a); PTO__DECL_9(__VA_ARGS__)
+#define PTO__DECL_11(a, ...) PTO__ARG_TYPE(a) pto__a11 = (a); PTO__DECL_10(__VA_ARGS__)
+#define PTO__DECL_12(a, ...) PTO__ARG_TYPE(a) pto__a12 = (a); PTO__DECL_11(__VA_ARGS__)
+#define PTO__DECL_13(a, ...) PTO__ARG_TYPE(a) pto__a13 = (a); PTO__DECL_12(__VA_ARGS__)
+#define PTO__DECL_14(a, ...) PTO__ARG_TYPE(a) pto__a14 = (a); PTO__DECL_13(__VA_ARGS__)
+#define PTO__DECL_15(a, ...) PTO__ARG_TYPE(a) pto__a15 = (a); PTO__DECL_14(__VA_ARGS__)
+#define PTO__DECL_16(a, ...) PTO__ARG_TYPE(a) pto__a16 = (a); PTO__DECL_15(__VA_ARGS__)
+#define PTO__DECL_17(a, ...) PTO__ARG_TYPE(a) pto__a17 = (a); PTO__DECL_16(__VA_ARGS__)
+#define PTO__DECL_18(a, ...) PTO__ARG_TYPE(a) pto__a18 = (a); PTO__DECL_17(__VA_ARGS__)
+#define PTO__DECL_19(a, ...) PTO__ARG_TYPE(a) pto__a19 = (a); PTO__DECL_18(__VA_ARGS__)
 
 #define PTO__USE_1 pto__a1
 #define PTO__USE_2 pto__a2, PTO__USE_1

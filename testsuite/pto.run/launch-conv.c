@@ -1,7 +1,8 @@
 /* pto.run/launch-conv.c - pto_launch arguments get C's conversions to
    the kernel's parameter types, in main() (frontend/launch.cc's rewrite:
    int -> float, int -> _Bool, char -> short, double -> long long by
-   truncation) and in a PTO_HOST function (the front end's capture), and
+   truncation; bit-fields, a const-qualified short) and in a PTO_HOST
+   function (the front end's capture), and
    a PTO_HOST function returns a value.  Output compared with reference
    mode by run.exp.  */
 #include <pto.h>
@@ -30,6 +31,10 @@ int main(void)
   char c = 3;
   pto_launch(k, 1, x, y, 2, 7, c, 123.9);
   printf("%g %g\n", (double)y[0], (double)y[7]);
+  struct { unsigned three : 3; int neg : 2; } bits = {5, -1};
+  const short cs = 4;
+  pto_launch(k, 1, x, y + 56, bits.three, bits.neg, cs, bits.three * 4);
+  printf("%g %g\n", (double)y[56], (double)y[63]);
   printf("%d\n", twice(x, y, 3));
   for (int i = 0; i < 48; i++) printf("%g ", (double)y[i]);
   printf("\nPASS: launch conversions\n");

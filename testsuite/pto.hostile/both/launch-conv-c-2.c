@@ -1,5 +1,5 @@
 /* pto_launch passes each argument as reference mode does, as a
-   non-constant of the argument's own type (reference mode's __auto_type
+   non-constant of the argument's own type (reference mode's PTO__ARG_TYPE
    copy), not as the int the variadic promotion makes of it: a _Bool
    given for a pointer is an error even when it is a constant or a
    converted pointer, a (char) 0 is not a null pointer constant there
