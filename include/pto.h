@@ -1647,57 +1647,39 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
                              default: pto__bad_dtype),                     \
            default: pto__bad_dtype)
 
-/* d = a OP b, every dtype (FLOAT: float and fp16 only).  */
-#define PTO__BINARY(op, name, d, a, b)                                      \
+/* d = a OP b and d = a OP s; SEL is ALL (every dtype), FLOAT (float
+   and fp16 only) or INT (int32 only: bitwise ops, shifts).  */
+#define PTO__BINARY_DT(op, name, SEL, d, a, b)                              \
   __extension__({                                                           \
     PTO__CHECK_TILE(op, d);                                                 \
     PTO__CHECK_TILE(op, a);                                                 \
     PTO__CHECK_TILE(op, b);                                                 \
+    PTO__CHECK_##SEL(op, d);                                                \
     PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
     PTO__CHECK_SAME_DTYPE(op, d, b);                                        \
     PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
     PTO__CHECK_SAME_SHAPE(op, d, b);                                        \
     PTO__CHECK_WRITABLE(d);                                                 \
-    PTO__SEL_ALL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a), PTO__SRC(b), \
-                                    PTO__NELEM(d));                         \
-  })
-/* d = a OP s.  */
-#define PTO__SCALAR(op, name, d, a, s)                                      \
-  __extension__({                                                           \
-    PTO__CHECK_TILE(op, d);                                                 \
-    PTO__CHECK_TILE(op, a);                                                 \
-    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
-    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
-    PTO__CHECK_WRITABLE(d);                                                 \
-    PTO__SEL_ALL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a), (s),         \
-                                    PTO__NELEM(d));                         \
-  })
-/* d = a OP b and d = a OP s for the float-only binary ops.  */
-#define PTO__BINARY_FLOAT(op, name, d, a, b)                                \
-  __extension__({                                                           \
-    PTO__CHECK_TILE(op, d);                                                 \
-    PTO__CHECK_TILE(op, a);                                                 \
-    PTO__CHECK_TILE(op, b);                                                 \
-    PTO__CHECK_FLOAT(op, d);                                                \
-    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
-    PTO__CHECK_SAME_DTYPE(op, d, b);                                        \
-    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
-    PTO__CHECK_SAME_SHAPE(op, d, b);                                        \
-    PTO__CHECK_WRITABLE(d);                                                 \
-    PTO__SEL_FLOAT(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),            \
+    PTO__SEL_##SEL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),            \
                                       PTO__SRC(b), PTO__NELEM(d));          \
   })
-#define PTO__SCALAR_FLOAT(op, name, d, a, s)                                \
+#define PTO__SCALAR_DT(op, name, SEL, d, a, s)                              \
   __extension__({                                                           \
     PTO__CHECK_TILE(op, d);                                                 \
     PTO__CHECK_TILE(op, a);                                                 \
-    PTO__CHECK_FLOAT(op, d);                                                \
+    PTO__CHECK_##SEL(op, d);                                                \
     PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
     PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
     PTO__CHECK_WRITABLE(d);                                                 \
-    PTO__SEL_FLOAT(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a), (s),       \
+    PTO__SEL_##SEL(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a), (s),       \
                                       PTO__NELEM(d));                       \
   })
+#define PTO__BINARY(op, name, d, a, b) PTO__BINARY_DT(op, name, ALL, d, a, b)
+#define PTO__SCALAR(op, name, d, a, s) PTO__SCALAR_DT(op, name, ALL, d, a, s)
+#define PTO__BINARY_FLOAT(op, name, d, a, b) \
+  PTO__BINARY_DT(op, name, FLOAT, d, a, b)
+#define PTO__SCALAR_FLOAT(op, name, d, a, s) \
+  PTO__SCALAR_DT(op, name, FLOAT, d, a, s)
 /* d = OP a; SEL is ALL or FLOAT.  */
 #define PTO__UNARY(op, name, SEL, d, a)                                     \
   __extension__({                                                           \
@@ -1717,32 +1699,10 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
   _Static_assert(PTO__IS_INT(t), op ": " #t " must be an int32_t tile")
 #define PTO__SEL_INT(name, e) \
   _Generic((e), int32_t: pto__##name##_i32, default: pto__bad_dtype)
-/* d = a OP b and d = a OP s on int32 tiles (bitwise ops, shifts).  */
-#define PTO__BINARY_INT(op, name, d, a, b)                                  \
-  __extension__({                                                           \
-    PTO__CHECK_TILE(op, d);                                                 \
-    PTO__CHECK_TILE(op, a);                                                 \
-    PTO__CHECK_TILE(op, b);                                                 \
-    PTO__CHECK_INT(op, d);                                                  \
-    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
-    PTO__CHECK_SAME_DTYPE(op, d, b);                                        \
-    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
-    PTO__CHECK_SAME_SHAPE(op, d, b);                                        \
-    PTO__CHECK_WRITABLE(d);                                                 \
-    PTO__SEL_INT(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a), PTO__SRC(b), \
-                                    PTO__NELEM(d));                         \
-  })
-#define PTO__SCALAR_INT(op, name, d, a, s)                                  \
-  __extension__({                                                           \
-    PTO__CHECK_TILE(op, d);                                                 \
-    PTO__CHECK_TILE(op, a);                                                 \
-    PTO__CHECK_INT(op, d);                                                  \
-    PTO__CHECK_SAME_DTYPE(op, d, a);                                        \
-    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
-    PTO__CHECK_WRITABLE(d);                                                 \
-    PTO__SEL_INT(name, PTO__ELT(d))(PTO__DST(d), PTO__SRC(a),              \
-                                    (int32_t)(s), PTO__NELEM(d));           \
-  })
+#define PTO__BINARY_INT(op, name, d, a, b) \
+  PTO__BINARY_DT(op, name, INT, d, a, b)
+#define PTO__SCALAR_INT(op, name, d, a, s) \
+  PTO__SCALAR_DT(op, name, INT, d, a, s)
 /* d[i][0] = reduce(a[i][:]).  */
 #define PTO__ROWRED(op, name, d, a)                                         \
   __extension__({                                                           \
@@ -1848,10 +1808,8 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
   PTO__COLBCAST("pto_col_expand_min", col_expand_min, ALL, d, a, r)
 
 /* The mask M of a comparison or select: an int32 tile.  */
-#define PTO__CHECK_MASK(op, m)                                              \
-  _Static_assert(!PTO__IS_TILE(m)                                          \
-                     || _Generic(PTO__ELT(m), int32_t: 1, default: 0),     \
-                 op ": the mask " #m " must be an int32_t tile")
+#define PTO__CHECK_MASK(op, m) \
+  _Static_assert(PTO__IS_INT(m), op ": the mask " #m " must be an int32_t tile")
 /* m = a CMP b (CMPS: a CMP s).  */
 #define PTO__CMP(op, name, m, a, b)                                         \
   __extension__({                                                           \
