@@ -898,20 +898,17 @@ call_rt(fn_ctx *fc, enum rt_entry entry, int n, gcc_jit_rvalue **args)
                                args));
 }
 
-/* The libpto-rt op code of OP: its row's RTCODE in pto-ops.def (-1 for
-   the ops with an entry of their own).  */
+/* The libpto-rt op code of OP: its row's RTCODE in pto-ops.def (a SCALAR
+   row's own PTO_RT_S_<ENUM>; -1 for the ops with an entry of their
+   own).  */
 static int
 rt_op_code(pto_op op)
 {
   switch (op) {
 #define PTO_OP(e, nm, sig, res, rule, dt, eff, pipe, bd, fam, code, cce, cyc) \
-  PTO_RT_IF(fam, BINARY, case PTO_OP_##e: return PTO_RT_##code;)         \
-  PTO_RT_IF(fam, UNARY, case PTO_OP_##e: return PTO_RT_##code;)          \
-  PTO_RT_IF(fam, ROWRED, case PTO_OP_##e: return PTO_RT_##code;)         \
-  PTO_RT_IF(fam, EXPAND, case PTO_OP_##e: return PTO_RT_##code;)         \
-  PTO_RT_IF(fam, BCAST, case PTO_OP_##e: return PTO_RT_##code;)          \
-  PTO_RT_IF(fam, CMP, case PTO_OP_##e: return PTO_RT_##code;)            \
-  PTO_RT_IF(fam, CMPS, case PTO_OP_##e: return PTO_RT_##code;)           \
+  PTO_RT_UNLESS(fam, OTHER,                                              \
+                PTO_RT_UNLESS(fam, SCALAR,                               \
+                              case PTO_OP_##e: return PTO_RT_##code;))   \
   PTO_RT_IF(fam, SCALAR, case PTO_OP_##e: return PTO_RT_S_##e;)
 #include "runtime/pto-ops.def"
   default: return -1;
