@@ -143,8 +143,8 @@ __pto_rt_binary(int op, int dt, void *d, const void *a, const void *b,
 }
 
 /* The scalar of a "d = a OP s" op converted to the element type first
-   (pto.h's functions take it as the element type); SCALAR_CASE_FLOAT
-   for the ops whose DTYPES column is FLOAT (no int32 loop).  */
+   (pto.h's functions take it as the element type), one macro per
+   DTYPES column: FLOAT (no int32 loop), INT (int32 only), ALL.  */
 #define SCALAR_CASE_FLOAT(opname)                                  \
   switch (dt) {                                                    \
   case PTO_RT_F32:                                                 \
@@ -154,19 +154,14 @@ __pto_rt_binary(int op, int dt, void *d, const void *a, const void *b,
     pto__##opname##_f16(d, a, PTO__F2H(s), len);                   \
     return;                                                        \
   }
-#define SCALAR_CASE_ALL(opname)                                    \
+#define SCALAR_CASE_INT(opname)                                    \
   if (dt == PTO_RT_I32) {                                          \
     pto__##opname##_i32(d, a, (int32_t)s, len);                    \
     return;                                                        \
-  }                                                                \
-  SCALAR_CASE_FLOAT(opname)
-#define SCALAR_CASE(opname) SCALAR_CASE_ALL(opname)
-#define SCALAR_CASE_INT(opname)                                    \
-  switch (dt) {                                                    \
-  case PTO_RT_I32:                                                 \
-    pto__##opname##_i32(d, a, (int32_t)s, len);                    \
-    return;                                                        \
   }
+#define SCALAR_CASE_ALL(opname) \
+  SCALAR_CASE_INT(opname)       \
+  SCALAR_CASE_FLOAT(opname)
 
 void
 __pto_rt_scalar(int op, int dt, void *d, const void *a, double s,
@@ -204,7 +199,7 @@ __pto_rt_cmps(int op, int dt, void *d, const void *a, double s, long long n)
   switch (op) {
 #define PTO_OP(e, name, sig, res, rule, dtr, eff, pipe, bd, fam, code, cce, \
                cyc)                                                       \
-  PTO_RT_IF(fam, CMPS, case PTO_RT_##code: SCALAR_CASE(name) break;)
+  PTO_RT_IF(fam, CMPS, case PTO_RT_##code: SCALAR_CASE_ALL(name) break;)
 #include "pto-ops.def"
   }
   bad_code("__pto_rt_cmps", op, dt);
