@@ -210,17 +210,16 @@ typedef struct type_node {
 
 /* Types are few (a fixed table); strings grow with the program (every
    variable name): STRS is the string map of ir/strmap.h, whose keys are
-   the interned copies in P's arena.  FUNCS
-   indexes P->funcs by name for pto_func_lookup (open addressing, linear
-   probing: the functions of one name are met in definition order; slot
-   value = index + 1, 0 empty); it covers funcs[0..NINDEXED) and grows
-   with the program, so that a lookup costs the same with 10 or 10,000
-   functions.  */
+   the interned copies in P's arena.  FUNCS, the same map, indexes
+   P->funcs by name for pto_func_lookup: a name's value is the first of
+   its functions in definition order, and each function links to the
+   next of the same name (pto_func.homonym).  It covers funcs[0..NINDEXED)
+   and grows with the program, so that a lookup costs the same with 10 or
+   10,000 functions.  */
 typedef struct intern_tables {
   type_node *types[TYPE_BUCKETS];
   pto_strmap strs;     /* interned string -> (its key is the copy) */
-  int *funcs;
-  size_t nfslots;
+  pto_strmap funcs;    /* function name -> its first pto_func */
   int nindexed;
 } intern_tables;
 
@@ -239,7 +238,7 @@ pto_program_free(pto_program *p)
 {
   if (p) {
     intern_tables *it = p->types;
-    free(it->funcs);
+    pto_strmap_free(&it->funcs);
     pto_strmap_free(&it->strs);
     pto_arena_free(p->arena);
   }
@@ -430,47 +429,30 @@ pto_func_new(pto_program *p, pto_func_kind kind, const char *name,
   return f;
 }
 
-/* Put funcs[I] of P into the function index IT (which has room).  */
-static void
-index_func(const pto_program *p, intern_tables *it, int i)
-{
-  size_t k = pto_str_hash(p->funcs[i]->name) & (it->nfslots - 1);
-  while (it->funcs[k])
-    k = (k + 1) & (it->nfslots - 1);
-  it->funcs[k] = i + 1;
-}
-
 /* Bring the function index of P up to date with P->funcs (functions are
-   only ever appended, by pto_func_new, and never renamed).  */
+   only ever appended, by pto_func_new, and never renamed): each new one
+   goes at the end of its name's chain.  */
 static void
 sync_func_index(const pto_program *p, intern_tables *it)
 {
-  if ((size_t)p->nfuncs * 2 >= it->nfslots) {
-    size_t n = it->nfslots ? it->nfslots : 64;
-    while ((size_t)p->nfuncs * 2 >= n)
-      n *= 2;
-    free(it->funcs);
-    it->funcs = pto_xcalloc(n, sizeof *it->funcs);
-    it->nfslots = n;
-    it->nindexed = 0;
+  for (; it->nindexed < p->nfuncs; it->nindexed++) {
+    pto_func *f = p->funcs[it->nindexed];
+    pto_func **link = (pto_func **)pto_strmap_slot_of(&it->funcs, f->name,
+                                                      NULL);
+    while (*link)
+      link = &(*link)->homonym;
+    *link = f;
   }
-  for (; it->nindexed < p->nfuncs; it->nindexed++)
-    index_func(p, it, it->nindexed);
 }
 
 pto_func *
 pto_func_lookup(const pto_program *p, const char *name)
 {
   intern_tables *it = p->types;
-  if (p->nfuncs == 0)
-    return NULL;
   sync_func_index(p, it);
-  for (size_t k = pto_str_hash(name) & (it->nfslots - 1); it->funcs[k];
-       k = (k + 1) & (it->nfslots - 1)) {
-    pto_func *f = p->funcs[it->funcs[k] - 1];
-    if (!f->dead && strcmp(f->name, name) == 0)
+  for (pto_func *f = pto_strmap_get(&it->funcs, name); f; f = f->homonym)
+    if (!f->dead)
       return f;
-  }
   return NULL;
 }
 

@@ -528,6 +528,7 @@ struct pto_func {
   pto_attrs attrs;
   unsigned nvars;       /* variables created so far (ids are program-wide) */
   bool dead;            /* removed by a pass; skipped by every walker */
+  pto_func *homonym;    /* the next function of the same name (ir/ir.c) */
 };
 
 struct pto_program {
