@@ -3,13 +3,15 @@
 #
 # Usage (from a build directory):  sh SRCDIR/bench/dbuf-cycles.sh [NAME...]
 # NAMEs are execution tests of testsuite/pto-cce.dg (NAME.pto + NAME.c);
-# default: every example kernel (ex-*), the streaming element-wise
+# default: every example kernel (ex-*, and the cube ones mm-ex-*), the
+# streaming element-wise
 # kernel dbuf-stream and the unrolled streaming kernels dbuf-unroll
 # (constant step) and dbuf-unroll-rt (run-time step; the sub-loops
 # are double-buffered across their copies).  Each is lowered with `pto-opt --pipeline=default
 # --double-buffer=0' and `=1', compiled against runtime/cce_sim.h with
 # its test harness (which checks the results and the race detector), and
-# run; the simulator's cost model (runtime/cce_sim.c, COST MODEL) gives
+# run (NAME.opts, as in run-tests.sh, adds pto-opt options such as
+# --arch=dav-m200, and the simulator runs on that arch); the simulator's cost model (runtime/cce_sim.c, COST MODEL) gives
 # the estimated cycles of the last simulated launch (pto_sim_cycles_max:
 # the slowest block).  ratio = off / on (> 1: double buffering is
 # faster).  A run whose harness fails prints FAIL instead of a number.
@@ -24,7 +26,8 @@ rtlib=$build/runtime/.libs
 CC=${CC:-gcc}
 [ -x "$opt" ] || { echo "dbuf-cycles.sh: $opt not built (run from a build dir)" >&2; exit 1; }
 if [ $# -eq 0 ]; then
-  set -- $(cd "$dir" && ls ex-*.c dbuf-stream.c dbuf-unroll.c dbuf-unroll-rt.c |
+  set -- $(cd "$dir" && ls ex-*.c mm-ex-*.c dbuf-stream.c dbuf-unroll.c \
+                             dbuf-unroll-rt.c |
            sed 's/\.c$//')
 fi
 tmp=${TMPDIR:-/tmp}/dbuf-cycles.$$
@@ -50,7 +53,15 @@ csv_row() {
 # cycles NAME DB: print the estimate, or FAIL.
 cycles() {
   out=$tmp/$1-$2
-  (cd "$dir" && "$opt" --pipeline=default --double-buffer="$2" \
+  opts=
+  [ -f "$dir/$1.opts" ] && opts=$(cat "$dir/$1.opts")
+  PTO_SIM_ARCH=dav-c220
+  for word in $opts; do
+    case $word in --arch=*) PTO_SIM_ARCH=${word#--arch=} ;; esac
+  done
+  export PTO_SIM_ARCH
+  # shellcheck disable=SC2086 # (OPTS is a list of options)
+  (cd "$dir" && "$opt" --pipeline=default $opts --double-buffer="$2" \
      --emit-cce="$out.cce" "$1.pto" >/dev/null 2>&1) || { echo FAIL; return; }
   $CC -std=gnu11 -D__CCE_KT_TEST__ -fno-delete-null-pointer-checks \
       -I"$top/runtime" -x c -c "$out.cce" -o "$out.o" 2>/dev/null &&
