@@ -294,16 +294,20 @@ pto_bf16_to_f32(pto_bf16 h)
                           on the AI core's scalar unit (sqrt is its own;
                           floorf and ceilf through int32 conversions;
                           signed zeros, inf and NaN as C says)
-     expf logf            reference mode and the CPU simulation (sim=jit)
-                          only: the scalar unit has no exp or log, so the
-                          CCE back end reports a sorry at the call
-                          (compute them on a tile: pto_exp, pto_log)
+     expf logf            everywhere; in the CCE on one lane of the
+                          vector unit (vexp, vln on a UB scratch with two
+                          syncs: slow in a loop, where a tile and
+                          pto_exp / pto_log are one instruction).  The
+                          call may not sit in an arm of ?: or the right
+                          operand of && / || (a located sorry: compute
+                          it in a statement of its own)
    Their double forms (sqrt, fabs, fmin, fmax, floor, ceil, exp, log)
    compute in double as C says; when the argument is a float and the
    result is stored back to a float, sqrt, fabs, fmin, fmax, floor and
    ceil give the float form's result exactly and are lowered as it
-   (`float r = sqrt(x);' is sqrtf(x)); every other double computation is
-   simulation only, like expf.  Any other library math function (powf,
+   (`float r = sqrt(x);' is sqrtf(x)); every other double computation
+   (exp, log) is reference mode and sim=jit only, a located sorry in
+   the CCE back end.  Any other library math function (powf,
    sinf, ...) is a located error in the plugin; so are the long double
    forms.
 

@@ -644,7 +644,8 @@ void create_cbuf_matrix(__cbuf__ void *dst, int64_t repeat, half value);
    own).  Declared as the C library's; a float argument converts to it
    and the result rounds back to float exactly.  The scalar unit has no
    other transcendental: exp and log exist only as the vector
-   instructions vexp and vln above.  */
+   instructions vexp and vln above, which the back end runs on one lane
+   of a UB scratch for expf and logf of a scalar.  */
 extern "C" double sqrt(double x);
 
 #undef PTO_CCE_BINARY

@@ -861,43 +861,55 @@ static const char floor_ceil_fmt[] =
   "\n";
 
 /* What the scalar math of a kernel needs: bit 0 floor or ceil (the
-   helpers above); diagnoses (a sorry at the call) what the scalar unit
-   cannot do: exp and log, and the double forms.  */
+   helpers above); diagnoses (a sorry at the call) what the back end
+   cannot do: the double forms; exp and log when the back end has no
+   lowering for them (VEC_EXP false), or one that is evaluated only
+   under a condition (an arm of ?:, the right operand of && or ||),
+   since the CCE back end computes exp and log on the vector unit ahead
+   of the statement that uses them (isel.c, lower_scalar_math).  */
 typedef struct math_use {
   pto_diag *d;
   unsigned need;
+  bool vec_exp;
 } math_use;
 
 static void
-math_expr(math_use *m, const pto_expr *e)
+math_expr(math_use *m, const pto_expr *e, bool guarded)
 {
   if (!e)
     return;
   if (e->kind == PTO_E_UN && pto_unop_is_math(e->u.unop)) {
     const char *fn = pto_unop_name(e->u.unop);
+    bool el = e->u.unop == PTO_UN_EXP || e->u.unop == PTO_UN_LOG;
     if (e->type->dtype != PTO_DT_F32)
       pto_sorry(m->d, e->loc, "'%s' of a double: the CCE back end lowers "
                 "the float forms only; call '%sf'", fn, fn);
-    else if (e->u.unop == PTO_UN_EXP || e->u.unop == PTO_UN_LOG)
+    else if (el && !m->vec_exp)
       pto_sorry(m->d, e->loc, "'%sf' of a scalar: the AI core's scalar "
                 "unit has no %s (the vendor has it only as the vector "
                 "instruction %s); put the value in a tile and use "
                 "'pto_%s'", fn, fn,
                 e->u.unop == PTO_UN_EXP ? "vexp" : "vln", fn);
+    else if (el && guarded)
+      pto_sorry(m->d, e->loc, "'%sf' of a scalar under a condition: the "
+                "CCE back end computes it on the vector unit before the "
+                "statement; compute it in a statement of its own", fn);
     else if (e->u.unop == PTO_UN_FLOOR || e->u.unop == PTO_UN_CEIL)
       m->need |= 1;
   }
-  math_expr(m, e->a);
-  math_expr(m, e->b);
-  math_expr(m, e->c);
+  bool lazy = e->kind == PTO_E_BIN && (e->u.binop == PTO_BIN_LAND
+                                       || e->u.binop == PTO_BIN_LOR);
+  math_expr(m, e->a, guarded);
+  math_expr(m, e->b, guarded || lazy || e->kind == PTO_E_SELECT);
+  math_expr(m, e->c, guarded || e->kind == PTO_E_SELECT);
   for (int i = 0; i < e->nargs; i++)
-    math_expr(m, e->args[i]);
+    math_expr(m, e->args[i], guarded);
 }
 
 static void
 math_slot(pto_expr **slot, void *ctx)
 {
-  math_expr((math_use *)ctx, *slot);
+  math_expr((math_use *)ctx, *slot, false);
 }
 
 static void
@@ -908,9 +920,9 @@ math_stmt(pto_stmt *s, void *ctx)
 
 int
 pto_cce_scalar_math(const pto_program *p, pto_diag *d, const char *qual,
-                    pto_buf *out)
+                    bool vec_exp, pto_buf *out)
 {
-  math_use m = { d, 0 };
+  math_use m = { d, 0, vec_exp };
   int before = d->errors;
   for (int i = 0; i < p->nfuncs; i++)
     if (!p->funcs[i]->dead && p->funcs[i]->kind == PTO_FN_KERNEL)
@@ -989,7 +1001,7 @@ pto_emit_cce(const pto_program *p, const pto_options *o, pto_diag *d,
                       "FILE.cce -lpto-rt -lm  */\n\n",
                  base_name(file), arch->name);
   pto_buf_puts(out, prelude);
-  int errs = pto_cce_scalar_math(p, d, "__aicore__", out);
+  int errs = pto_cce_scalar_math(p, d, "__aicore__", true, out);
   pto_buf report = { 0 };
   bool want_report = o && o->report;
   for (int i = 0; i < p->nfuncs; i++) {

@@ -296,7 +296,9 @@ name_binds(lb *c, const pto_block *b)
 /* Name every scalar arithmetic uop (BINARY, UNARY, SELECT) that the
    list uses as an operand more than once and the source does not bind:
    "s_N" (N its id), so that the value is computed once, at its list
-   position, and read from the local at every use.  */
+   position, and read from the local at every use.  A float exp or log
+   is named at any use count: isel.c computes it on the vector unit
+   only as the value of a declaration (lower_scalar_math).  */
 static void
 name_shared(lb *c)
 {
@@ -309,8 +311,12 @@ name_shared(lb *c)
   }
   for (int id = 0; id < fn->n; id++) {
     pto_lop op = fn->u[id].op;
-    if (uses[id] > 1 && !c->names[id] && fn->u[id].type
-        && fn->u[id].type->kind == PTO_TY_SCALAR
+    const pto_type *t = fn->u[id].type;
+    bool vec_math = op == PTO_LOP_UNARY && t && t->dtype == PTO_DT_F32
+                    && (fn->u[id].alu == PTO_UN_EXP
+                        || fn->u[id].alu == PTO_UN_LOG);
+    if ((uses[id] > 1 || vec_math) && !c->names[id] && t
+        && t->kind == PTO_TY_SCALAR
         && (op == PTO_LOP_BINARY || op == PTO_LOP_UNARY
             || op == PTO_LOP_SELECT))
       c->names[id] = pto_arena_printf(c->p->arena, "s_%d", id);

@@ -2589,6 +2589,17 @@ lower_bitop(isel *c, pto_mir_block *out, const pto_expr *call)
                      true);
 }
 
+/* True if S is "float x = expf(a);" or logf, lowered below.  */
+static bool
+scalar_math_decl(const pto_stmt *s)
+{
+  const pto_expr *e = s->value;
+  return s->kind == PTO_S_DECL && e && e->kind == PTO_E_UN
+         && s->var->type->kind == PTO_TY_SCALAR
+         && e->type->kind == PTO_TY_SCALAR && e->type->dtype == PTO_DT_F32
+         && (e->u.unop == PTO_UN_EXP || e->u.unop == PTO_UN_LOG);
+}
+
 /* pto.transpose(d, a): d[j][i] = a[i][j] on the scalar unit, a R x C;
    d and a the same tile (square): the pairs above the diagonal swapped.
    The vendor's vtranspose (one 16 x 16 block of 16-bit elements, C220
@@ -2639,6 +2650,8 @@ int64_t
 pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
   const pto_expr *e = s->value;
+  if (scalar_math_decl(s))
+    return 32;
   if (s->kind != PTO_S_EVAL || !e || e->kind != PTO_E_CALL || !e->is_op)
     return 0;
   if (e->op == PTO_OP_MATMUL)
@@ -2825,9 +2838,53 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
 }
 
 /* A scalar statement kept as is, with what it touches.  */
+/* Scalar exp and log.  The scalar unit has neither (runtime/cce-api.h:
+   the vendor has them only as the vector instructions vexp and vln), so
+   "float x = expf(a);" (the linear form names every float exp and log:
+   isel-linear.c, name_shared) runs on the vector unit over one element
+   of the statement's 32-byte scratch: the scalar unit stores a there,
+   vexp (or vln) with a one-lane mask rewrites it in place, the scalar
+   unit reads the result into x.  sync.c orders the three through their
+   UB accesses (S -> V -> S).  cce.c (pto_cce_scalar_math) refuses an exp
+   or log under a condition, which this would evaluate early.  */
+/* Lower S, a scalar_math_decl (see above).  */
+static void
+lower_scalar_math(isel *c, pto_mir_block *out, const pto_stmt *s)
+{
+  const pto_expr *e = s->value;
+  sacc sa = { 0 };
+  if (!scalar_expr_ok(c, e->a, &sa))
+    return;
+  const pto_mir_buffer *slot = pto_mir_buffer_of(c->k, NULL, s);
+  pto_assert(slot);
+  int64_t off = slot->offset;
+  const char *ptr = pto_arena_printf(c->k->prog->arena,
+                                     "(__ubuf__ float *)((uintptr_t)(%lld))",
+                                     (long long)off);
+  pto_mir_node *n = add_scalar(
+      c, out, s->loc,
+      pto_arena_printf(c->k->prog->arena, "PTO_UB_STORE(%s, %s);", ptr,
+                       expr_text(c, e->a)));
+  hull(&sa.w_lo, &sa.w_hi, off, off + 4);
+  attach(n, &sa);
+  tv(c, out, s->loc, PTO_VF_UNARY, e->u.unop == PTO_UN_EXP ? "vexp" : "vln",
+     off, off, 0, NULL, 1);
+  pto_buf name = { 0 };
+  pto_cce_name(&name, s->var);
+  n = add_scalar(c, out, s->loc,
+                 pto_arena_printf(c->k->prog->arena,
+                                  "float %s = PTO_UB_LOAD(%s);", name.s, ptr));
+  pto_buf_free(&name);
+  pto_mir_add_access(n, PTO_MEM_UB, off, off + 4, false);
+}
+
 static void
 keep_stmt(isel *c, pto_mir_block *out, const pto_stmt *s)
 {
+  if (scalar_math_decl(s)) {
+    lower_scalar_math(c, out, s);
+    return;
+  }
   sacc sa = { 0 };
   if (!scalar_expr_ok(c, s->value, &sa))
     return;

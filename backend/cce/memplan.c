@@ -222,7 +222,7 @@ scan_stmt(plan *pl, const pto_mir_node *n)
   scan_expr(pl, s->start, me);
   scan_expr(pl, s->stop, me);
   scan_expr(pl, s->step, me);
-  if (s->kind == PTO_S_EVAL)
+  if (s->kind == PTO_S_EVAL || s->kind == PTO_S_DECL)
     add_scratch(pl, s, me);
   /* A tile copy "t = u" may be forwarded into the next statement
      (isel.c, forwardable_copy), which then reads u: keep u live there.  */

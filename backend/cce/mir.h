@@ -285,11 +285,13 @@ void pto_cce_ctype(pto_buf *b, const pto_type *t);
 void pto_cce_params(pto_buf *b, const pto_func *f, bool types);
 void pto_cce_indent(pto_buf *b, int depth);
 /* cce.c: a located sorry for each scalar math call of P's live kernels
-   that the AI core's scalar unit cannot do (exp, log, the double forms),
-   and the helpers the others need (floorf, ceilf) appended to OUT, their
+   that the back end cannot do (the double forms; exp and log unless
+   VEC_EXP, the CCE back end's vector-unit lowering, and then not under
+   a condition), and the helpers the others need (floorf, ceilf) appended to OUT, their
    functions marked QUAL ("__aicore__"; PTO-ISA's "AICORE").  Returns
    the number of errors.  */
 int pto_cce_scalar_math(const pto_program *p, pto_diag *d, const char *qual,
+                        bool vec_exp,
                         pto_buf *out);
 
 #endif /* PTO_EMIT_MIR_H */

@@ -1855,7 +1855,7 @@ pto_emit_ptoisa(const pto_program *p, const pto_options *o, pto_diag *d,
                       "FILE.pto.cpp  */\n\n",
                  base_name(file), arch->name);
   pto_buf_puts(out, prelude);
-  int errs = pto_cce_scalar_math(p, d, "AICORE", out);
+  int errs = pto_cce_scalar_math(p, d, "AICORE", false, out);
   for (int i = 0; i < p->nfuncs; i++) {
     const pto_func *f = p->funcs[i];
     if (f->dead || f->kind != PTO_FN_KERNEL)

@@ -1,9 +1,9 @@
 /* scalar-exp.c - expf and logf on scalars in a kernel, and the double
    forms exp, log and sqrt computed in double as C says (not narrowed:
-   exp((double)x) rounded to float need not be expf(x)).  The AI core's
-   scalar unit has neither exp nor log, so run.exp compares reference
-   mode with sim=jit only (bit for bit) and checks that sim=cce is a
-   located sorry at the expf call.  */
+   exp((double)x) rounded to float need not be expf(x)).  The CCE back
+   end lowers the float forms only (scalar-expf.c), so run.exp compares
+   reference mode with sim=jit only (bit for bit) and checks that sim=cce
+   is a located sorry at the first double exp.  */
 #include <math.h>
 #include <pto.h>
 #include <stdio.h>
