@@ -436,8 +436,10 @@ PTO_CCE_GRED(vcgmin)
 
 /* Compare into a bit mask in UB: vcmpv_<op>(__ubuf__ uint8_t *dst, T
    *src0, T *src1, uint8_t repeat, uint8_t dstBlk, src0Blk, src1Blk,
-   dstRep, src0Rep, src1Rep), op lt gt eq le ge ne, T half or float (the
-   int32_t vcmpv_eq of dav-c220 is not declared here: nothing emits it).
+   dstRep, src0Rep, src1Rep), op lt gt eq le ge ne, T half or float;
+   dav-c220 also has vcmpv_eq on int32_t (STUB vcmpv_eq; C220
+   kernel_operator_vec_cmp_impl.h CheckVcmpvDtype: "half / float /
+   int32_t" when cmpMode is EQ, half and float for the other modes).
    One bit per element, element i at bit i % 8 of byte i / 8; with the
    default strides (1, 1, 1, 8, 8, 8) the repeats' bits are dense (the
    vendor's count form advances dst by the source elements / 8).  STUB
@@ -456,6 +458,9 @@ PTO_CCE_CMPV(vcmpv_eq)
 PTO_CCE_CMPV(vcmpv_le)
 PTO_CCE_CMPV(vcmpv_ge)
 PTO_CCE_CMPV(vcmpv_ne)
+#ifdef PTO_CCE_ARCH_C220
+PTO_CCE_CMPV_(vcmpv_eq, int32_t)
+#endif
 
 /* vsel(T *dst, T *src0, T *src1, uint8_t repeat, uint8_t dstBlk,
    src0Blk, src1Blk, dstRep, src0Rep, src1Rep): mode 0, the selection

@@ -996,11 +996,14 @@ void pto_sim_vcmpv(const char *f, int l, const char *name, int cmp,
   int64_t st[6] = { dbs, s0bs, s1bs, drs, s0rs, s1rs };
   if (check_repeat_strides(s, f, l, name, repeat, 6, st, sn))
     return;
-  if (!dst_u8 || !is_float(dt0) || dt1 != dt0) {
+  /* int32_t: vcmpv_eq of dav-c220 only (cce-api.h).  */
+  int i32 = dt0 == PTO_SIM_DT_S32 && cmp == 2 && isa_v220(s);
+  if (!dst_u8 || !(is_float(dt0) || i32) || dt1 != dt0) {
     pto_sim_error_at(s, f, l, "%s: operand types (dst %s, src0 %s, src1 %s) "
-                     "are not a declared form: uint8_t and half or float "
+                     "are not a declared form on %s: uint8_t and half or "
+                     "float, int32_t for vcmpv_eq on dav-c220 "
                      "(runtime/cce-api.h)", name, dst_u8 ? "uint8_t" : "other",
-                     dt_name(dt0), dt_name(dt1));
+                     dt_name(dt0), dt_name(dt1), s->arch->name);
     return;
   }
   if (dbs != 1 || drs != 8) {
@@ -1036,10 +1039,16 @@ void pto_sim_vcmpv(const char *f, int l, const char *name, int cmp,
   for (int64_t r = 0; r < repeat; r++) {
     uint8_t bits[16] = { 0 };
     for (int i = 0; i < lanes; i++) {
-      float x = load_f(dt0, sim_mem(s, PTO_SIM_UB, lane_addr(&o[0], r, i)));
-      float y = load_f(dt0, sim_mem(s, PTO_SIM_UB, lane_addr(&o[1], r, i)));
-      int v = cmp == 0 ? x < y : cmp == 1 ? x > y : cmp == 2 ? x == y
-              : cmp == 3 ? x <= y : cmp == 4 ? x >= y : x != y;
+      const void *pa = sim_mem(s, PTO_SIM_UB, lane_addr(&o[0], r, i));
+      const void *pb = sim_mem(s, PTO_SIM_UB, lane_addr(&o[1], r, i));
+      int v;
+      if (i32) {
+        v = memcmp(pa, pb, 4) == 0;
+      } else {
+        float x = load_f(dt0, pa), y = load_f(dt0, pb);
+        v = cmp == 0 ? x < y : cmp == 1 ? x > y : cmp == 2 ? x == y
+            : cmp == 3 ? x <= y : cmp == 4 ? x >= y : x != y;
+      }
       bits[i / 8] |= (uint8_t)(v << (i % 8));
     }
     memcpy(sim_mem(s, PTO_SIM_UB, doff + (uintptr_t)(r * lanes / 8)), bits,

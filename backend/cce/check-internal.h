@@ -166,6 +166,7 @@ typedef struct ccx_intrin {
   unsigned dts;         /* element types of the typed operands (0: any) */
   int dst_dt, src_dt;   /* conversions: fixed element types */
   const char *source;   /* where the declaration is */
+  unsigned dts_c220;    /* element types dav-c220 declares besides dts */
 } ccx_intrin;
 
 enum { ARCH_C220 = 1, ARCH_M200 = 2 };
@@ -173,6 +174,8 @@ enum { ARCH_C220 = 1, ARCH_M200 = 2 };
 const ccx_intrin *ccx_intrin_lookup(const char *name);
 /* The argument-count mask of IN on ARCH (0: ARCH lacks it).  */
 unsigned ccx_intrin_nargs(const ccx_intrin *in, const pto_arch *arch);
+/* The element types of IN's typed operands on ARCH (0: any).  */
+unsigned ccx_intrin_dts(const ccx_intrin *in, const pto_arch *arch);
 /* FN(CTX, row) for every row.  */
 void ccx_intrin_each(void (*fn)(void *ctx, const ccx_intrin *in), void *ctx);
 /* Whether NAME is a builtin of the CCE dialect the checker knows but does

@@ -14,7 +14,9 @@
 
 /* Every row agrees with runtime/cce-api.h (testsuite/cce-check/table.sh
    compiles one call per row, arch and element type against it).  */
-#define API "runtime/cce-api.h"
+/* The last positional field of every row, so that a row may name
+   fields after it (dts_c220).  */
+#define API .source = "runtime/cce-api.h"
 #define FLOATS (DTM(DT_F16) | DTM(DT_F32))
 #define ARITH (FLOATS | DTM(DT_S16) | DTM(DT_S32))
 #define N(n) (1u << (n))
@@ -46,10 +48,11 @@ static const ccx_intrin table[] = {
   { "vector_dup", F_VDUP, N(7), N(7), "U.",
     ARITH | DTM(DT_U16) | DTM(DT_U32), 0, 0, API },
   /* Compare into a UB bit mask: (uint8_t d, a, b, repeat, dbs, abs, bbs,
-     drs, ars, brs); half, float.  */
+     drs, ars, brs); half, float, and int32 for eq on dav-c220.  */
   { "vcmpv_lt", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
   { "vcmpv_gt", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
-  { "vcmpv_eq", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
+  { "vcmpv_eq", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API,
+    .dts_c220 = DTM(DT_S32) },
   { "vcmpv_le", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
   { "vcmpv_ge", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
   { "vcmpv_ne", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
@@ -162,6 +165,14 @@ unsigned
 ccx_intrin_nargs(const ccx_intrin *in, const pto_arch *arch)
 {
   return ccx_arch_bit(arch) == ARCH_M200 ? in->nargs_m200 : in->nargs_c220;
+}
+
+unsigned
+ccx_intrin_dts(const ccx_intrin *in, const pto_arch *arch)
+{
+  if (!in->dts)
+    return 0;
+  return in->dts | (ccx_arch_bit(arch) == ARCH_M200 ? 0 : in->dts_c220);
 }
 
 void

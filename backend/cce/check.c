@@ -1174,11 +1174,12 @@ check_pointers(checker *c, const ccx_expr *e, const ccx_intrin *in,
                    i + 1, e->name, ccx_dt_name(dt), ccx_dt_name(need));
       continue;
     }
-    if (!in->dts || want == SP_GM)
+    unsigned dts = ccx_intrin_dts(in, c->arch);
+    if (!dts || want == SP_GM)
       continue;
-    if (!(in->dts & DTM(dt))) {
+    if (!(dts & DTM(dt))) {
       char list[128];
-      dtype_list(in->dts, list, sizeof list);
+      dtype_list(dts, list, sizeof list);
       ccx_report(c, a->line, a->col, "dtype",
                  "'%s' has no %s form (the vendor declares it for %s)",
                  e->name, ccx_dt_name(dt), list);

@@ -1988,18 +1988,34 @@ cmpv_op(pto_op op)
   }
 }
 
-/* Whether pto.cmp_<op> E runs on the vector unit: a half or float
-   tile-tile compare whose elements fill whole repeats of both the
-   compare (256 B of a and b) and of the f32 vsel (64 lanes), at most 255
-   of each, so that no vector mask is needed (the vendor's Compare docs:
-   vcmpv's mask has no effect on Atlas A2 / A3).  */
+/* Whether ARCH compares DT tiles with OP on the vector unit: half and
+   float for every op; int32 for eq, and for ne as eq with the select's
+   ones and zeros swapped, on dav-c220 only (its CheckVcmpvDtype:
+   cannmirror/asc-devkit impl/basic_api/dav_c220/
+   kernel_operator_vec_cmp_impl.h, "half / float / int32_t" when cmpMode
+   is EQ; dav-m200's vcmpv takes half and float).  */
 static bool
-cmp_vector_ok(const pto_expr *e)
+cmp_dtype_ok(pto_op op, pto_dtype dt, const pto_arch *arch)
+{
+  if (pto_dtype_is_float(dt))
+    return true;
+  return dt == PTO_DT_I32 && arch->isa == PTO_ISA_V220
+         && (op == PTO_OP_CMP_EQ || op == PTO_OP_CMP_NE);
+}
+
+/* Whether pto.cmp_<op> E runs on the vector unit of ARCH: a tile-tile
+   compare of a dtype cmp_dtype_ok accepts whose elements fill whole
+   repeats of both the compare (256 B of a and b) and of the f32 vsel
+   (64 lanes), at most 255 of each, so that no vector mask is needed
+   (the vendor's Compare docs: vcmpv's mask has no effect on Atlas A2 /
+   A3).  */
+static bool
+cmp_vector_ok(const pto_expr *e, const pto_arch *arch)
 {
   if (!cmpv_op(e->op) || e->nargs < 3)
     return false;
   const pto_type *ta = e->args[1]->type;
-  if (ta->kind != PTO_TY_TILE || !pto_dtype_is_float(ta->dtype))
+  if (ta->kind != PTO_TY_TILE || !cmp_dtype_ok(e->op, ta->dtype, arch))
     return false;
   int64_t n = (int64_t)ta->rows * ta->cols;
   int esz = pto_dtype_bytes(ta->dtype);
@@ -2104,6 +2120,7 @@ vsel_node(isel *c, pto_mir_block *out, pto_loc loc, pto_dtype dt,
      vector_dup(ones, 1.0f), vector_dup(zeros, 0.0f);
      vsel(m as f32, ones, zeros, mode 2)   1.0f / 0.0f per element;
      vconv_f322s32r(m, m as f32)     the int32 0 / 1 mask.
+   An int32 ne is vcmpv_eq with vsel's sources swapped (cmp_dtype_ok).
    The mode 2 sequence is the vendor's (C220/M200
    kernel_operator_vec_cmpsel_impl.h, VselIntrinsicsImplPre and
    VselIntrinsicsImpl); m may be a or b (vcmpv reads both before vsel
@@ -2121,8 +2138,9 @@ lower_cmp_vec(isel *c, pto_mir_block *out, const pto_stmt *s,
   int64_t bits = tmp->offset, addr = bits + round32(n / 8);
   int64_t ones = addr + 256, zeros = ones + 256;
   pto_loc loc = call->loc;
-  cmpv_node(c, out, loc, cmpv_op(call->op), ta->dtype, bits, a->offset,
-            b->offset, 8, n);
+  bool swap = call->op == PTO_OP_CMP_NE && !pto_dtype_is_float(ta->dtype);
+  cmpv_node(c, out, loc, swap ? "vcmpv_eq" : cmpv_op(call->op), ta->dtype,
+            bits, a->offset, b->offset, 8, n);
   cmpmask_addr(c, out, loc, bits, addr);
   vspec one = spec(PTO_VF_DUP, "vector_dup", PTO_DT_F32, 0);
   one.lit = "1.0f";
@@ -2131,8 +2149,8 @@ lower_cmp_vec(isel *c, pto_mir_block *out, const pto_stmt *s,
   zero.lit = "0.0f";
   vec_instr(c, out, loc, &zero, zeros, NULL, 1, 64);
   /* m read as f32: 64 lanes a repeat, 1.0f / 0.0f, then 1 / 0.  */
-  vsel_node(c, out, loc, PTO_DT_F32, m->offset, ones, zeros, 0, bits, addr,
-            n);
+  vsel_node(c, out, loc, PTO_DT_F32, m->offset, swap ? zeros : ones,
+            swap ? ones : zeros, 0, bits, addr, n);
   conv(c, out, loc, "vconv_f322s32r", PTO_DT_I32, PTO_DT_F32, m->offset,
        m->offset, n);
   note_vec_min(c->k, n * 4);
@@ -2168,8 +2186,9 @@ sel_scratch_bytes(int64_t n)
      vcmpv_ne(bits, mf, zeros row)     bit = m != 0;
      vector_dup + set_cmpmask          CMPMASK := the bits' address;
      vsel(d, a, b, mode 2).
-   vcmpvs and an int32 vcmpv_eq exist on dav-c220 only; this sequence
-   is the same on both archs.  */
+   An int32 vcmpv_eq of m against zeros would save the conversion on
+   dav-c220 only (cmp_dtype_ok); this sequence is the same on both
+   archs.  */
 static void
 lower_sel_vec(isel *c, pto_mir_block *out, const pto_stmt *s,
               const pto_expr *call, const pto_mir_buffer *d,
@@ -2203,8 +2222,9 @@ lower_sel_vec(isel *c, pto_mir_block *out, const pto_stmt *s,
    copies the chosen element's bits.  The scalar of cmps is evaluated
    once, converted to the tile's dtype first.  Half and float compares
    and selects whose elements fill whole repeats run on the vector unit
-   instead (lower_cmp_vec, lower_sel_vec); this lowering is the exact
-   one for every other shape, int32 and the scalar forms.  */
+   instead (lower_cmp_vec, lower_sel_vec), and so do int32 eq and ne on
+   dav-c220 (cmp_dtype_ok); this lowering is the exact one for every
+   other shape and dtype and the scalar forms.  */
 static void
 lower_cmpsel(isel *c, pto_mir_block *out, const pto_stmt *s,
              const pto_expr *call)
@@ -2216,7 +2236,7 @@ lower_cmpsel(isel *c, pto_mir_block *out, const pto_stmt *s,
   for (int i = 0; i < nt; i++)
     if (!(b[i] = tile_of(c, call->args[i])))
       return;
-  if (cmp_vector_ok(call)) {
+  if (cmp_vector_ok(call, c->k->arch)) {
     lower_cmp_vec(c, out, s, call, b[0], b[1], b[2]);
     return;
   }
@@ -2690,7 +2710,7 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
              + red_scratch(rows, cols, 4, true);
     return red_scratch(rows, cols, esz, red_cross_ok(arch, sum, ta->dtype));
   }
-  if (cmp_vector_ok(e)) {
+  if (cmp_vector_ok(e, arch)) {
     const pto_type *ta = e->args[1]->type;
     return cmp_scratch_bytes((int64_t)ta->rows * ta->cols);
   }

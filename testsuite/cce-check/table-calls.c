@@ -108,7 +108,8 @@ row(void *ctx, const ccx_intrin *in)
       continue;
     }
     for (size_t d = 0; d < sizeof universe / sizeof universe[0]; d++)
-      emit_call(g, in, n, universe[d], here && (in->dts & DTM(universe[d])));
+      emit_call(g, in, n, universe[d],
+                here && (ccx_intrin_dts(in, g->arch) & DTM(universe[d])));
   }
 }
 
