@@ -271,6 +271,15 @@ PTO_CCE_BINARY_ALL(vmax)
 PTO_CCE_BINARY_ALL(vmin)
 PTO_CCE_BINARY(vdiv, half)
 PTO_CCE_BINARY(vdiv, float)
+/* Bitwise and / or: int16_t and uint16_t only, the same form (STUB vand,
+   vor; C220/M200 kernel_operator_vec_binary_impl.h AndIntrinsicsImpl,
+   OrIntrinsicsImpl: "src and dst both: int16_t / uint16_t"; C220's
+   count form casts every dtype to int16_t).  pto-gcc runs int32 tiles
+   through them as int16_t, exact for a bitwise op.  */
+PTO_CCE_BINARY(vand, int16_t)
+PTO_CCE_BINARY(vand, uint16_t)
+PTO_CCE_BINARY(vor, int16_t)
+PTO_CCE_BINARY(vor, uint16_t)
 
 /* Unary: op(dst, src, uint8_t repeat, uint16_t dstBlk, uint16_t srcBlk,
    uint8_t dstRep, uint8_t srcRep) -- the form C220/M200
@@ -293,6 +302,11 @@ PTO_CCE_UNARY_F(vrsqrt)
 PTO_CCE_UNARY_F(vsqrt)
 PTO_CCE_UNARY_F(vrelu)
 PTO_CCE_UNARY(vrelu, int32_t, int32_t)
+/* vnot: int16_t and uint16_t (STUB vnot; C220/M200
+   kernel_operator_vec_unary_impl.h NotIntrinsicsImpl, the uint8_t
+   repeat-stride form); int32 tiles as int16_t, as vand.  */
+PTO_CCE_UNARY(vnot, int16_t, int16_t)
+PTO_CCE_UNARY(vnot, uint16_t, uint16_t)
 
 /* Conversions, the unary form: STUB vconv_*; C220/M200
    kernel_operator_vec_vconv_impl.h.  */
@@ -368,6 +382,22 @@ PTO_CCE_VSM_ALL(vmins)
    false), dav-c220's the uint16_t one; half and float only.  */
 PTO_CCE_VSM(vlrelu, half)
 PTO_CCE_VSM(vlrelu, float)
+/* Shifts by one count: vshl(dst, src, uint32_t dist, ...) and vshr(dst,
+   src, int32_t dist, ..., bool round), the uint16_t repeat-stride forms
+   dav-c220 calls (STUB vshl, vshr; C220
+   kernel_operator_vec_binary_scalar_impl.h ShiftLeftIntrinsicsImpl,
+   ShiftRightIntrinsicsImpl: dist in [0, 32] for 32-bit types, vshr of
+   a signed type arithmetic).  int32_t only here (the vendor also has
+   int16_t, uint16_t, uint32_t); dav-m200's basic API does not call
+   them.  */
+#ifdef PTO_CCE_ARCH_C220
+void vshl(__ubuf__ int32_t *dst, __ubuf__ int32_t *src, uint32_t shlDistance,
+          uint8_t repeat, uint16_t dstBlockStride, uint16_t srcBlockStride,
+          uint16_t dstRepeatStride, uint16_t srcRepeatStride);
+void vshr(__ubuf__ int32_t *dst, __ubuf__ int32_t *src, int32_t shrDistance,
+          uint8_t repeat, uint16_t dstBlockStride, uint16_t srcBlockStride,
+          uint16_t dstRepeatStride, uint16_t srcRepeatStride, bool round);
+#endif
 
 /* vector_dup(dst, T scalar, uint8_t repeat, uint16_t dstBlk, uint16_t
    srcBlk, dstRep, srcRep), uint8_t and uint16_t repeat-stride forms:
@@ -460,6 +490,34 @@ PTO_CCE_CMPV(vcmpv_ge)
 PTO_CCE_CMPV(vcmpv_ne)
 #ifdef PTO_CCE_ARCH_C220
 PTO_CCE_CMPV_(vcmpv_eq, int32_t)
+#endif
+
+/* Compare with a scalar into a bit mask in UB: vcmpvs_<op>(__ubuf__
+   uint8_t *dst, __ubuf__ T *src0, T src1, uint8_t repeat, uint16_t
+   dstBlk, uint16_t srcBlk, R dstRep, R srcRep), op lt gt eq le ge ne, T
+   half or float, with the uint8_t (M200 calls it: UnaryRepeatParams'
+   strides) and uint16_t (C220 casts to it) repeat-stride forms; dav-c220
+   also has vcmpvs_eq on int32_t, uint16_t form only.  The bit mask as
+   vcmpv's.  STUB vcmpvs_* (its uint64_t config forms are not
+   declared: nothing emits them); C220 kernel_operator_vec_cmp_impl.h
+   (VcmpvsIntrinsicsImpl, CheckVcmpvsDtype: int32_t for EQ only), M200
+   kernel_operator_vec_cmpsel_impl.h (VcmpvsIntrinsicsImpl,
+   CheckVcmpvsDtype: half and float); docs Compares.md.  */
+#define PTO_CCE_CMPVS_(OP, T, R)                                              \
+  void OP(__ubuf__ uint8_t *dst, __ubuf__ T *src0, T src1, uint8_t repeat,    \
+          uint16_t dstBlockStride, uint16_t srcBlockStride,                   \
+          R dstRepeatStride, R srcRepeatStride);
+#define PTO_CCE_CMPVS(OP)                                                     \
+  PTO_CCE_CMPVS_(OP, half, uint8_t) PTO_CCE_CMPVS_(OP, half, uint16_t)        \
+  PTO_CCE_CMPVS_(OP, float, uint8_t) PTO_CCE_CMPVS_(OP, float, uint16_t)
+PTO_CCE_CMPVS(vcmpvs_lt)
+PTO_CCE_CMPVS(vcmpvs_gt)
+PTO_CCE_CMPVS(vcmpvs_eq)
+PTO_CCE_CMPVS(vcmpvs_le)
+PTO_CCE_CMPVS(vcmpvs_ge)
+PTO_CCE_CMPVS(vcmpvs_ne)
+#ifdef PTO_CCE_ARCH_C220
+PTO_CCE_CMPVS_(vcmpvs_eq, int32_t, uint16_t)
 #endif
 
 /* vsel(T *dst, T *src0, T *src1, uint8_t repeat, uint8_t dstBlk,

@@ -369,7 +369,8 @@ typedef enum pto_sim_vop {
   PTO_SIM_MIN, PTO_SIM_EXP, PTO_SIM_LN, PTO_SIM_ABS, PTO_SIM_REC,
   PTO_SIM_RSQRT, PTO_SIM_SQRT, PTO_SIM_RELU, PTO_SIM_LRELU, PTO_SIM_MOV,
   PTO_SIM_DUP,
-  PTO_SIM_CONV
+  PTO_SIM_CONV,
+  PTO_SIM_AND, PTO_SIM_OR, PTO_SIM_NOT, PTO_SIM_SHL, PTO_SIM_SHR
 } pto_sim_vop;
 
 /* Rounding of float -> int conversions (vconv_f322s32{r,a,f,c,z}).  */
@@ -423,6 +424,12 @@ void pto_sim_vcmpv(const char *f, int l, const char *name, int cmp,
                    uintptr_t src0, uintptr_t src1, int64_t repeat,
                    int64_t dbs, int64_t s0bs, int64_t s1bs, int64_t drs,
                    int64_t s0rs, int64_t s1rs);
+/* vcmpvs_<op>: the same with the scalar SCALAR for src1 (converted to
+   src0's element type by the caller, as the vendor's T src1).  */
+void pto_sim_vcmpvs(const char *f, int l, const char *name, int cmp,
+                    int dst_u8, pto_sim_dt dt0, pto_sim_dt dts, uintptr_t dst,
+                    uintptr_t src0, double scalar, int64_t repeat,
+                    int64_t dbs, int64_t sbs, int64_t drs, int64_t srs);
 void pto_sim_vsel(const char *f, int l, pto_sim_dt dt, pto_sim_dt dt0,
                   pto_sim_dt dt1, uintptr_t dst, uintptr_t src0,
                   uintptr_t src1, int64_t repeat, int64_t dbs, int64_t s0bs,
@@ -579,6 +586,8 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define vdiv(d, a, b, ...) PTO_SIM_VBIN("vdiv", PTO_SIM_DIV, d, a, b, __VA_ARGS__)
 #define vmax(d, a, b, ...) PTO_SIM_VBIN("vmax", PTO_SIM_MAX, d, a, b, __VA_ARGS__)
 #define vmin(d, a, b, ...) PTO_SIM_VBIN("vmin", PTO_SIM_MIN, d, a, b, __VA_ARGS__)
+#define vand(d, a, b, ...) PTO_SIM_VBIN("vand", PTO_SIM_AND, d, a, b, __VA_ARGS__)
+#define vor(d, a, b, ...) PTO_SIM_VBIN("vor", PTO_SIM_OR, d, a, b, __VA_ARGS__)
 
 /* Compare into a UB bit mask, select by CMPMASK (sim-vec.c).  */
 #define PTO_SIM_VCMPV(name, cmp, d, a, b, r, dbs, abs_, bbs, drs, ars, brs) \
@@ -592,6 +601,17 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define vcmpv_le(d, a, b, ...) PTO_SIM_VCMPV("vcmpv_le", 3, d, a, b, __VA_ARGS__)
 #define vcmpv_ge(d, a, b, ...) PTO_SIM_VCMPV("vcmpv_ge", 4, d, a, b, __VA_ARGS__)
 #define vcmpv_ne(d, a, b, ...) PTO_SIM_VCMPV("vcmpv_ne", 5, d, a, b, __VA_ARGS__)
+#define PTO_SIM_VCMPVS(name, cmp, d, a, x, r, dbs, sbs, drs, srs)          \
+  pto_sim_vcmpvs(PTO_SIM_HERE, name, cmp,                                   \
+                 _Generic((d), uint8_t *: 1, default: 0), PTO_SIM_DT(a),    \
+                 PTO_SIM_DT(a), PTO_SIM_P(d), PTO_SIM_P(a), (double)(x), r, \
+                 dbs, sbs, drs, srs)
+#define vcmpvs_lt(d, a, x, ...) PTO_SIM_VCMPVS("vcmpvs_lt", 0, d, a, x, __VA_ARGS__)
+#define vcmpvs_gt(d, a, x, ...) PTO_SIM_VCMPVS("vcmpvs_gt", 1, d, a, x, __VA_ARGS__)
+#define vcmpvs_eq(d, a, x, ...) PTO_SIM_VCMPVS("vcmpvs_eq", 2, d, a, x, __VA_ARGS__)
+#define vcmpvs_le(d, a, x, ...) PTO_SIM_VCMPVS("vcmpvs_le", 3, d, a, x, __VA_ARGS__)
+#define vcmpvs_ge(d, a, x, ...) PTO_SIM_VCMPVS("vcmpvs_ge", 4, d, a, x, __VA_ARGS__)
+#define vcmpvs_ne(d, a, x, ...) PTO_SIM_VCMPVS("vcmpvs_ne", 5, d, a, x, __VA_ARGS__)
 #define vsel(...) \
   PTO_SIM_VSEL_(PTO_SIM_NARGS(__VA_ARGS__), __VA_ARGS__, 0, 0, 0, ~)
 #define PTO_SIM_VSEL_(n, d, a, b, r, dbs, abs_, bbs, drs, ars, brs, m, m1, m2, \
@@ -613,6 +633,7 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define vrsqrt(d, s, ...) PTO_SIM_VUN("vrsqrt", PTO_SIM_RSQRT, d, s, __VA_ARGS__)
 #define vsqrt(d, s, ...) PTO_SIM_VUN("vsqrt", PTO_SIM_SQRT, d, s, __VA_ARGS__)
 #define vrelu(d, s, ...) PTO_SIM_VUN("vrelu", PTO_SIM_RELU, d, s, __VA_ARGS__)
+#define vnot(d, s, ...) PTO_SIM_VUN("vnot", PTO_SIM_NOT, d, s, __VA_ARGS__)
 
 /* Vector-scalar ops: (dst, src, scalar, repeat, dstBlk, srcBlk, dstRep,
    srcRep).  vmaxs / vmins / vlrelu also take the 10-operand form (..., bool
@@ -635,6 +656,16 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define vmaxs(...) PTO_SIM_VSM("vmaxs", PTO_SIM_MAX, __VA_ARGS__)
 #define vmins(...) PTO_SIM_VSM("vmins", PTO_SIM_MIN, __VA_ARGS__)
 #define vlrelu(...) PTO_SIM_VSM("vlrelu", PTO_SIM_LRELU, __VA_ARGS__)
+/* vshl (8 operands) and vshr (9: round, 0 the only mode simulated), on
+   dav-c220 only.  */
+#define PTO_SIM_VSH(name, op, forms, ...)                                  \
+  PTO_SIM_VSH_(name, op, forms, PTO_SIM_NARGS(__VA_ARGS__), __VA_ARGS__, 0, ~)
+#define PTO_SIM_VSH_(name, op, forms, n, d, s, x, r, dbs, sbs, drs, srs, m, \
+                     ...)                                                  \
+  (pto_sim_check_form(PTO_SIM_HERE, name, n, 0, forms, (int64_t)(m))        \
+       ? (void)0 : PTO_SIM_VSC(name, op, d, s, x, r, dbs, sbs, drs, srs))
+#define vshl(...) PTO_SIM_VSH("vshl", PTO_SIM_SHL, PTO_SIM_N(8), __VA_ARGS__)
+#define vshr(...) PTO_SIM_VSH("vshr", PTO_SIM_SHR, PTO_SIM_N(9), __VA_ARGS__)
 /* vector_dup(dst, scalar, repeat, dstBlk, srcBlk, dstRep, srcRep).  */
 #define vector_dup(d, x, r, dbs, sbs, drs, srs)                             \
   pto_sim_vunary(PTO_SIM_HERE, "vector_dup", PTO_SIM_DUP, PTO_SIM_DT(d),    \

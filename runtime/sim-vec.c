@@ -381,6 +381,13 @@ static int64_t iop(pto_sim_vop op, int64_t x, int64_t y)
   case PTO_SIM_MIN: return x < y ? x : y;
   case PTO_SIM_ABS: return x < 0 ? -x : x;
   case PTO_SIM_RELU: return x > 0 ? x : 0;
+  case PTO_SIM_AND: return x & y;
+  case PTO_SIM_OR: return x | y;
+  case PTO_SIM_NOT: return ~x;
+  /* Distances in [0, 32] (the vendor's range for 32-bit types).  */
+  case PTO_SIM_SHL:
+    return y >= 32 || y < 0 ? 0 : (int64_t)(int32_t)(uint32_t)((uint64_t)x << y);
+  case PTO_SIM_SHR: return y >= 32 || y < 0 ? (x < 0 ? -1 : 0) : x >> y;
   default: return y;
   }
 }
@@ -388,8 +395,9 @@ static int64_t iop(pto_sim_vop op, int64_t x, int64_t y)
 /* Whether the vendor declares OP for integer element type DT (the
    overloads of runtime/cce-api.h, the same on dav-c220 and dav-m200):
    vadd vsub vmul vmax vmin and their scalar forms int16 / int32, vrelu
-   int32, vector_dup int16 / uint16 / int32; nothing else (vabs, vdiv,
-   the transcendental ops are half / float only).  */
+   int32, vector_dup int16 / uint16 / int32, vand vor vnot int16 /
+   uint16 only, vshl vshr int32 (as declared); nothing else (vabs, vdiv, the transcendental ops are
+   half / float only).  */
 static int op_has_int(pto_sim_vop op, pto_sim_dt dt)
 {
   switch (op) {
@@ -399,6 +407,11 @@ static int op_has_int(pto_sim_vop op, pto_sim_dt dt)
   case PTO_SIM_MAX:
   case PTO_SIM_MIN: return dt == PTO_SIM_DT_S32 || dt == PTO_SIM_DT_S16;
   case PTO_SIM_RELU: return dt == PTO_SIM_DT_S32;
+  case PTO_SIM_AND:
+  case PTO_SIM_OR:
+  case PTO_SIM_NOT: return dt == PTO_SIM_DT_S16 || dt == PTO_SIM_DT_U16;
+  case PTO_SIM_SHL:
+  case PTO_SIM_SHR: return dt == PTO_SIM_DT_S32;
   case PTO_SIM_DUP:
     return dt == PTO_SIM_DT_S32 || dt == PTO_SIM_DT_S16 || dt == PTO_SIM_DT_U16;
   case PTO_SIM_MOV: return 1;
@@ -428,7 +441,9 @@ static int check_types(sim_state *s, const char *f, int l, const char *name,
                        pto_sim_vop op, pto_sim_dt dt, int n,
                        const pto_sim_dt *dts)
 {
-  if (!dt_size(dt) || (!is_float(dt) && !op_has_int(op, dt))) {
+  int bitwise = op == PTO_SIM_AND || op == PTO_SIM_OR || op == PTO_SIM_NOT
+                || op == PTO_SIM_SHL || op == PTO_SIM_SHR;
+  if (!dt_size(dt) || (is_float(dt) ? bitwise : !op_has_int(op, dt))) {
     pto_sim_error_at(s, f, l, "%s: element type %s is not supported (no "
                      "such overload in the vendor's API: runtime/cce-api.h)",
                      name, dt_name(dt));
@@ -973,66 +988,100 @@ void pto_sim_vbrcb(const char *f, int l, int esize, int src_esize,
 /* ------------------------------------------------------------------ */
 
 /* vcmpv_<op>: bit i % 8 of byte i / 8 of DST is `src0[i] OP src1[i]'
-   (asc-devkit docs Compare.md: the result bits in little-endian order).
-   Every lane of every repeat is compared: the vendor's Compare docs say
-   the mask has no effect on Atlas A2 / A3, and nothing settles what it
-   does elsewhere, so pto-gcc emits whole repeats only.  The bit mask is
-   dense (REPEAT * lanes / 8 bytes), the one layout the vendor's sources
-   settle (CompareCompute: default strides 1 / 8, dst advancing by the
+   (asc-devkit docs Compare.md: the result bits in little-endian order);
+   vcmpvs_<op> compares with the scalar SCALAR instead of src1 (the
+   same docs' Compares.md).  Every lane of every repeat is compared: the
+   vendor's docs say the mask has no effect on Atlas A2 / A3, and
+   nothing settles what it does elsewhere, so pto-gcc emits whole
+   repeats only.  The bit mask is dense (REPEAT * lanes / 8 bytes), the
+   one layout the vendor's sources settle (CompareCompute and
+   CompareScalarCompute: default strides 1 / 8, dst advancing by the
    elements / 8); other dst strides are rejected.  A NaN operand
    compares unordered as in C (every comparison false, ne true): the
-   vendor's sources do not say.  */
-void pto_sim_vcmpv(const char *f, int l, const char *name, int cmp,
-                   int dst_u8, pto_sim_dt dt0, pto_sim_dt dt1, uintptr_t dst,
-                   uintptr_t src0, uintptr_t src1, int64_t repeat,
-                   int64_t dbs, int64_t s0bs, int64_t s1bs, int64_t drs,
-                   int64_t s0rs, int64_t s1rs)
+   vendor's sources do not say.  int32_t: eq on dav-c220 only (its
+   CheckVcmpvDtype and CheckVcmpvsDtype), compared bit for bit.  */
+typedef struct cmpv_call {
+  const char *name;
+  int cmp, dst_u8, nsrc;      /* nsrc 1: the scalar form */
+  pto_sim_dt dt0, dt1;
+  uintptr_t dst, src[2];
+  double scalar;
+  int64_t repeat, dbs, drs, sbs[2], srs[2];
+} cmpv_call;
+
+static int
+cmpv_lane(const cmpv_call *k, int i32, const void *pa, const void *pb)
 {
-  static const char *const sn[] = { "dstBlkStride",  "src0BlkStride",
-                                    "src1BlkStride", "dstRepStride",
-                                    "src0RepStride", "src1RepStride" };
+  if (i32) {
+    int32_t x, y = (int32_t)k->scalar;
+    memcpy(&x, pa, 4);
+    if (pb)
+      memcpy(&y, pb, 4);
+    return x == y;
+  }
+  float x = load_f(k->dt0, pa), y = pb ? load_f(k->dt0, pb) : (float)k->scalar;
+  int cmp = k->cmp;
+  return cmp == 0 ? x < y : cmp == 1 ? x > y : cmp == 2 ? x == y
+         : cmp == 3 ? x <= y : cmp == 4 ? x >= y : x != y;
+}
+
+static void
+run_cmpv(const char *f, int l, const cmpv_call *k)
+{
+  static const char *const sn2[] = { "dstBlkStride",  "src0BlkStride",
+                                     "src1BlkStride", "dstRepStride",
+                                     "src0RepStride", "src1RepStride" };
+  static const char *const sn1[] = { "dstBlkStride", "srcBlkStride",
+                                     "dstRepStride", "srcRepStride" };
   static const char *const what[] = { "src0", "src1" };
   sim_state *s = pto_sim_state();
-  int64_t st[6] = { dbs, s0bs, s1bs, drs, s0rs, s1rs };
-  if (check_repeat_strides(s, f, l, name, repeat, 6, st, sn))
+  int two = k->nsrc == 2;
+  int64_t st2[6] = { k->dbs, k->sbs[0], k->sbs[1], k->drs, k->srs[0],
+                     k->srs[1] };
+  int64_t st1[4] = { k->dbs, k->sbs[0], k->drs, k->srs[0] };
+  if (check_repeat_strides(s, f, l, k->name, k->repeat, two ? 6 : 4,
+                           two ? st2 : st1, two ? sn2 : sn1))
     return;
-  /* int32_t: vcmpv_eq of dav-c220 only (cce-api.h).  */
-  int i32 = dt0 == PTO_SIM_DT_S32 && cmp == 2 && isa_v220(s);
-  if (!dst_u8 || !(is_float(dt0) || i32) || dt1 != dt0) {
-    pto_sim_error_at(s, f, l, "%s: operand types (dst %s, src0 %s, src1 %s) "
+  int i32 = k->dt0 == PTO_SIM_DT_S32 && k->cmp == 2 && isa_v220(s);
+  if (!k->dst_u8 || !(is_float(k->dt0) || i32) || k->dt1 != k->dt0) {
+    pto_sim_error_at(s, f, l, "%s: operand types (dst %s, src0 %s, %s %s) "
                      "are not a declared form on %s: uint8_t and half or "
-                     "float, int32_t for vcmpv_eq on dav-c220 "
-                     "(runtime/cce-api.h)", name, dst_u8 ? "uint8_t" : "other",
-                     dt_name(dt0), dt_name(dt1), s->arch->name);
+                     "float, int32_t for eq on dav-c220 "
+                     "(runtime/cce-api.h)", k->name,
+                     k->dst_u8 ? "uint8_t" : "other", dt_name(k->dt0),
+                     two ? "src1" : "scalar", dt_name(k->dt1),
+                     s->arch->name);
     return;
   }
-  if (dbs != 1 || drs != 8) {
+  if (k->dbs != 1 || k->drs != 8) {
     pto_sim_error_at(s, f, l, "%s: dstBlkStride %lld / dstRepStride %lld: "
                      "only 1 / 8 (a dense bit mask) is simulated; the "
-                     "vendor's sources do not settle the others", name,
-                     (long long)dbs, (long long)drs);
+                     "vendor's sources do not settle the others", k->name,
+                     (long long)k->dbs, (long long)k->drs);
     return;
   }
-  int es = dt_size(dt0), lanes = 256 / es;
-  int64_t nbytes = repeat * lanes / 8;
+  int es = dt_size(k->dt0), lanes = 256 / es;
+  int64_t repeat = k->repeat, nbytes = repeat * lanes / 8;
   uintptr_t doff;
-  if (pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_UB, dst, (uint64_t)nbytes,
-                      SIM_BLOCK, &doff))
+  if (pto_sim_resolve(s, f, l, k->name, "dst", PTO_SIM_UB, k->dst,
+                      (uint64_t)nbytes, SIM_BLOCK, &doff))
     return;
   /* Every lane on while the operands are resolved and touched.  */
   uint64_t mh = s->mask_hi, ml = s->mask_lo;
   int ctr = s->counter;
   s->mask_hi = s->mask_lo = ~(uint64_t)0;
   s->counter = 0;
-  vopnd o[2] = { { 0, es, s0bs, s0rs }, { 0, es, s1bs, s1rs } };
-  uintptr_t ptrs[2] = { src0, src1 }, lo[2], hi[2];
-  if (prepare(s, f, l, name, 2, o, ptrs, what, repeat, lanes, lo, hi))
+  vopnd o[2] = { { 0, es, k->sbs[0], k->srs[0] },
+                 { 0, es, k->sbs[1], k->srs[1] } };
+  uintptr_t ptrs[2] = { k->src[0], k->src[1] }, lo[2], hi[2];
+  if (prepare(s, f, l, k->name, k->nsrc, o, ptrs, what, repeat, lanes, lo,
+              hi))
     goto out;
-  pto_sim_begin(s, f, l, name, P_V);
-  for (int i = 0; i < 2; i++)
+  pto_sim_begin(s, f, l, k->name, P_V);
+  for (int i = 0; i < k->nsrc; i++)
     pto_sim_log_range(s, PTO_SIM_UB, lo[i], hi[i], SIM_R);
   pto_sim_log_range(s, PTO_SIM_UB, doff, doff + (uintptr_t)nbytes, SIM_W);
-  for (int i = 0; i < 2; i++)
+  for (int i = 0; i < k->nsrc; i++)
     touch_operand(s, &o[i], repeat, lanes, SIM_R);
   if (nbytes)
     pto_sim_touch(s, PTO_SIM_UB, doff, doff + (uintptr_t)nbytes, SIM_W);
@@ -1040,25 +1089,39 @@ void pto_sim_vcmpv(const char *f, int l, const char *name, int cmp,
     uint8_t bits[16] = { 0 };
     for (int i = 0; i < lanes; i++) {
       const void *pa = sim_mem(s, PTO_SIM_UB, lane_addr(&o[0], r, i));
-      const void *pb = sim_mem(s, PTO_SIM_UB, lane_addr(&o[1], r, i));
-      int v;
-      if (i32) {
-        v = memcmp(pa, pb, 4) == 0;
-      } else {
-        float x = load_f(dt0, pa), y = load_f(dt0, pb);
-        v = cmp == 0 ? x < y : cmp == 1 ? x > y : cmp == 2 ? x == y
-            : cmp == 3 ? x <= y : cmp == 4 ? x >= y : x != y;
-      }
-      bits[i / 8] |= (uint8_t)(v << (i % 8));
+      const void *pb = two ? sim_mem(s, PTO_SIM_UB, lane_addr(&o[1], r, i))
+                           : NULL;
+      bits[i / 8] |= (uint8_t)(cmpv_lane(k, i32, pa, pb) << (i % 8));
     }
     memcpy(sim_mem(s, PTO_SIM_UB, doff + (uintptr_t)(r * lanes / 8)), bits,
            (size_t)(lanes / 8));
   }
-  vector_done(s, repeat, op_cycles(name));
+  vector_done(s, repeat, op_cycles(k->name));
 out:
   s->mask_hi = mh;
   s->mask_lo = ml;
   s->counter = ctr;
+}
+
+void pto_sim_vcmpv(const char *f, int l, const char *name, int cmp,
+                   int dst_u8, pto_sim_dt dt0, pto_sim_dt dt1, uintptr_t dst,
+                   uintptr_t src0, uintptr_t src1, int64_t repeat,
+                   int64_t dbs, int64_t s0bs, int64_t s1bs, int64_t drs,
+                   int64_t s0rs, int64_t s1rs)
+{
+  cmpv_call k = { name, cmp, dst_u8, 2, dt0, dt1, dst, { src0, src1 }, 0,
+                  repeat, dbs, drs, { s0bs, s1bs }, { s0rs, s1rs } };
+  run_cmpv(f, l, &k);
+}
+
+void pto_sim_vcmpvs(const char *f, int l, const char *name, int cmp,
+                    int dst_u8, pto_sim_dt dt0, pto_sim_dt dts, uintptr_t dst,
+                    uintptr_t src0, double scalar, int64_t repeat,
+                    int64_t dbs, int64_t sbs, int64_t drs, int64_t srs)
+{
+  cmpv_call k = { name, cmp, dst_u8, 1, dt0, dts, dst, { src0, 0 }, scalar,
+                  repeat, dbs, drs, { sbs, 0 }, { srs, 0 } };
+  run_cmpv(f, l, &k);
 }
 
 /* vsel: lane i of repeat r is src0's where its selection bit is 1, else

@@ -383,10 +383,13 @@ print_dma(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n, int depth)
                  (long long)n->dstgap);
 }
 
+/* The scalar operand of N, cast to TYPE (the element type of the
+   operand it combines with).  */
 static void
-print_scalar_operand(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
+print_scalar_operand(pto_buf *b, const pto_mir_kernel *k,
+                     const pto_mir_node *n, const char *type)
 {
-  pto_buf_printf(b, "(%s)(", n->ctype);
+  pto_buf_printf(b, "(%s)(", type);
   if (n->scalar_via && !n->scalar_is_ub)
     pto_buf_printf(b, "(%s)", n->scalar_via);
   if (n->scalar_is_ub) {
@@ -419,18 +422,22 @@ print_counts(pto_buf *b, int n, const char *const *types,
 /* vadds/vmuls: dav-c220 calls the uint16_t repeat-stride form, dav-m200
    the uint8_t one; vmaxs/vmins/vlrelu have no 8-operand uint8_t form:
    the 10-operand one with (repeatStrideMode, strideSizeMode) = (false,
-   false) on both (runtime/cce-api.h).  */
+   false) on both; vshl / vshr (dav-c220) the uint16_t form, vshr with
+   round false (runtime/cce-api.h).  */
 static void
 print_vs_counts(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
 {
   bool minmax = !strcmp(n->op, "vmaxs") || !strcmp(n->op, "vmins")
                 || !strcmp(n->op, "vlrelu");
+  bool shr = !strcmp(n->op, "vshr");   /* (..., bool round), false */
   const char *rt = !minmax && k->arch->isa == PTO_ISA_V220 ? "uint16_t"
                                                              : "uint8_t";
   const char *const types[] = { "uint8_t", "uint16_t", "uint16_t", rt, rt };
   const int64_t v[] = { n->repeat, n->dbs, n->sbs[0], n->drs, n->srs[0] };
   print_counts(b, 5, types, v);
-  pto_buf_puts(b, minmax ? ", false, false);\n" : ");\n");
+  pto_buf_puts(b, minmax ? ", false, false);\n"
+                  : shr  ? ", false);\n"
+                         : ");\n");
 }
 
 /* A reduction's trailing operand: dav-c220's vcadd takes a bool (0) and
@@ -487,14 +494,16 @@ print_vec(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
     pto_buf_puts(b, ", ");
     ubn(b, n, n->stype, n->src[0]);
     pto_buf_puts(b, ", ");
-    print_scalar_operand(b, k, n);
+    /* vshl's distance is a uint32_t (runtime/cce-api.h).  */
+    print_scalar_operand(b, k, n,
+                         strcmp(n->op, "vshl") ? n->stype : "uint32_t");
     print_vs_counts(b, k, n);
     return;
   case PTO_VF_DUP: {
     /* vector_dup(dst, scalar, repeat, dstBlk, srcBlk 1, dstRep, srcRep 0)
        as the vendor's Duplicate calls it.  */
     pto_buf_puts(b, ", ");
-    print_scalar_operand(b, k, n);
+    print_scalar_operand(b, k, n, n->ctype);
     const int64_t v[] = { n->repeat, n->dbs, 1, n->drs, 0 };
     print_counts(b, 5, un_t, v);
     pto_buf_puts(b, ");\n");

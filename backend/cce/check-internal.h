@@ -140,6 +140,7 @@ typedef enum {
   F_VGRED,   /* vcgadd(d, s, rep, drs, sbs, srs) */
   F_VBRCB,   /* vbrcb(d, s, dbs, drs, rep) */
   F_VCMPV,   /* vcmpv_lt(uint8 d, a, b, rep, dbs, abs, bbs, drs, ars, brs) */
+  F_VCMPVS,  /* vcmpvs_lt(uint8 d, a, x, rep, dbs, sbs, drs, srs) */
   F_VSEL,    /* vsel(d, a, b, rep, dbs, abs, bbs, drs, ars, brs [, mode...]) */
   F_CMPMASK, /* set_cmpmask(s) / get_cmpmask(d): one UB pointer */
   F_DMA,     /* copy_X_to_Y(d, s, sid, nBurst, lenBurst, sGap, dGap [, pad]) */

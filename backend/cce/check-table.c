@@ -19,6 +19,7 @@
 #define API .source = "runtime/cce-api.h"
 #define FLOATS (DTM(DT_F16) | DTM(DT_F32))
 #define ARITH (FLOATS | DTM(DT_S16) | DTM(DT_S32))
+#define HALFWORDS (DTM(DT_S16) | DTM(DT_U16))
 #define N(n) (1u << (n))
 
 static const ccx_intrin table[] = {
@@ -29,6 +30,8 @@ static const ccx_intrin table[] = {
   { "vdiv", F_VBIN, N(10), N(10), "UUU", FLOATS, 0, 0, API },
   { "vmax", F_VBIN, N(10), N(10), "UUU", ARITH, 0, 0, API },
   { "vmin", F_VBIN, N(10), N(10), "UUU", ARITH, 0, 0, API },
+  { "vand", F_VBIN, N(10), N(10), "UUU", HALFWORDS, 0, 0, API },
+  { "vor", F_VBIN, N(10), N(10), "UUU", HALFWORDS, 0, 0, API },
   /* Vector unary: (d, s, repeat, dbs, sbs, drs, srs).  */
   { "vexp", F_VUN, N(7), N(7), "UU", FLOATS, 0, 0, API },
   { "vln", F_VUN, N(7), N(7), "UU", FLOATS, 0, 0, API },
@@ -37,6 +40,7 @@ static const ccx_intrin table[] = {
   { "vrsqrt", F_VUN, N(7), N(7), "UU", FLOATS, 0, 0, API },
   { "vsqrt", F_VUN, N(7), N(7), "UU", FLOATS, 0, 0, API },
   { "vrelu", F_VUN, N(7), N(7), "UU", FLOATS | DTM(DT_S32), 0, 0, API },
+  { "vnot", F_VUN, N(7), N(7), "UU", HALFWORDS, 0, 0, API },
   /* Vector with a scalar: (d, s, x, repeat, dbs, sbs, drs, srs), vmaxs
      and vmins also with (repeatStrideMode, strideSizeMode).  */
   { "vadds", F_VSCAL, N(8), N(8), "UU.", ARITH, 0, 0, API },
@@ -44,6 +48,9 @@ static const ccx_intrin table[] = {
   { "vmaxs", F_VSCAL, N(8) | N(10), N(8) | N(10), "UU.", ARITH, 0, 0, API },
   { "vmins", F_VSCAL, N(8) | N(10), N(8) | N(10), "UU.", ARITH, 0, 0, API },
   { "vlrelu", F_VSCAL, N(8) | N(10), N(8) | N(10), "UU.", FLOATS, 0, 0, API },
+  /* Shifts by one count, dav-c220 only: vshr adds (bool round).  */
+  { "vshl", F_VSCAL, N(8), 0, "UU.", DTM(DT_S32), 0, 0, API },
+  { "vshr", F_VSCAL, N(9), 0, "UU.", DTM(DT_S32), 0, 0, API },
   /* (d, x, repeat, dbs, sbs, drs, srs).  */
   { "vector_dup", F_VDUP, N(7), N(7), "U.",
     ARITH | DTM(DT_U16) | DTM(DT_U32), 0, 0, API },
@@ -56,6 +63,15 @@ static const ccx_intrin table[] = {
   { "vcmpv_le", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
   { "vcmpv_ge", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
   { "vcmpv_ne", F_VCMPV, N(10), N(10), "UUU", FLOATS, 0, 0, API },
+  /* Compare with a scalar: (uint8_t d, a, x, repeat, dbs, sbs, drs,
+     srs); half, float, and int32 for eq on dav-c220.  */
+  { "vcmpvs_lt", F_VCMPVS, N(8), N(8), "UU.", FLOATS, 0, 0, API },
+  { "vcmpvs_gt", F_VCMPVS, N(8), N(8), "UU.", FLOATS, 0, 0, API },
+  { "vcmpvs_eq", F_VCMPVS, N(8), N(8), "UU.", FLOATS, 0, 0, API,
+    .dts_c220 = DTM(DT_S32) },
+  { "vcmpvs_le", F_VCMPVS, N(8), N(8), "UU.", FLOATS, 0, 0, API },
+  { "vcmpvs_ge", F_VCMPVS, N(8), N(8), "UU.", FLOATS, 0, 0, API },
+  { "vcmpvs_ne", F_VCMPVS, N(8), N(8), "UU.", FLOATS, 0, 0, API },
   /* vsel: mode 0 (10 operands); mode 2 adds selectMode (dav-c220) or
      (selectMode, repeatStrideMode, strideSizeMode) (dav-m200).  */
   { "vsel", F_VSEL, N(10) | N(11), N(10) | N(13), "UUU", FLOATS, 0, 0, API },

@@ -995,6 +995,19 @@ footprints(const state *s, const ccx_expr *e, const ccx_intrin *in,
       ext[0] = rep * (256 / es) / 8;
     return ok;
   }
+  case F_VCMPVS: {
+    /* The source as vadds'; the bit mask as vcmpv's.  */
+    int64_t rep = arg_val(args, 3, &ok);
+    int64_t dbs = arg_val(args, 4, &ok), drs = arg_val(args, 6, &ok);
+    int es = elem_size(&args[1]);
+    if (!ok || !es)
+      return 0;
+    ext[1] = vec_extent(s, rep, 256 / es, es, arg_val(args, 5, &ok),
+                        arg_val(args, 7, &ok));
+    if (dbs == 1 && drs == 8)
+      ext[0] = rep * (256 / es) / 8;
+    return ok;
+  }
   case F_VSEL:
   case F_VBIN: {
     int64_t rep = arg_val(args, 3, &ok);
@@ -1159,7 +1172,7 @@ check_pointers(checker *c, const ccx_expr *e, const ccx_intrin *in,
     int dt = v->dt;
     if (dt == DT_NONE || dt == DT_VOID || dt == DT_OTHER)
       continue;
-    if (in->form == F_VCMPV && i == 0) {
+    if ((in->form == F_VCMPV || in->form == F_VCMPVS) && i == 0) {
       if (dt != DT_U8)
         ccx_report(c, a->line, a->col, "dtype",
                    "argument 1 of '%s' points to %s; the intrinsic takes "

@@ -82,9 +82,13 @@
      once).  Rows of other byte lengths: the scalar unit, element by
      element in pto.h's order (colop_scalar).  See doc/cce.md "Column
      ops".
-   * and/or/xor/not, shl/shr and shls/shrs (int32): the scalar unit,
-     element by element (lower_bitop); the shift count's low 5 bits
-     (pto.h stops on a count outside [0, 31]); right shifts arithmetic.
+   * and/or/not (int32): the vector unit, vand / vor / vnot on the
+     int16 halves of the same bytes; xor as (a | b) & ~(a & b) through
+     a scratch tile (lower_bitop_vec).  shls/shrs on dav-c220: vshl /
+     vshr (lower_shift_vec).  shl/shr, and shls/shrs on dav-m200: the
+     scalar unit, element by element (lower_bitop).  The shift count's
+     low 5 bits (pto.h stops on a count outside [0, 31]); right shifts
+     arithmetic.
      transpose: the scalar unit, d[j][i] = a[i][j] (in place: swaps),
      every dtype and shape (lower_transpose).
    * cmp_<op> and select on half / float tiles of whole repeats (at
@@ -1988,31 +1992,53 @@ cmpv_op(pto_op op)
   }
 }
 
+/* The vendor's compare with a scalar for comparison OP (cmps_<op>).  */
+static const char *
+cmpvs_op(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_CMPS_LT: return "vcmpvs_lt";
+  case PTO_OP_CMPS_LE: return "vcmpvs_le";
+  case PTO_OP_CMPS_GT: return "vcmpvs_gt";
+  case PTO_OP_CMPS_GE: return "vcmpvs_ge";
+  case PTO_OP_CMPS_EQ: return "vcmpvs_eq";
+  case PTO_OP_CMPS_NE: return "vcmpvs_ne";
+  default: return NULL;
+  }
+}
+
+/* Whether comparison OP is ne (cmp_ne or cmps_ne).  */
+static bool
+cmp_is_ne(pto_op op)
+{
+  return op == PTO_OP_CMP_NE || op == PTO_OP_CMPS_NE;
+}
+
 /* Whether ARCH compares DT tiles with OP on the vector unit: half and
    float for every op; int32 for eq, and for ne as eq with the select's
-   ones and zeros swapped, on dav-c220 only (its CheckVcmpvDtype:
-   cannmirror/asc-devkit impl/basic_api/dav_c220/
+   ones and zeros swapped, on dav-c220 only (its CheckVcmpvDtype and
+   CheckVcmpvsDtype: cannmirror/asc-devkit impl/basic_api/dav_c220/
    kernel_operator_vec_cmp_impl.h, "half / float / int32_t" when cmpMode
-   is EQ; dav-m200's vcmpv takes half and float).  */
+   is EQ; dav-m200's vcmpv and vcmpvs take half and float).  */
 static bool
 cmp_dtype_ok(pto_op op, pto_dtype dt, const pto_arch *arch)
 {
   if (pto_dtype_is_float(dt))
     return true;
   return dt == PTO_DT_I32 && arch->isa == PTO_ISA_V220
-         && (op == PTO_OP_CMP_EQ || op == PTO_OP_CMP_NE);
+         && (op == PTO_OP_CMP_EQ || op == PTO_OP_CMPS_EQ || cmp_is_ne(op));
 }
 
-/* Whether pto.cmp_<op> E runs on the vector unit of ARCH: a tile-tile
-   compare of a dtype cmp_dtype_ok accepts whose elements fill whole
-   repeats of both the compare (256 B of a and b) and of the f32 vsel
-   (64 lanes), at most 255 of each, so that no vector mask is needed
-   (the vendor's Compare docs: vcmpv's mask has no effect on Atlas A2 /
-   A3).  */
+/* Whether pto.cmp_<op> or pto.cmps_<op> E runs on the vector unit of
+   ARCH: a compare of a dtype cmp_dtype_ok accepts whose elements fill
+   whole repeats of both the compare (256 B of a and b) and of the f32
+   vsel (64 lanes), at most 255 of each, so that no vector mask is
+   needed (the vendor's Compare and Compares docs: the mask has no
+   effect on Atlas A2 / A3).  */
 static bool
 cmp_vector_ok(const pto_expr *e, const pto_arch *arch)
 {
-  if (!cmpv_op(e->op) || e->nargs < 3)
+  if (!(cmpv_op(e->op) || cmpvs_op(e->op)) || e->nargs < 3)
     return false;
   const pto_type *ta = e->args[1]->type;
   if (ta->kind != PTO_TY_TILE || !cmp_dtype_ok(e->op, ta->dtype, arch))
@@ -2057,6 +2083,33 @@ cmpv_node(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
   pto_mir_add_access(x, PTO_MEM_UB, a, a + n * esz, false);
   pto_mir_add_access(x, PTO_MEM_UB, b, b + (srs1 ? n * esz : 256), false);
   pto_mir_add_access(x, PTO_MEM_UB, bits, bits + round32(n / 8), true);
+}
+
+/* vcmpvs-style node OP: dense bit mask BITS of N elements from A and
+   the scalar X (converted to DT by the emitter's cast, as cmps
+   converts it).  */
+static void
+cmpvs_node(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
+           pto_dtype dt, int64_t bits, int64_t a, const pto_expr *x,
+           int64_t n)
+{
+  int esz = pto_dtype_bytes(dt);
+  int64_t rep = n * esz / 256;
+  pto_mir_node *v = add_node(c, out, PTO_MIR_VEC, loc, PTO_PIPE_V);
+  c->k->count.vec++;
+  c->k->count.reps += rep;
+  v->form = PTO_VF_SCALAR;
+  v->op = op;
+  v->ctype = "uint8_t";
+  v->stype = pto_mir_ctype(dt);
+  v->dst = bits;
+  v->src[0] = a;
+  v->scalar = x;
+  v->repeat = rep;
+  v->dbs = v->sbs[0] = 1;
+  v->drs = v->srs[0] = 8;
+  pto_mir_add_access(v, PTO_MEM_UB, a, a + n * esz, false);
+  pto_mir_add_access(v, PTO_MEM_UB, bits, bits + round32(n / 8), true);
 }
 
 /* CMPMASK := the address BITS (vector_dup into the 256 B row ADDR, then
@@ -2120,7 +2173,8 @@ vsel_node(isel *c, pto_mir_block *out, pto_loc loc, pto_dtype dt,
      vector_dup(ones, 1.0f), vector_dup(zeros, 0.0f);
      vsel(m as f32, ones, zeros, mode 2)   1.0f / 0.0f per element;
      vconv_f322s32r(m, m as f32)     the int32 0 / 1 mask.
-   An int32 ne is vcmpv_eq with vsel's sources swapped (cmp_dtype_ok).
+   pto.cmps_<op> is vcmpvs_<op>(bits, a, scalar), the rest the same.
+   An int32 ne is eq with vsel's sources swapped (cmp_dtype_ok).
    The mode 2 sequence is the vendor's (C220/M200
    kernel_operator_vec_cmpsel_impl.h, VselIntrinsicsImplPre and
    VselIntrinsicsImpl); m may be a or b (vcmpv reads both before vsel
@@ -2138,9 +2192,18 @@ lower_cmp_vec(isel *c, pto_mir_block *out, const pto_stmt *s,
   int64_t bits = tmp->offset, addr = bits + round32(n / 8);
   int64_t ones = addr + 256, zeros = ones + 256;
   pto_loc loc = call->loc;
-  bool swap = call->op == PTO_OP_CMP_NE && !pto_dtype_is_float(ta->dtype);
-  cmpv_node(c, out, loc, swap ? "vcmpv_eq" : cmpv_op(call->op), ta->dtype,
-            bits, a->offset, b->offset, 8, n);
+  bool swap = cmp_is_ne(call->op) && !pto_dtype_is_float(ta->dtype);
+  if (cmpvs_op(call->op)) {
+    sacc sa = { 0 };
+    if (!scalar_expr_ok(c, call->args[2], &sa))
+      return;
+    operand_reads(c, out, loc, &sa);
+    cmpvs_node(c, out, loc, swap ? "vcmpvs_eq" : cmpvs_op(call->op),
+               ta->dtype, bits, a->offset, call->args[2], n);
+  } else {
+    cmpv_node(c, out, loc, swap ? "vcmpv_eq" : cmpv_op(call->op), ta->dtype,
+              bits, a->offset, b->offset, 8, n);
+  }
   cmpmask_addr(c, out, loc, bits, addr);
   vspec one = spec(PTO_VF_DUP, "vector_dup", PTO_DT_F32, 0);
   one.lit = "1.0f";
@@ -2553,15 +2616,108 @@ bitop_expr(pto_op op)
   }
 }
 
-/* pto.and/or/xor/shl/shr (d = a OP b), pto.not (d = ~a) and
-   pto.shls/shrs (d = a OP s) on int32 tiles, on the scalar unit element
-   by element in pto.h's order: element k is written after its operands
-   are read, so d may be a or b.  The scalar count is evaluated once.
-   The vendor's vector forms (vand / vor / vnot on the int16 halves of
-   the same bytes, vshl / vshr on int32 where the arch calls them,
-   doc/cce.md "Bitwise operations") are not used yet.  */
+/* Whether int32 op OP runs on the vector unit: and, or, not on the
+   int16 halves of the same bytes (vand, vor, vnot take int16_t and
+   uint16_t only; a bitwise op is the same on either view), xor as
+   (a | b) & ~(a & b) through a scratch tile (no UB vxor).  */
+static bool
+bitop_vector_ok(pto_op op)
+{
+  return op == PTO_OP_AND || op == PTO_OP_OR || op == PTO_OP_NOT
+         || op == PTO_OP_XOR;
+}
+
+/* The int16 view of a bitwise instruction OP with NSRC sources.  */
+static vspec
+halfword_spec(pto_vform form, const char *op, int nsrc)
+{
+  vspec v = spec(form, op, PTO_DT_I32, nsrc);
+  v.ctype = "int16_t";
+  v.dsz = v.ssz = 2;
+  v.lanes = 128;
+  return v;
+}
+
+/* D = A OP B (B ignored by vnot) over N halfwords.  */
 static void
-lower_bitop(isel *c, pto_mir_block *out, const pto_expr *call)
+halfword_op(isel *c, pto_mir_block *out, pto_loc loc, const char *op,
+            int64_t d, int64_t a, int64_t b, int64_t n)
+{
+  bool un = !strcmp(op, "vnot");
+  vspec v = halfword_spec(un ? PTO_VF_UNARY : PTO_VF_BINARY, op, un ? 1 : 2);
+  int64_t src[2] = { a, b };
+  vec_flat(c, out, loc, &v, d, src, n);
+}
+
+/* pto.and/or/not, and pto.xor with the scratch of S, on the vector unit
+   (bitop_vector_ok): every instruction reads its sources before it
+   writes d (per repeat), and xor writes d only after its scratch holds
+   ~(a & b), so d may be a or b.  */
+static void
+lower_bitop_vec(isel *c, pto_mir_block *out, const pto_stmt *s,
+                const pto_expr *call, const pto_mir_buffer *const *b)
+{
+  const pto_type *t = call->args[0]->type;
+  int64_t n = 2 * (int64_t)t->rows * t->cols;
+  int64_t d = b[0]->offset, a = b[1]->offset;
+  int64_t y = call->op == PTO_OP_NOT ? 0 : b[2]->offset;
+  pto_loc loc = call->loc;
+  switch (call->op) {
+  case PTO_OP_AND: halfword_op(c, out, loc, "vand", d, a, y, n); break;
+  case PTO_OP_OR: halfword_op(c, out, loc, "vor", d, a, y, n); break;
+  case PTO_OP_NOT: halfword_op(c, out, loc, "vnot", d, a, 0, n); break;
+  default: {
+    const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(tmp && tmp->size >= n * 2);
+    int64_t w = tmp->offset;
+    halfword_op(c, out, loc, "vand", w, a, y, n);
+    halfword_op(c, out, loc, "vnot", w, w, 0, n);
+    halfword_op(c, out, loc, "vor", d, a, y, n);
+    halfword_op(c, out, loc, "vand", d, d, w, n);
+  }
+  }
+  note_vec_min(c->k, n * 2);
+}
+
+/* Whether pto.shls / pto.shrs run on the vector unit of ARCH: vshl /
+   vshr by the count's low 5 bits, on dav-c220 (dav-m200's basic API
+   does not call them; doc/cce.md "Bitwise operations").  */
+static bool
+shift_vector_ok(pto_op op, const pto_arch *arch)
+{
+  return (op == PTO_OP_SHLS || op == PTO_OP_SHRS)
+         && arch->isa == PTO_ISA_V220;
+}
+
+/* d = a << s or a >> s (arithmetic) on the vector unit
+   (shift_vector_ok); STEXT is the count's C text.  */
+static void
+lower_shift_vec(isel *c, pto_mir_block *out, const pto_expr *call,
+                const pto_mir_buffer *d, const pto_mir_buffer *a,
+                const char *stext)
+{
+  const pto_type *t = call->args[0]->type;
+  int64_t n = (int64_t)t->rows * t->cols;
+  bool shl = call->op == PTO_OP_SHLS;
+  vspec v = spec(PTO_VF_SCALAR, shl ? "vshl" : "vshr", PTO_DT_I32, 1);
+  pto_buf lit = { 0 };
+  pto_buf_printf(&lit, "(int32_t)(%s) & 31", stext);
+  v.lit = pto_arena_strdup(c->k->prog->arena, lit.s);
+  pto_buf_free(&lit);
+  int64_t src = a->offset;
+  vec_flat(c, out, call->loc, &v, d->offset, &src, n);
+  note_vec_min(c->k, n * 4);
+}
+
+/* pto.and/or/xor/not on the vector unit (lower_bitop_vec), and
+   pto.shls/shrs on dav-c220 (lower_shift_vec); the other shifts,
+   pto.shl/shr (d = a OP b), and pto.shls/shrs on dav-m200 on the
+   scalar unit, element by element in pto.h's order: element k is
+   written after its operands are read, so d may be a or b.  The scalar
+   count is evaluated once.  */
+static void
+lower_bitop(isel *c, pto_mir_block *out, const pto_stmt *s,
+            const pto_expr *call)
 {
   const char *sig = pto_op_info(call->op)->sig;
   bool scalar = sig[2] == 's', unary = sig[2] == 0;
@@ -2570,6 +2726,10 @@ lower_bitop(isel *c, pto_mir_block *out, const pto_expr *call)
   for (int i = 0; i < nt; i++)
     if (!(b[i] = tile_of(c, call->args[i])))
       return;
+  if (bitop_vector_ok(call->op)) {
+    lower_bitop_vec(c, out, s, call, b);
+    return;
+  }
   char *stext = NULL;
   if (scalar) {
     sacc sa = { 0 };
@@ -2577,6 +2737,10 @@ lower_bitop(isel *c, pto_mir_block *out, const pto_expr *call)
       return;
     operand_reads(c, out, call->loc, &sa);
     stext = expr_text(c, call->args[2]);
+  }
+  if (shift_vector_ok(call->op, c->k->arch)) {
+    lower_shift_vec(c, out, call, b[0], b[1], stext);
+    return;
   }
   const pto_type *t = call->args[0]->type;
   long long n = (long long)t->rows * t->cols;
@@ -2688,6 +2852,8 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
       return round32((int64_t)ta->rows * ta->cols * 4);
     return 0;
   }
+  if (e->op == PTO_OP_XOR && e->args[0]->type->kind == PTO_TY_TILE)
+    return round32((int64_t)e->args[0]->type->rows * e->args[0]->type->cols * 4);
   if (e->op == PTO_OP_ABS && e->args[0]->type->kind == PTO_TY_TILE
       && !pto_dtype_is_float(e->args[0]->type->dtype))
     return round32((int64_t)e->args[0]->type->rows * e->args[0]->type->cols * 4);
@@ -2833,7 +2999,7 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
     break;
   case PTO_OP_AND: case PTO_OP_OR: case PTO_OP_XOR: case PTO_OP_SHL:
   case PTO_OP_SHR: case PTO_OP_NOT: case PTO_OP_SHLS: case PTO_OP_SHRS:
-    lower_bitop(c, out, e);
+    lower_bitop(c, out, s, e);
     break;
   case PTO_OP_TRANSPOSE:
     lower_transpose(c, out, e);

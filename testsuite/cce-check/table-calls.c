@@ -42,7 +42,8 @@ scalar_arg(const ccx_intrin *in, int i, int n, const char *tname, char *buf,
   if ((!strcmp(nm, "copy_matrix_cc_to_gm")
        || !strcmp(nm, "copy_matrix_cc_to_cbuf")) && i == 8)
     return "NoQuant";
-  if ((in->form == F_VDUP && i == 1) || (in->form == F_VSCAL && i == 2)) {
+  if ((in->form == F_VDUP && i == 1)
+      || ((in->form == F_VSCAL || in->form == F_VCMPVS) && i == 2)) {
     snprintf(buf, len, "(%s)0", tname);
     return buf;
   }
@@ -62,7 +63,7 @@ pointer_type(const ccx_intrin *in, int i, char l, const char *tname,
   const char *t = tname;
   if (in->form == F_VCONV)
     t = ccx_dt_name(i == 0 ? in->dst_dt : in->src_dt);
-  else if (in->form == F_VCMPV && i == 0)
+  else if ((in->form == F_VCMPV || in->form == F_VCMPVS) && i == 0)
     t = "uint8_t";
   else if (!in->dts)
     t = l == 'C' || (in->form == F_CC2UB && l == 'U')
