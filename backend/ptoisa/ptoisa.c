@@ -134,6 +134,21 @@ static const isa_op isa_ops[] = {
   { PTO_OP_COL_EXPAND_DIV, "TCOLEXPANDDIV", F_COLBIN, DT_FLOAT },
   { PTO_OP_COL_EXPAND_MAX, "TCOLEXPANDMAX", F_COLBIN, DT_ANY },
   { PTO_OP_COL_EXPAND_MIN, "TCOLEXPANDMIN", F_COLBIN, DT_ANY },
+  /* int32 bitwise ops and shifts: TAnd.hpp / TOr.hpp (vand / vor on the
+     uint16_t halves, as our CCE), TUnaryOp.hpp (TNOT: vnot likewise),
+     TShl.hpp / TShr.hpp (the scalar unit's << and >>, C++20's:
+     modular, arithmetic), TBitwiseSOp.hpp (TSHLS / TSHRS: vshl /
+     vshr); the CPU simulation has all of them (ElementTileOp.h,
+     TBinSOps.hpp).  xor is a sequence (select_op): TXor.hpp asserts
+     that dst, src0, src1 and tmp are four tiles.  */
+  { PTO_OP_AND, "TAND", F_BINARY, DT_I32 },
+  { PTO_OP_OR, "TOR", F_BINARY, DT_I32 },
+  { PTO_OP_XOR, "TXOR", F_BINARY, DT_I32 },
+  { PTO_OP_NOT, "TNOT", F_UNARY, DT_I32 },
+  { PTO_OP_SHL, "TSHL", F_BINARY, DT_I32 },
+  { PTO_OP_SHR, "TSHR", F_BINARY, DT_I32 },
+  { PTO_OP_SHLS, "TSHLS", F_SCALAR, DT_I32 },
+  { PTO_OP_SHRS, "TSHRS", F_SCALAR, DT_I32 },
 };
 
 static const isa_op *
@@ -192,6 +207,9 @@ scratch_bytes(const pto_stmt *s, const pto_arch *arch)
   /* i32 abs: -a, of the tile's shape.  */
   if (call && call->op == PTO_OP_ABS && call->args[0]->type->kind == PTO_TY_TILE
       && call->args[0]->type->dtype == PTO_DT_I32)
+    return layout_bytes(call->args[0]->type);
+  /* xor: a | b, of the tile's shape.  */
+  if (call && call->op == PTO_OP_XOR && call->args[0]->type->kind == PTO_TY_TILE)
     return layout_bytes(call->args[0]->type);
   if (!call || (call->op != PTO_OP_ROW_SUM && call->op != PTO_OP_ROW_MAX))
     return 0;
@@ -858,6 +876,38 @@ dma_view(pto_mir_node *n, const pto_expr *call, const pto_type *t, bool load)
   n->dstgap = load ? 0 : gap;
 }
 
+/* pto.xor(d, a, b) as four nodes, each one instruction so that the
+   sync pass orders them: tmp = a | b (the statement's scratch), d = a
+   & b, d = ~d, d = d & tmp.  d may be a or b (they are read before d
+   is written).  T: d, a, b.  A column is a sorry (the tmp tile is
+   declared row-major of d's type).  */
+static void
+select_xor(tsel *c, pto_mir_block *out, const pto_stmt *s,
+           const pto_expr *call, const pto_mir_buffer *const *t)
+{
+  if (is_column(call->args[0]->type)) {
+    sorry(c, call->loc, "one-column tiles in", "xor");
+    return;
+  }
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+  pto_assert(tmp);
+  pto_mir_node *n = tile_node(c, out, s, "IXOR_OR", PTO_PIPE_V);
+  add_ub(n, t[1], false);
+  add_ub(n, t[2], false);
+  add_ub(n, tmp, true);
+  n = tile_node(c, out, s, "IXOR_AND", PTO_PIPE_V);
+  add_ub(n, t[1], false);
+  add_ub(n, t[2], false);
+  add_ub(n, t[0], true);
+  n = tile_node(c, out, s, "IXOR_NOT", PTO_PIPE_V);
+  add_ub(n, t[0], false);
+  add_ub(n, t[0], true);
+  n = tile_node(c, out, s, "IXOR_FIN", PTO_PIPE_V);
+  add_ub(n, t[0], false);
+  add_ub(n, tmp, false);
+  add_ub(n, t[0], true);
+}
+
 /* The TILE nodes of tile op CALL (statement S).  */
 static void
 select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
@@ -1011,6 +1061,10 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     add_ub(n, t[1], false);
     add_ub(n, tmp, false);
     add_ub(n, t[0], true);
+    return;
+  }
+  if (call->op == PTO_OP_XOR) {
+    select_xor(c, out, s, call, t);
     return;
   }
   n = tile_node(c, out, s, io->inst, PTO_PIPE_V);
@@ -1428,6 +1482,46 @@ reassign(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   }
 }
 
+/* One instruction of pto.xor's sequence (select_xor); the first and the
+   last declare the scratch tmp__ with d's type at the statement's
+   scratch offset.  */
+static void
+print_xor(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
+          int depth)
+{
+  const pto_expr *call = n->stmt->value;
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(k, NULL, n->stmt);
+  pto_buf d = { 0 }, a = { 0 }, y = { 0 };
+  tname(&d, call->args[0]);
+  tname(&a, call->args[1]);
+  tname(&y, call->args[2]);
+  bool or_ = !strcmp(n->op, "IXOR_OR"), fin = !strcmp(n->op, "IXOR_FIN");
+  if (or_ || fin) {
+    pto_buf_puts(b, "{\n");
+    pto_cce_indent(b, depth + 1);
+    tile_type(b, call->args[0]->type, false);
+    pto_buf_puts(b, " tmp__;\n");
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "TASSIGN(tmp__, %s);\n", offs(k, n, tmp->offset));
+    pto_cce_indent(b, depth + 1);
+  }
+  if (or_)
+    pto_buf_printf(b, "TOR(tmp__, %s, %s);\n", a.s, y.s);
+  else if (!strcmp(n->op, "IXOR_AND"))
+    pto_buf_printf(b, "TAND(%s, %s, %s);\n", d.s, a.s, y.s);
+  else if (!strcmp(n->op, "IXOR_NOT"))
+    pto_buf_printf(b, "TNOT(%s, %s);\n", d.s, d.s);
+  else
+    pto_buf_printf(b, "TAND(%s, %s, tmp__);\n", d.s, d.s);
+  if (or_ || fin) {
+    pto_cce_indent(b, depth);
+    pto_buf_puts(b, "}\n");
+  }
+  pto_buf_free(&d);
+  pto_buf_free(&a);
+  pto_buf_free(&y);
+}
+
 static void
 print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
            int depth)
@@ -1535,6 +1629,10 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_buf_free(&a);
     pto_cce_indent(b, depth);
     pto_buf_puts(b, "}\n");
+    return;
+  }
+  if (!strncmp(n->op, "IXOR_", 5)) {
+    print_xor(b, k, n, depth);
     return;
   }
   if (!strcmp(n->op, "SREAD")) {
@@ -1698,11 +1796,16 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   for (int i = 1; i < ntiles; i++)
     pto_buf_printf(b, ", %s", names[i].s);
   if (io->form == F_SCALAR || io->form == F_FILL) {
-    pto_buf_puts(b, ", ");
+    /* A shift count: its low 5 bits, as the CCE back end's (pto.h
+       stops on any other count).  */
+    bool shift = call->op == PTO_OP_SHLS || call->op == PTO_OP_SHRS;
+    pto_buf_puts(b, shift ? ", (int32_t)(" : ", ");
     if (n->scalar_lit)
       pto_buf_puts(b, n->scalar_lit);
     else
       scalar_arg(b, k, call->args[ntiles], call->args[0]->type);
+    if (shift)
+      pto_buf_puts(b, " & 31)");
   }
   pto_buf_puts(b, ");\n");
   if (col || block) {
