@@ -102,6 +102,10 @@ static const isa_op isa_ops[] = {
   { PTO_OP_MULS, "TMULS", F_SCALAR, DT_ANY },
   { PTO_OP_MAXS, "TMAXS", F_SCALAR, DT_ANY },
   { PTO_OP_MINS, "TMINS", F_SCALAR, DT_ANY },
+  /* TLRelu.hpp: vlrelu, half and float (as our CCE); the CPU
+     simulation's OP_LRELU (TBinSOps.hpp, ElementOp.h): src > 0 ? src :
+     src * scalar, pto.h's.  */
+  { PTO_OP_LRELU, "TLRELU", F_SCALAR, DT_FLOAT },
   { PTO_OP_EXP, "TEXP", F_UNARY, DT_FLOAT },
   { PTO_OP_LOG, "TLOG", F_UNARY, DT_FLOAT },
   { PTO_OP_SQRT, "TSQRT", F_UNARY, DT_FLOAT },
