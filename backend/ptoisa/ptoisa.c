@@ -153,6 +153,15 @@ static const isa_op isa_ops[] = {
   { PTO_OP_SHR, "TSHR", F_BINARY, DT_I32 },
   { PTO_OP_SHLS, "TSHLS", F_SCALAR, DT_I32 },
   { PTO_OP_SHRS, "TSHRS", F_SCALAR, DT_I32 },
+  /* No instruction of pto.h's semantics (TPOWS differs for a negative
+     base): sequences of TMULS TMINS TMAXS TADDS TEXP TLOG TRECIP TMUL
+     TDIV (and TCVT for fp16, through f32 scratch), select_transc.  */
+  { PTO_OP_TANH, "TANH", F_UNARY, DT_FLOAT },
+  { PTO_OP_SIGMOID, "SIGMOID", F_UNARY, DT_FLOAT },
+  { PTO_OP_EXP2, "EXP2", F_UNARY, DT_FLOAT },
+  { PTO_OP_GELU, "GELU", F_UNARY, DT_FLOAT },
+  { PTO_OP_POW, "POW", F_BINARY, DT_FLOAT },
+  { PTO_OP_POWS, "POWS", F_SCALAR, DT_FLOAT },
 };
 
 static const isa_op *
@@ -203,11 +212,46 @@ rowred_src_type(pto_buf *b, const pto_type *st, int vrows)
                  st->cols);
 }
 
+/* Whether OP is one of the transcendental sequences (select_transc).  */
+static bool
+is_transc(pto_op op)
+{
+  return op == PTO_OP_TANH || op == PTO_OP_SIGMOID || op == PTO_OP_EXP2
+         || op == PTO_OP_GELU || op == PTO_OP_POW || op == PTO_OP_POWS;
+}
+
+/* The f32 scratch tiles of transcendental OP on DT tiles: T (tanh,
+   sigmoid, gelu, pow), and for fp16 the converted input first (and
+   pow's converted exponent).  */
+static int
+transc_scratch(pto_op op, pto_dtype dt)
+{
+  int t = op == PTO_OP_TANH || op == PTO_OP_SIGMOID || op == PTO_OP_GELU
+          || op == PTO_OP_POW;
+  if (dt != PTO_DT_F16)
+    return t;
+  return 1 + (op == PTO_OP_POW) + t;
+}
+
+/* T with element type DT (the f32 scratch of an fp16 tile).  */
+static pto_type
+retyped(const pto_type *t, pto_dtype dt)
+{
+  pto_type r = *t;
+  r.dtype = dt;
+  return r;
+}
+
 static int64_t
 scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
   (void)arch;
   const pto_expr *call = tile_call(s);
+  if (call && is_transc(call->op) && call->args[0]->type->kind == PTO_TY_TILE) {
+    pto_type f = retyped(call->args[0]->type, PTO_DT_F32);
+    return transc_scratch(call->op, call->args[0]->type->dtype)
+           * layout_bytes(&f);
+  }
   /* i32 abs: -a, of the tile's shape.  */
   if (call && call->op == PTO_OP_ABS && call->args[0]->type->kind == PTO_TY_TILE
       && call->args[0]->type->dtype == PTO_DT_I32)
@@ -912,6 +956,138 @@ select_xor(tsel *c, pto_mir_block *out, const pto_stmt *s,
   add_ub(n, t[0], true);
 }
 
+/* One instruction of a transcendental's sequence: INST(dst, src0
+   [, src1] [, scalar]) on Tiles of the call's shape at UB offsets DST,
+   S0, S1 (S1 < 0: none), of element type DDT for dst and SDT for the
+   sources; LIT a literal scalar, or the call's scalar operand when
+   SCALAR (pows).  */
+typedef struct seq_op {
+  const char *inst;
+  pto_dtype ddt, sdt;
+  int64_t dst, s0, s1;
+  const char *lit;
+  bool scalar;
+} seq_op;
+
+static void
+seq_node(tsel *c, pto_mir_block *out, const pto_stmt *s, const seq_op *q)
+{
+  const pto_type *t = s->value->args[0]->type;
+  pto_type dty = retyped(t, q->ddt), sty = retyped(t, q->sdt);
+  pto_mir_node *n = tile_node(c, out, s, "SEQ", PTO_PIPE_V);
+  n->text = q->inst;
+  n->ctype = pto_mir_ctype(q->ddt);
+  n->stype = pto_mir_ctype(q->sdt);
+  n->dst = q->dst;
+  n->src[0] = q->s0;
+  n->src[1] = q->s1;
+  n->scalar_lit = q->lit;
+  n->scalar = q->scalar ? s->value->args[2] : NULL;
+  pto_mir_add_access(n, PTO_MEM_UB, q->s0, q->s0 + layout_bytes(&sty), false);
+  if (q->s1 >= 0)
+    pto_mir_add_access(n, PTO_MEM_UB, q->s1, q->s1 + layout_bytes(&sty),
+                       false);
+  pto_mir_add_access(n, PTO_MEM_UB, q->dst, q->dst + layout_bytes(&dty),
+                     true);
+}
+
+/* F(W, A[, B]) in f32, one seq_node per instruction.  */
+#define SEQ(inst, w, a, b, lit)                                              \
+  do {                                                                       \
+    seq_op q__ = { inst, PTO_DT_F32, PTO_DT_F32, w, a, b, lit, false };      \
+    seq_node(c, out, s, &q__);                                               \
+  } while (0)
+
+/* pto.tanh/sigmoid/exp2/gelu/pow/pows(d, a[, b or s]) as the CCE back
+   end's sequences (doc/cce.md "Transcendentals"), X the f32 input, Y
+   pow's f32 exponent, W the f32 result, T f32 scratch; fp16 tiles
+   through TCVT into f32 scratch and back (round to nearest, ties to
+   even).  TRECIP writes a tile other than its source (A3's needs it,
+   pto_instr.hpp), so tanh and sigmoid keep e^ in T.  A column is a
+   sorry (the element-wise views of a column are not declared here).
+   SREAD: pows' exponent read from a tile element into that constant
+   (select_op), or NULL.  */
+static void
+select_transc(tsel *c, pto_mir_block *out, const pto_stmt *s,
+              const pto_expr *call, const pto_mir_buffer *const *t,
+              const char *sread)
+{
+  const pto_type *ty = call->args[0]->type;
+  if (is_column(ty)) {
+    sorry(c, call->loc, "one-column tiles in", pto_op_info(call->op)->name);
+    return;
+  }
+  pto_dtype dt = ty->dtype;
+  pto_type f = retyped(ty, PTO_DT_F32);
+  int64_t fsz = layout_bytes(&f), tmp = 0;
+  if (transc_scratch(call->op, dt)) {
+    const pto_mir_buffer *sb = pto_mir_buffer_of(c->k, NULL, s);
+    pto_assert(sb);
+    tmp = sb->offset;
+  }
+  int64_t x = t[1]->offset, y = t[2] ? t[2]->offset : -1, w = t[0]->offset;
+  if (dt == PTO_DT_F16) {
+    seq_op q = { "TCVT", PTO_DT_F32, PTO_DT_F16, tmp, x, -1, NULL, false };
+    seq_node(c, out, s, &q);
+    x = w = tmp;
+    tmp += fsz;
+    if (call->op == PTO_OP_POW) {
+      q.dst = tmp;
+      q.s0 = y;
+      seq_node(c, out, s, &q);
+      y = tmp;
+      tmp += fsz;
+    }
+  }
+  switch (call->op) {
+  case PTO_OP_TANH:
+  case PTO_OP_SIGMOID: {
+    bool th = call->op == PTO_OP_TANH;
+    SEQ("TMULS", tmp, x, -1, th ? "-2.0f" : "-1.0f");
+    SEQ("TMINS", tmp, tmp, -1, "88.0f");
+    SEQ("TEXP", tmp, tmp, -1, NULL);
+    SEQ("TADDS", tmp, tmp, -1, "1.0f");
+    SEQ("TRECIP", w, tmp, -1, NULL);
+    if (th) {
+      SEQ("TMULS", w, w, -1, "2.0f");
+      SEQ("TADDS", w, w, -1, "-1.0f");
+    }
+    break;
+  }
+  case PTO_OP_EXP2:
+    SEQ("TMULS", w, x, -1, "0.693147182f");
+    SEQ("TEXP", w, w, -1, NULL);
+    break;
+  case PTO_OP_GELU:
+    SEQ("TMAXS", w, x, -1, "-10.0f");
+    SEQ("TMUL", tmp, w, w, NULL);
+    SEQ("TMULS", tmp, tmp, -1, "-0.0713548162f");
+    SEQ("TADDS", tmp, tmp, -1, "-1.59576912f");
+    SEQ("TMUL", tmp, tmp, w, NULL);
+    SEQ("TEXP", tmp, tmp, -1, NULL);
+    SEQ("TADDS", tmp, tmp, -1, "1.0f");
+    SEQ("TDIV", w, w, tmp, NULL);
+    break;
+  case PTO_OP_POW:
+    SEQ("TLOG", tmp, x, -1, NULL);
+    SEQ("TMUL", tmp, tmp, y, NULL);
+    SEQ("TEXP", w, tmp, -1, NULL);
+    break;
+  default: {
+    SEQ("TLOG", w, x, -1, NULL);
+    seq_op q = { "TMULS", PTO_DT_F32, PTO_DT_F32, w, w, -1, sread, !sread };
+    seq_node(c, out, s, &q);
+    SEQ("TEXP", w, w, -1, NULL);
+  }
+  }
+  if (dt == PTO_DT_F16) {
+    seq_op q = { "TCVT", PTO_DT_F16, PTO_DT_F32, t[0]->offset, w, -1, NULL,
+                 false };
+    seq_node(c, out, s, &q);
+  }
+}
+#undef SEQ
+
 /* The TILE nodes of tile op CALL (statement S).  */
 static void
 select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
@@ -1069,6 +1245,10 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
   }
   if (call->op == PTO_OP_XOR) {
     select_xor(c, out, s, call, t);
+    return;
+  }
+  if (is_transc(call->op)) {
+    select_transc(c, out, s, call, t, sread);
     return;
   }
   n = tile_node(c, out, s, io->inst, PTO_PIPE_V);
@@ -1486,6 +1666,55 @@ reassign(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   }
 }
 
+/* One instruction of a transcendental's sequence (seq_node): each
+   operand a Tile of the call's shape declared at its offset.  */
+static void
+print_seq(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
+          int depth)
+{
+  const pto_expr *call = n->stmt->value;
+  const pto_type *t = call->args[0]->type;
+  bool f16d = !strcmp(n->ctype, "half"), f16s = !strcmp(n->stype, "half");
+  pto_type dty = retyped(t, f16d ? PTO_DT_F16 : PTO_DT_F32);
+  pto_type sty = retyped(t, f16s ? PTO_DT_F16 : PTO_DT_F32);
+  int nops = n->src[1] >= 0 ? 3 : 2;
+  const int64_t off[3] = { n->dst, n->src[0], n->src[1] };
+  /* Operand i names the Tile of the first operand at its offset and of
+     its type (an operation in place declares one).  */
+  int name[3];
+  pto_buf_puts(b, "{\n");
+  for (int i = 0; i < nops; i++) {
+    name[i] = i;
+    for (int j = 0; j < i && name[i] == i; j++)
+      if (off[j] == off[i] && (j > 0 || f16d == f16s))
+        name[i] = name[j];
+    if (name[i] != i)
+      continue;
+    pto_cce_indent(b, depth + 1);
+    tile_type(b, i ? &sty : &dty, false);
+    pto_buf_printf(b, " o%d__;\n", i);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "TASSIGN(o%d__, %s);\n", i, offs(k, n, off[i]));
+  }
+  pto_cce_indent(b, depth + 1);
+  pto_buf_printf(b, "%s(o0__, o%d__", n->text, name[1]);
+  if (nops == 3)
+    pto_buf_printf(b, ", o%d__", name[2]);
+  if (!strcmp(n->text, "TCVT"))
+    pto_buf_puts(b, ", RoundMode::CAST_RINT");
+  else if (n->scalar_lit)
+    pto_buf_printf(b, ", (float)(%s)", n->scalar_lit);
+  else if (n->scalar) {
+    /* pows: the exponent converted to the tile's dtype first.  */
+    pto_buf_printf(b, ", (float)((%s)(", pto_mir_ctype(t->dtype));
+    pto_cce_expr(b, k, n->scalar);
+    pto_buf_puts(b, "))");
+  }
+  pto_buf_puts(b, ");\n");
+  pto_cce_indent(b, depth);
+  pto_buf_puts(b, "}\n");
+}
+
 /* One instruction of pto.xor's sequence (select_xor); the first and the
    last declare the scratch tmp__ with d's type at the statement's
    scratch offset.  */
@@ -1637,6 +1866,10 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   }
   if (!strncmp(n->op, "IXOR_", 5)) {
     print_xor(b, k, n, depth);
+    return;
+  }
+  if (!strcmp(n->op, "SEQ")) {
+    print_seq(b, k, n, depth);
     return;
   }
   if (!strcmp(n->op, "SREAD")) {
