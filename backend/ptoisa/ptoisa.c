@@ -212,6 +212,64 @@ rowred_src_type(pto_buf *b, const pto_type *st, int vrows)
                  st->cols);
 }
 
+/* PTO-ISA's CmpMode of comparison OP (include/pto/common/type.hpp), or
+   NULL when OP is not one.  */
+static const char *
+cmp_mode(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_CMP_LT: case PTO_OP_CMPS_LT: return "LT";
+  case PTO_OP_CMP_LE: case PTO_OP_CMPS_LE: return "LE";
+  case PTO_OP_CMP_GT: case PTO_OP_CMPS_GT: return "GT";
+  case PTO_OP_CMP_GE: case PTO_OP_CMPS_GE: return "GE";
+  case PTO_OP_CMP_EQ: case PTO_OP_CMPS_EQ: return "EQ";
+  case PTO_OP_CMP_NE: case PTO_OP_CMPS_NE: return "NE";
+  default: return NULL;
+  }
+}
+
+/* The scratch of a comparison or select CALL (select_cmp), from its
+   start: the bit mask BITS (a uint8_t Tile, R rows of CB bytes, C / 8
+   valid), then for a comparison the int32 ONES and ZEROS (Tiles of m's
+   type) and, for a scalar form, SV (a's type, filled with the scalar);
+   for a select ZEROS only (m's type); TMP last (TSEL's 32 bytes for
+   the mask address, npu/a2a3/TSel.hpp).  Offsets from 0.  */
+typedef struct cmp_layout {
+  int cb;
+  int64_t bits, ones, zeros, sv, tmp, size;
+} cmp_layout;
+
+static int64_t layout_bytes(const pto_type *t);
+
+static cmp_layout
+cmp_layout_of(const pto_expr *call)
+{
+  bool sel = call->op == PTO_OP_SELECT;
+  const pto_type *ta = call->args[sel ? 2 : 1]->type;
+  const pto_type *tm = call->args[sel ? 1 : 0]->type;
+  cmp_layout l = { 0 };
+  /* TCMP writes a row's bits repeat by repeat (npu/a2a3/TCmp.hpp):
+     whole 256-byte repeats of a's rows, 1 bit per element.  */
+  int epr = 256 / pto_dtype_bytes(ta->dtype);
+  int64_t bytes = ((int64_t)ta->cols + epr - 1) / epr * epr / 8;
+  l.cb = (int)((bytes + 31) / 32 * 32);
+  l.bits = 0;
+  int64_t at = (int64_t)ta->rows * l.cb, isz = layout_bytes(tm);
+  if (!sel) {
+    l.ones = at;
+    at += isz;
+  }
+  l.zeros = at;
+  at += isz;
+  if (!sel && pto_op_info(call->op)->sig[2] == 's') {
+    l.sv = at;
+    at += layout_bytes(ta);
+  }
+  l.tmp = at;
+  l.size = at + 32;
+  return l;
+}
+
 /* Whether OP is one of the transcendental sequences (select_transc).  */
 static bool
 is_transc(pto_op op)
@@ -247,6 +305,9 @@ scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
   (void)arch;
   const pto_expr *call = tile_call(s);
+  if (call && (cmp_mode(call->op) || call->op == PTO_OP_SELECT)
+      && call->args[0]->type->kind == PTO_TY_TILE)
+    return cmp_layout_of(call).size;
   if (call && is_transc(call->op) && call->args[0]->type->kind == PTO_TY_TILE) {
     pto_type f = retyped(call->args[0]->type, PTO_DT_F32);
     return transc_scratch(call->op, call->args[0]->type->dtype)
@@ -1088,6 +1149,120 @@ select_transc(tsel *c, pto_mir_block *out, const pto_stmt *s,
 }
 #undef SEQ
 
+/* A node of select_cmp: OP one of CMP_FILL, CMP_BITS, CMP_ONES,
+   CMP_ZEROS, CMP_SEL (print_cmp); cmp_acc adds what it touches.  */
+static pto_mir_node *
+cmp_node(tsel *c, pto_mir_block *out, const pto_stmt *s, const char *op)
+{
+  return tile_node(c, out, s, op, PTO_PIPE_V);
+}
+
+static void
+cmp_acc(pto_mir_node *n, int64_t off, int64_t size, bool write)
+{
+  pto_mir_add_access(n, PTO_MEM_UB, off, off + size, write);
+}
+
+/* pto.cmp_<op>(m, a, b), pto.cmps_<op>(m, a, s) and pto.select(d, m,
+   a, b) through a PTO-ISA bit mask in the statement's scratch
+   (cmp_layout): a comparison is TCMP(bits, a, b or the scalar's
+   TEXPANDS tile, CmpMode) and TSEL(m, bits, ones, zeros) of int32
+   TEXPANDS tiles (vsel copies the bits, TSel.hpp); a select is
+   TCMP(bits, m, zeros, NE) and TSEL(d, bits, a, b).  Not TCMPS: its CPU
+   simulation compares floats within 1e-9 (cpu/TCmps.hpp), where pto.h
+   compares exactly.  TCMP's CPU simulation packs the bits row by row
+   and its TSEL reads them as one stream, so C must be a multiple of 8
+   (the two agree then, as A2/A3's do); int32 compares eq and ne only
+   (A2/A3's TCmp.hpp issues vcmpv_eq for every int32 mode).  */
+static void
+select_cmp(tsel *c, pto_mir_block *out, const pto_stmt *s,
+           const pto_expr *call)
+{
+  const char *name = pto_op_info(call->op)->name;
+  bool sel = call->op == PTO_OP_SELECT;
+  bool scalar = !sel && pto_op_info(call->op)->sig[2] == 's';
+  int nt = sel ? 4 : scalar ? 2 : 3;
+  const pto_mir_buffer *t[4] = { NULL, NULL, NULL, NULL };
+  for (int i = 0; i < nt; i++) {
+    bool mask = i == (sel ? 1 : 0);
+    if (!(t[i] = tile_operand(c, call->args[i], name,
+                              mask ? DT_I32 : DT_ANY)))
+      return;
+  }
+  const pto_type *ta = call->args[sel ? 2 : 1]->type;
+  if (is_column(ta) || ta->cols % 8) {
+    pto_sorry(c->diag, call->loc, "the PTO-ISA back end covers pto.%s on "
+              "tiles of a multiple of 8 columns only (its bit mask), not "
+              "%d (doc/pto-isa.md)", name, ta->cols);
+    c->errors++;
+    return;
+  }
+  const char *mode = sel ? "NE" : cmp_mode(call->op);
+  if (!sel && ta->dtype == PTO_DT_I32 && strcmp(mode, "EQ")
+      && strcmp(mode, "NE")) {
+    pto_sorry(c->diag, call->loc, "the PTO-ISA back end covers pto.%s on "
+              "f32 and f16 tiles only: A2/A3's TCMP compares int32 for eq "
+              "and ne only (npu/a2a3/TCmp.hpp); compare in f32 (pto_cast) "
+              "or use the CCE back end", name);
+    c->errors++;
+    return;
+  }
+  if (scalar) {
+    bool gm = false;
+    c->ub_lo = c->ub_hi = 0;
+    if (!scan_expr(c, call->args[2], &gm))
+      return;
+    if (gm || c->ub_lo != c->ub_hi) {
+      sorry(c, call->loc, "a GM read or a tile element in the scalar of",
+            name);
+      return;
+    }
+  }
+  const pto_mir_buffer *sb = pto_mir_buffer_of(c->k, NULL, s);
+  pto_assert(sb);
+  cmp_layout l = cmp_layout_of(call);
+  int64_t base = sb->offset, bsz = (int64_t)ta->rows * l.cb;
+  const pto_type *tm = call->args[sel ? 1 : 0]->type;
+  int64_t isz = layout_bytes(tm), asz = layout_bytes(ta);
+  pto_mir_node *n;
+  if (sel) {
+    n = cmp_node(c, out, s, "CMP_ZEROS");
+    cmp_acc(n, base + l.zeros, isz, true);
+    n = cmp_node(c, out, s, "CMP_BITS");
+    add_ub(n, t[1], false);
+    cmp_acc(n, base + l.zeros, isz, false);
+    cmp_acc(n, base + l.bits, bsz, true);
+    n = cmp_node(c, out, s, "CMP_SEL");
+    cmp_acc(n, base + l.bits, bsz, false);
+    add_ub(n, t[2], false);
+    add_ub(n, t[3], false);
+    cmp_acc(n, base + l.tmp, 32, true);
+    add_ub(n, t[0], true);
+    return;
+  }
+  if (scalar) {
+    n = cmp_node(c, out, s, "CMP_FILL");
+    cmp_acc(n, base + l.sv, asz, true);
+  }
+  n = cmp_node(c, out, s, "CMP_BITS");
+  add_ub(n, t[1], false);
+  if (scalar)
+    cmp_acc(n, base + l.sv, asz, false);
+  else
+    add_ub(n, t[2], false);
+  cmp_acc(n, base + l.bits, bsz, true);
+  n = cmp_node(c, out, s, "CMP_ONES");
+  cmp_acc(n, base + l.ones, isz, true);
+  n = cmp_node(c, out, s, "CMP_ZEROS");
+  cmp_acc(n, base + l.zeros, isz, true);
+  n = cmp_node(c, out, s, "CMP_SEL");
+  cmp_acc(n, base + l.bits, bsz, false);
+  cmp_acc(n, base + l.ones, isz, false);
+  cmp_acc(n, base + l.zeros, isz, false);
+  cmp_acc(n, base + l.tmp, 32, true);
+  add_ub(n, t[0], true);
+}
+
 /* The TILE nodes of tile op CALL (statement S).  */
 static void
 select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
@@ -1098,6 +1273,10 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     return;
   }
   const char *name = pto_op_info(call->op)->name;
+  if (cmp_mode(call->op) || call->op == PTO_OP_SELECT) {
+    select_cmp(c, out, s, call);
+    return;
+  }
   const isa_op *io = isa_op_of(call->op);
   if (!io) {
     pto_sorry(c->diag, call->loc, "the PTO-ISA back end does not cover "
@@ -1666,6 +1845,97 @@ reassign(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   }
 }
 
+/* TYPE NAME; TASSIGN(NAME, OFF) (T, or the Tile text TEXT when T is
+   NULL), at DEPTH.  */
+static void
+decl_at(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
+        int depth, const pto_type *t, const char *text, const char *name,
+        int64_t off)
+{
+  pto_cce_indent(b, depth);
+  if (t)
+    tile_type(b, t, false);
+  else
+    pto_buf_puts(b, text);
+  pto_buf_printf(b, " %s;\n", name);
+  pto_cce_indent(b, depth);
+  pto_buf_printf(b, "TASSIGN(%s, %s);\n", name, offs(k, n, off));
+}
+
+/* One node of select_cmp, its scratch Tiles declared in a block.  */
+static void
+print_cmp(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
+          int depth)
+{
+  const pto_expr *call = n->stmt->value;
+  bool sel = call->op == PTO_OP_SELECT;
+  bool scalar = !sel && pto_op_info(call->op)->sig[2] == 's';
+  const pto_type *ta = call->args[sel ? 2 : 1]->type;
+  const pto_type *tm = call->args[sel ? 1 : 0]->type;
+  cmp_layout l = cmp_layout_of(call);
+  int64_t base = pto_mir_buffer_of(k, NULL, n->stmt)->offset;
+  const char *op = n->op + 4;
+  pto_buf bits = { 0 }, x = { 0 }, y = { 0 }, z = { 0 };
+  pto_buf_printf(&bits, "Tile<TileType::Vec, uint8_t, %d, %d, "
+                 "BLayout::RowMajor, %d, %d>", ta->rows, l.cb, ta->rows,
+                 ta->cols / 8);
+  pto_buf_puts(b, "{\n");
+  if (!strcmp(op, "FILL")) {
+    decl_at(b, k, n, depth + 1, ta, NULL, "sv__", base + l.sv);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_puts(b, "TEXPANDS(sv__, ");
+    scalar_arg(b, k, call->args[2], ta);
+    pto_buf_puts(b, ");\n");
+  } else if (!strcmp(op, "ONES") || !strcmp(op, "ZEROS")) {
+    bool one = !strcmp(op, "ONES");
+    decl_at(b, k, n, depth + 1, tm, NULL, "z__",
+            base + (one ? l.ones : l.zeros));
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "TEXPANDS(z__, (int32_t)(%d));\n", one);
+  } else if (!strcmp(op, "BITS")) {
+    decl_at(b, k, n, depth + 1, NULL, bits.s, "bits__", base + l.bits);
+    if (sel) {
+      decl_at(b, k, n, depth + 1, tm, NULL, "z__", base + l.zeros);
+      tname(&x, call->args[1]);
+      pto_buf_puts(&y, "z__");
+    } else {
+      tname(&x, call->args[1]);
+      if (scalar) {
+        decl_at(b, k, n, depth + 1, ta, NULL, "sv__", base + l.sv);
+        pto_buf_puts(&y, "sv__");
+      } else {
+        tname(&y, call->args[2]);
+      }
+    }
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "TCMP(bits__, %s, %s, CmpMode::%s);\n", x.s, y.s,
+                   sel ? "NE" : cmp_mode(call->op));
+  } else {
+    decl_at(b, k, n, depth + 1, NULL, bits.s, "bits__", base + l.bits);
+    decl_at(b, k, n, depth + 1, NULL,
+            "Tile<TileType::Vec, uint8_t, 1, 32, BLayout::RowMajor, 1, 32>",
+            "tmp__", base + l.tmp);
+    tname(&z, call->args[0]);
+    if (sel) {
+      tname(&x, call->args[2]);
+      tname(&y, call->args[3]);
+    } else {
+      decl_at(b, k, n, depth + 1, tm, NULL, "o__", base + l.ones);
+      decl_at(b, k, n, depth + 1, tm, NULL, "z__", base + l.zeros);
+      pto_buf_puts(&x, "o__");
+      pto_buf_puts(&y, "z__");
+    }
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "TSEL(%s, bits__, %s, %s, tmp__);\n", z.s, x.s, y.s);
+  }
+  pto_cce_indent(b, depth);
+  pto_buf_puts(b, "}\n");
+  pto_buf_free(&bits);
+  pto_buf_free(&x);
+  pto_buf_free(&y);
+  pto_buf_free(&z);
+}
+
 /* One instruction of a transcendental's sequence (seq_node): each
    operand a Tile of the call's shape declared at its offset.  */
 static void
@@ -1786,6 +2056,10 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     return;
   }
   const pto_expr *call = s->value;
+  if (!strncmp(n->op, "CMP_", 4)) {
+    print_cmp(b, k, n, depth);
+    return;
+  }
   const isa_op *io = isa_op_of(call->op);
   pto_assert(io);
   if (!strcmp(n->op, "IDIV")) {
