@@ -494,9 +494,8 @@ print_vec(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
     pto_buf_puts(b, ", ");
     ubn(b, n, n->stype, n->src[0]);
     pto_buf_puts(b, ", ");
-    /* vshl's distance is a uint32_t (runtime/cce-api.h).  */
     print_scalar_operand(b, k, n,
-                         strcmp(n->op, "vshl") ? n->stype : "uint32_t");
+                         n->scalar_type ? n->scalar_type : n->stype);
     print_vs_counts(b, k, n);
     return;
   case PTO_VF_DUP: {

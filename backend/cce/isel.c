@@ -366,6 +366,7 @@ typedef struct vspec {
   const pto_expr *scalar;
   const char *lit;
   const char *via;      /* the scalar's C type before the op's */
+  const char *scalar_type;  /* the scalar's declared C type (NULL: stype) */
 } vspec;
 
 /* One instruction of V over REPEAT repeats from byte DST (and SRC).
@@ -388,6 +389,7 @@ vec_instr(isel *c, pto_mir_block *out, pto_loc loc, const vspec *v,
   n->scalar = v->scalar;
   n->scalar_lit = v->lit;
   n->scalar_via = v->via;
+  n->scalar_type = v->scalar_type;
   int64_t dext = ((repeat - 1) * v->lanes + valid) * v->dsz;
   pto_mir_add_access(n, PTO_MEM_UB, dst, dst + round32(dext), true);
   for (int i = 0; i < v->nsrc; i++) {
@@ -2700,6 +2702,7 @@ lower_shift_vec(isel *c, pto_mir_block *out, const pto_expr *call,
   int64_t n = (int64_t)t->rows * t->cols;
   bool shl = call->op == PTO_OP_SHLS;
   vspec v = spec(PTO_VF_SCALAR, shl ? "vshl" : "vshr", PTO_DT_I32, 1);
+  v.scalar_type = shl ? "uint32_t" : NULL;   /* runtime/cce-api.h */
   pto_buf lit = { 0 };
   pto_buf_printf(&lit, "(int32_t)(%s) & 31", stext);
   v.lit = pto_arena_strdup(c->k->prog->arena, lit.s);

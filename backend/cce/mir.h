@@ -139,6 +139,9 @@ struct pto_mir_node {
   const char *scalar_via;     /* non-NULL: SCALAR converted to this C
                                  type first, then to the op's type (an
                                  fp16 op's scalar computed in float) */
+  const char *scalar_type;    /* SCALAR: the C type the intrinsic
+                                 declares for it (NULL: STYPE's; vshl's
+                                 uint32_t distance) */
   const char *order;          /* REDUCE: 7th operand or NULL; BINARY:
                                  text after the 10th (vsel's mode) */
   bool scalar_is_ub;          /* DUP: the scalar is UB offset SCALAR_UB

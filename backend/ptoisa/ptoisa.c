@@ -78,7 +78,9 @@ enum {
 
 typedef struct isa_op {
   pto_op op;
-  const char *inst;
+  const char *inst;   /* NULL: a sequence of other rows' instructions
+                         (select_xor, select_transc); FORM and DTYPES
+                         still say how the operands are checked */
   form form;
   unsigned dtypes;
 } isa_op;
@@ -147,7 +149,7 @@ static const isa_op isa_ops[] = {
      that dst, src0, src1 and tmp are four tiles.  */
   { PTO_OP_AND, "TAND", F_BINARY, DT_I32 },
   { PTO_OP_OR, "TOR", F_BINARY, DT_I32 },
-  { PTO_OP_XOR, "TXOR", F_BINARY, DT_I32 },
+  { PTO_OP_XOR, NULL, F_BINARY, DT_I32 },
   { PTO_OP_NOT, "TNOT", F_UNARY, DT_I32 },
   { PTO_OP_SHL, "TSHL", F_BINARY, DT_I32 },
   { PTO_OP_SHR, "TSHR", F_BINARY, DT_I32 },
@@ -156,12 +158,12 @@ static const isa_op isa_ops[] = {
   /* No instruction of pto.h's semantics (TPOWS differs for a negative
      base): sequences of TMULS TMINS TMAXS TADDS TEXP TLOG TRECIP TMUL
      TDIV (and TCVT for fp16, through f32 scratch), select_transc.  */
-  { PTO_OP_TANH, "TANH", F_UNARY, DT_FLOAT },
-  { PTO_OP_SIGMOID, "SIGMOID", F_UNARY, DT_FLOAT },
-  { PTO_OP_EXP2, "EXP2", F_UNARY, DT_FLOAT },
-  { PTO_OP_GELU, "GELU", F_UNARY, DT_FLOAT },
-  { PTO_OP_POW, "POW", F_BINARY, DT_FLOAT },
-  { PTO_OP_POWS, "POWS", F_SCALAR, DT_FLOAT },
+  { PTO_OP_TANH, NULL, F_UNARY, DT_FLOAT },
+  { PTO_OP_SIGMOID, NULL, F_UNARY, DT_FLOAT },
+  { PTO_OP_EXP2, NULL, F_UNARY, DT_FLOAT },
+  { PTO_OP_GELU, NULL, F_UNARY, DT_FLOAT },
+  { PTO_OP_POW, NULL, F_BINARY, DT_FLOAT },
+  { PTO_OP_POWS, NULL, F_SCALAR, DT_FLOAT },
 };
 
 static const isa_op *
@@ -229,14 +231,15 @@ cmp_mode(pto_op op)
 }
 
 /* The scratch of a comparison or select CALL (select_cmp), from its
-   start: the bit mask BITS (a uint8_t Tile, R rows of CB bytes, C / 8
+   start: the bit mask (a uint8_t Tile, R rows of CB bytes, C / 8
    valid), then for a comparison the int32 ONES and ZEROS (Tiles of m's
    type) and, for a scalar form, SV (a's type, filled with the scalar);
    for a select ZEROS only (m's type); TMP last (TSEL's 32 bytes for
-   the mask address, npu/a2a3/TSel.hpp).  Offsets from 0.  */
+   the mask address, npu/a2a3/TSel.hpp).  Offsets from the start, where
+   the bit mask is.  */
 typedef struct cmp_layout {
   int cb;
-  int64_t bits, ones, zeros, sv, tmp, size;
+  int64_t ones, zeros, sv, tmp, size;
 } cmp_layout;
 
 static int64_t layout_bytes(const pto_type *t);
@@ -253,7 +256,6 @@ cmp_layout_of(const pto_expr *call)
   int epr = 256 / pto_dtype_bytes(ta->dtype);
   int64_t bytes = ((int64_t)ta->cols + epr - 1) / epr * epr / 8;
   l.cb = (int)((bytes + 31) / 32 * 32);
-  l.bits = 0;
   int64_t at = (int64_t)ta->rows * l.cb, isz = layout_bytes(tm);
   if (!sel) {
     l.ones = at;
@@ -1149,14 +1151,8 @@ select_transc(tsel *c, pto_mir_block *out, const pto_stmt *s,
 }
 #undef SEQ
 
-/* A node of select_cmp: OP one of CMP_FILL, CMP_BITS, CMP_ONES,
-   CMP_ZEROS, CMP_SEL (print_cmp); cmp_acc adds what it touches.  */
-static pto_mir_node *
-cmp_node(tsel *c, pto_mir_block *out, const pto_stmt *s, const char *op)
-{
-  return tile_node(c, out, s, op, PTO_PIPE_V);
-}
-
+/* What a node of select_cmp (CMP_FILL, CMP_BITS, CMP_ONES, CMP_ZEROS,
+   CMP_SEL: print_cmp) touches in the scratch.  */
 static void
 cmp_acc(pto_mir_node *n, int64_t off, int64_t size, bool write)
 {
@@ -1226,14 +1222,14 @@ select_cmp(tsel *c, pto_mir_block *out, const pto_stmt *s,
   int64_t isz = layout_bytes(tm), asz = layout_bytes(ta);
   pto_mir_node *n;
   if (sel) {
-    n = cmp_node(c, out, s, "CMP_ZEROS");
+    n = tile_node(c, out, s, "CMP_ZEROS", PTO_PIPE_V);
     cmp_acc(n, base + l.zeros, isz, true);
-    n = cmp_node(c, out, s, "CMP_BITS");
+    n = tile_node(c, out, s, "CMP_BITS", PTO_PIPE_V);
     add_ub(n, t[1], false);
     cmp_acc(n, base + l.zeros, isz, false);
-    cmp_acc(n, base + l.bits, bsz, true);
-    n = cmp_node(c, out, s, "CMP_SEL");
-    cmp_acc(n, base + l.bits, bsz, false);
+    cmp_acc(n, base, bsz, true);
+    n = tile_node(c, out, s, "CMP_SEL", PTO_PIPE_V);
+    cmp_acc(n, base, bsz, false);
     add_ub(n, t[2], false);
     add_ub(n, t[3], false);
     cmp_acc(n, base + l.tmp, 32, true);
@@ -1241,22 +1237,22 @@ select_cmp(tsel *c, pto_mir_block *out, const pto_stmt *s,
     return;
   }
   if (scalar) {
-    n = cmp_node(c, out, s, "CMP_FILL");
+    n = tile_node(c, out, s, "CMP_FILL", PTO_PIPE_V);
     cmp_acc(n, base + l.sv, asz, true);
   }
-  n = cmp_node(c, out, s, "CMP_BITS");
+  n = tile_node(c, out, s, "CMP_BITS", PTO_PIPE_V);
   add_ub(n, t[1], false);
   if (scalar)
     cmp_acc(n, base + l.sv, asz, false);
   else
     add_ub(n, t[2], false);
-  cmp_acc(n, base + l.bits, bsz, true);
-  n = cmp_node(c, out, s, "CMP_ONES");
+  cmp_acc(n, base, bsz, true);
+  n = tile_node(c, out, s, "CMP_ONES", PTO_PIPE_V);
   cmp_acc(n, base + l.ones, isz, true);
-  n = cmp_node(c, out, s, "CMP_ZEROS");
+  n = tile_node(c, out, s, "CMP_ZEROS", PTO_PIPE_V);
   cmp_acc(n, base + l.zeros, isz, true);
-  n = cmp_node(c, out, s, "CMP_SEL");
-  cmp_acc(n, base + l.bits, bsz, false);
+  n = tile_node(c, out, s, "CMP_SEL", PTO_PIPE_V);
+  cmp_acc(n, base, bsz, false);
   cmp_acc(n, base + l.ones, isz, false);
   cmp_acc(n, base + l.zeros, isz, false);
   cmp_acc(n, base + l.tmp, 32, true);
@@ -1893,7 +1889,7 @@ print_cmp(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_cce_indent(b, depth + 1);
     pto_buf_printf(b, "TEXPANDS(z__, (int32_t)(%d));\n", one);
   } else if (!strcmp(op, "BITS")) {
-    decl_at(b, k, n, depth + 1, NULL, bits.s, "bits__", base + l.bits);
+    decl_at(b, k, n, depth + 1, NULL, bits.s, "bits__", base);
     if (sel) {
       decl_at(b, k, n, depth + 1, tm, NULL, "z__", base + l.zeros);
       tname(&x, call->args[1]);
@@ -1911,7 +1907,7 @@ print_cmp(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_buf_printf(b, "TCMP(bits__, %s, %s, CmpMode::%s);\n", x.s, y.s,
                    sel ? "NE" : cmp_mode(call->op));
   } else {
-    decl_at(b, k, n, depth + 1, NULL, bits.s, "bits__", base + l.bits);
+    decl_at(b, k, n, depth + 1, NULL, bits.s, "bits__", base);
     decl_at(b, k, n, depth + 1, NULL,
             "Tile<TileType::Vec, uint8_t, 1, 32, BLayout::RowMajor, 1, 32>",
             "tmp__", base + l.tmp);
