@@ -601,84 +601,6 @@ enum {
    kernel's arguments follow the block count.  */
 #define PTO__INTRINSIC(name) __attribute__((pto_intrinsic(name)))
 
-extern void __pto_op_load(void *t, const void *p, long long rs) PTO__INTRINSIC("load");
-extern void __pto_op_store(void *p, long long rs, const void *t) PTO__INTRINSIC("store");
-extern void __pto_op_load_valid(void *t, const void *p, long long rs,
-                                long long vr, long long vc, double pad)
-    PTO__INTRINSIC("load_valid");
-extern void __pto_op_store_valid(void *p, long long rs, const void *t,
-                                 long long vr, long long vc)
-    PTO__INTRINSIC("store_valid");
-extern void __pto_op_add(void *d, const void *a, const void *b) PTO__INTRINSIC("add");
-extern void __pto_op_sub(void *d, const void *a, const void *b) PTO__INTRINSIC("sub");
-extern void __pto_op_mul(void *d, const void *a, const void *b) PTO__INTRINSIC("mul");
-extern void __pto_op_div(void *d, const void *a, const void *b) PTO__INTRINSIC("div");
-extern void __pto_op_max(void *d, const void *a, const void *b) PTO__INTRINSIC("max");
-extern void __pto_op_min(void *d, const void *a, const void *b) PTO__INTRINSIC("min");
-extern void __pto_op_adds(void *d, const void *a, double s) PTO__INTRINSIC("adds");
-extern void __pto_op_muls(void *d, const void *a, double s) PTO__INTRINSIC("muls");
-extern void __pto_op_maxs(void *d, const void *a, double s) PTO__INTRINSIC("maxs");
-extern void __pto_op_mins(void *d, const void *a, double s) PTO__INTRINSIC("mins");
-extern void __pto_op_lrelu(void *d, const void *a, double s) PTO__INTRINSIC("lrelu");
-extern void __pto_op_exp(void *d, const void *a) PTO__INTRINSIC("exp");
-extern void __pto_op_log(void *d, const void *a) PTO__INTRINSIC("log");
-extern void __pto_op_abs(void *d, const void *a) PTO__INTRINSIC("abs");
-extern void __pto_op_sqrt(void *d, const void *a) PTO__INTRINSIC("sqrt");
-extern void __pto_op_rsqrt(void *d, const void *a) PTO__INTRINSIC("rsqrt");
-extern void __pto_op_recip(void *d, const void *a) PTO__INTRINSIC("recip");
-extern void __pto_op_relu(void *d, const void *a) PTO__INTRINSIC("relu");
-extern void __pto_op_neg(void *d, const void *a) PTO__INTRINSIC("neg");
-extern void __pto_op_tanh(void *d, const void *a) PTO__INTRINSIC("tanh");
-extern void __pto_op_sigmoid(void *d, const void *a) PTO__INTRINSIC("sigmoid");
-extern void __pto_op_exp2(void *d, const void *a) PTO__INTRINSIC("exp2");
-extern void __pto_op_gelu(void *d, const void *a) PTO__INTRINSIC("gelu");
-extern void __pto_op_pow(void *d, const void *a, const void *b) PTO__INTRINSIC("pow");
-extern void __pto_op_pows(void *d, const void *a, double s) PTO__INTRINSIC("pows");
-extern void __pto_op_fill(void *d, double s) PTO__INTRINSIC("fill");
-extern void __pto_op_cast(void *d, const void *a) PTO__INTRINSIC("cast");
-extern void __pto_op_cast_round(void *d, const void *a, long long mode) PTO__INTRINSIC("cast_round");
-extern void __pto_op_row_sum(void *d, const void *a) PTO__INTRINSIC("row_sum");
-extern void __pto_op_row_max(void *d, const void *a) PTO__INTRINSIC("row_max");
-extern void __pto_op_row_expand(void *d, const void *r) PTO__INTRINSIC("row_expand");
-extern void __pto_op_row_expand_add(void *d, const void *a, const void *r) PTO__INTRINSIC("row_expand_add");
-extern void __pto_op_row_expand_sub(void *d, const void *a, const void *r) PTO__INTRINSIC("row_expand_sub");
-extern void __pto_op_row_expand_mul(void *d, const void *a, const void *r) PTO__INTRINSIC("row_expand_mul");
-extern void __pto_op_row_expand_div(void *d, const void *a, const void *r) PTO__INTRINSIC("row_expand_div");
-extern void __pto_op_col_sum(void *d, const void *a) PTO__INTRINSIC("col_sum");
-extern void __pto_op_col_max(void *d, const void *a) PTO__INTRINSIC("col_max");
-extern void __pto_op_col_expand_add(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_add");
-extern void __pto_op_col_expand_sub(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_sub");
-extern void __pto_op_col_expand_mul(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_mul");
-extern void __pto_op_col_expand_div(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_div");
-extern void __pto_op_col_expand_max(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_max");
-extern void __pto_op_col_expand_min(void *d, const void *a, const void *r) PTO__INTRINSIC("col_expand_min");
-extern void __pto_op_cmp_lt(void *m, const void *a, const void *b) PTO__INTRINSIC("cmp_lt");
-extern void __pto_op_cmp_le(void *m, const void *a, const void *b) PTO__INTRINSIC("cmp_le");
-extern void __pto_op_cmp_gt(void *m, const void *a, const void *b) PTO__INTRINSIC("cmp_gt");
-extern void __pto_op_cmp_ge(void *m, const void *a, const void *b) PTO__INTRINSIC("cmp_ge");
-extern void __pto_op_cmp_eq(void *m, const void *a, const void *b) PTO__INTRINSIC("cmp_eq");
-extern void __pto_op_cmp_ne(void *m, const void *a, const void *b) PTO__INTRINSIC("cmp_ne");
-extern void __pto_op_cmps_lt(void *m, const void *a, double s) PTO__INTRINSIC("cmps_lt");
-extern void __pto_op_cmps_le(void *m, const void *a, double s) PTO__INTRINSIC("cmps_le");
-extern void __pto_op_cmps_gt(void *m, const void *a, double s) PTO__INTRINSIC("cmps_gt");
-extern void __pto_op_cmps_ge(void *m, const void *a, double s) PTO__INTRINSIC("cmps_ge");
-extern void __pto_op_cmps_eq(void *m, const void *a, double s) PTO__INTRINSIC("cmps_eq");
-extern void __pto_op_cmps_ne(void *m, const void *a, double s) PTO__INTRINSIC("cmps_ne");
-extern void __pto_op_select(void *d, const void *m, const void *a, const void *b) PTO__INTRINSIC("select");
-extern void __pto_op_and(void *d, const void *a, const void *b) PTO__INTRINSIC("and");
-extern void __pto_op_or(void *d, const void *a, const void *b) PTO__INTRINSIC("or");
-extern void __pto_op_xor(void *d, const void *a, const void *b) PTO__INTRINSIC("xor");
-extern void __pto_op_shl(void *d, const void *a, const void *b) PTO__INTRINSIC("shl");
-extern void __pto_op_shr(void *d, const void *a, const void *b) PTO__INTRINSIC("shr");
-extern void __pto_op_not(void *d, const void *a) PTO__INTRINSIC("not");
-extern void __pto_op_shls(void *d, const void *a, double s) PTO__INTRINSIC("shls");
-extern void __pto_op_shrs(void *d, const void *a, double s) PTO__INTRINSIC("shrs");
-extern void __pto_op_transpose(void *d, const void *a) PTO__INTRINSIC("transpose");
-extern void __pto_op_matmul(void *c, const void *a, const void *b) PTO__INTRINSIC("matmul");
-extern int __pto_op_block_idx(void) PTO__INTRINSIC("block_idx");
-extern int __pto_op_block_num(void) PTO__INTRINSIC("block_num");
-extern int __pto_op_unroll_factor(void) PTO__INTRINSIC("unroll_factor");
-extern void __pto_op_launch(void *k, long long n, ...) PTO__INTRINSIC("launch");
 /* Not a registry op: the plugin turns it into the loop's unroll
    attribute (doc/ir.md, `unroll=[...]`); in ordinary C code it checks
    the factors and drops the call.  The factors follow a 0 so that
@@ -699,81 +621,8 @@ extern void *__pto_tile_ref(int pto__zero, ...) PTO__INTRINSIC("tile_ref");
 extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
 #define PTO__AREF(p) __pto_arg_ref(0, (p))
 
-#define pto_load(t, p, rs) __pto_op_load(PTO__TREF(t), PTO__AREF(p), (rs))
-#define pto_store(p, rs, t) __pto_op_store(PTO__AREF(p), (rs), PTO__TREF(t))
-#define pto_load_valid(t, p, rs, vr, vc, pad) \
-  __pto_op_load_valid(PTO__TREF(t), PTO__AREF(p), (rs), (vr), (vc), (pad))
-#define pto_store_valid(p, rs, t, vr, vc) \
-  __pto_op_store_valid(PTO__AREF(p), (rs), PTO__TREF(t), (vr), (vc))
-#define pto_add(d, a, b) __pto_op_add(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
-#define pto_sub(d, a, b) __pto_op_sub(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
-#define pto_mul(d, a, b) __pto_op_mul(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
-#define pto_div(d, a, b) __pto_op_div(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
-#define pto_max(d, a, b) __pto_op_max(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
-#define pto_min(d, a, b) __pto_op_min(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
-#define pto_adds(d, a, s) __pto_op_adds(PTO__TREF(d), PTO__TREF(a), (s))
-#define pto_muls(d, a, s) __pto_op_muls(PTO__TREF(d), PTO__TREF(a), (s))
-#define pto_maxs(d, a, s) __pto_op_maxs(PTO__TREF(d), PTO__TREF(a), (s))
-#define pto_mins(d, a, s) __pto_op_mins(PTO__TREF(d), PTO__TREF(a), (s))
-#define pto_lrelu(d, a, s) __pto_op_lrelu(PTO__TREF(d), PTO__TREF(a), (s))
-#define pto_exp(d, a) __pto_op_exp(PTO__TREF(d), PTO__TREF(a))
-#define pto_log(d, a) __pto_op_log(PTO__TREF(d), PTO__TREF(a))
-#define pto_abs(d, a) __pto_op_abs(PTO__TREF(d), PTO__TREF(a))
-#define pto_sqrt(d, a) __pto_op_sqrt(PTO__TREF(d), PTO__TREF(a))
-#define pto_rsqrt(d, a) __pto_op_rsqrt(PTO__TREF(d), PTO__TREF(a))
-#define pto_recip(d, a) __pto_op_recip(PTO__TREF(d), PTO__TREF(a))
-#define pto_relu(d, a) __pto_op_relu(PTO__TREF(d), PTO__TREF(a))
-#define pto_neg(d, a) __pto_op_neg(PTO__TREF(d), PTO__TREF(a))
-#define pto_tanh(d, a) __pto_op_tanh(PTO__TREF(d), PTO__TREF(a))
-#define pto_sigmoid(d, a) __pto_op_sigmoid(PTO__TREF(d), PTO__TREF(a))
-#define pto_exp2(d, a) __pto_op_exp2(PTO__TREF(d), PTO__TREF(a))
-#define pto_gelu(d, a) __pto_op_gelu(PTO__TREF(d), PTO__TREF(a))
-#define pto_pow(d, a, b) __pto_op_pow(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
-#define pto_pows(d, a, s) __pto_op_pows(PTO__TREF(d), PTO__TREF(a), (s))
-#define pto_fill(d, s) __pto_op_fill(PTO__TREF(d), (s))
-#define pto_cast(d, a) __pto_op_cast(PTO__TREF(d), PTO__TREF(a))
-#define pto_cast_round(d, a, mode) __pto_op_cast_round(PTO__TREF(d), PTO__TREF(a), (mode))
-#define pto_row_sum(d, a) __pto_op_row_sum(PTO__TREF(d), PTO__TREF(a))
-#define pto_row_max(d, a) __pto_op_row_max(PTO__TREF(d), PTO__TREF(a))
-#define pto_row_expand(d, r) __pto_op_row_expand(PTO__TREF(d), PTO__TREF(r))
-#define pto_row_expand_add(d, a, r) __pto_op_row_expand_add(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
-#define pto_row_expand_sub(d, a, r) __pto_op_row_expand_sub(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
-#define pto_row_expand_mul(d, a, r) __pto_op_row_expand_mul(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
-#define pto_row_expand_div(d, a, r) __pto_op_row_expand_div(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
-#define pto_col_sum(d, a) __pto_op_col_sum(PTO__TREF(d), PTO__TREF(a))
-#define pto_col_max(d, a) __pto_op_col_max(PTO__TREF(d), PTO__TREF(a))
-#define pto_col_expand_add(d, a, r) __pto_op_col_expand_add(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
-#define pto_col_expand_sub(d, a, r) __pto_op_col_expand_sub(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
-#define pto_col_expand_mul(d, a, r) __pto_op_col_expand_mul(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
-#define pto_col_expand_div(d, a, r) __pto_op_col_expand_div(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
-#define pto_col_expand_max(d, a, r) __pto_op_col_expand_max(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
-#define pto_col_expand_min(d, a, r) __pto_op_col_expand_min(PTO__TREF(d), PTO__TREF(a), PTO__TREF(r))
-#define pto_cmp_lt(m, a, b) __pto_op_cmp_lt(PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
-#define pto_cmp_le(m, a, b) __pto_op_cmp_le(PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
-#define pto_cmp_gt(m, a, b) __pto_op_cmp_gt(PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
-#define pto_cmp_ge(m, a, b) __pto_op_cmp_ge(PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
-#define pto_cmp_eq(m, a, b) __pto_op_cmp_eq(PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
-#define pto_cmp_ne(m, a, b) __pto_op_cmp_ne(PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
-#define pto_cmps_lt(m, a, s) __pto_op_cmps_lt(PTO__TREF(m), PTO__TREF(a), (s))
-#define pto_cmps_le(m, a, s) __pto_op_cmps_le(PTO__TREF(m), PTO__TREF(a), (s))
-#define pto_cmps_gt(m, a, s) __pto_op_cmps_gt(PTO__TREF(m), PTO__TREF(a), (s))
-#define pto_cmps_ge(m, a, s) __pto_op_cmps_ge(PTO__TREF(m), PTO__TREF(a), (s))
-#define pto_cmps_eq(m, a, s) __pto_op_cmps_eq(PTO__TREF(m), PTO__TREF(a), (s))
-#define pto_cmps_ne(m, a, s) __pto_op_cmps_ne(PTO__TREF(m), PTO__TREF(a), (s))
-#define pto_select(d, m, a, b) __pto_op_select(PTO__TREF(d), PTO__TREF(m), PTO__TREF(a), PTO__TREF(b))
-#define pto_and(d, a, b) __pto_op_and(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
-#define pto_or(d, a, b) __pto_op_or(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
-#define pto_xor(d, a, b) __pto_op_xor(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
-#define pto_shl(d, a, b) __pto_op_shl(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
-#define pto_shr(d, a, b) __pto_op_shr(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
-#define pto_not(d, a) __pto_op_not(PTO__TREF(d), PTO__TREF(a))
-#define pto_shls(d, a, s) __pto_op_shls(PTO__TREF(d), PTO__TREF(a), (s))
-#define pto_shrs(d, a, s) __pto_op_shrs(PTO__TREF(d), PTO__TREF(a), (s))
-#define pto_transpose(d, a) __pto_op_transpose(PTO__TREF(d), PTO__TREF(a))
-#define pto_matmul(c, a, b) __pto_op_matmul(PTO__TREF(c), PTO__TREF(a), PTO__TREF(b))
-#define pto_block_idx() __pto_op_block_idx()
-#define pto_block_num() __pto_op_block_num()
-#define pto_unroll_factor() __pto_op_unroll_factor()
+/* Every other op's prototype and macro, generated from the op table.  */
+#include "pto-ops-plugin.h"
 #define pto_unroll(...) __pto_unroll(0, __VA_ARGS__)
 /* pto_launch's kernel arguments: each as a one-element array compound
    literal of its own type after lvalue conversion, (T[1]){a}, which
@@ -784,6 +633,7 @@ extern void *__pto_arg_ref(int pto__zero, ...) PTO__INTRINSIC("arg_ref");
    argument (a PTO__ARG_TYPE variable), so that C checks and converts it alike: a _Bool, a
    (char) 0 or the constant (_Bool) 1 given for a pointer is diagnosed
    as there, not as the int the promotion would make of it.  */
+extern void __pto_op_launch(void *pto__k, long long pto__n, ...) PTO__INTRINSIC("launch");
 #define PTO__LARG(a) ((PTO__ARG_TYPE(a)[1]){(a)})
 #define PTO__LMAP_1(a) PTO__LARG(a)
 #define PTO__LMAP_2(a, ...) PTO__LARG(a), PTO__LMAP_1(__VA_ARGS__)

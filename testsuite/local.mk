@@ -57,9 +57,11 @@ AM_TESTS_ENVIRONMENT = \
 	PTO_SAN_CFLAGS='$(PTO_SAN_CFLAGS)'; \
 	PTO_ISA_INCLUDE='$(PTO_ISA_INCLUDE)'; \
 	PTO_ISA_CXX='$(PTO_ISA_CXX)'; \
+	PTO_GEN_PTO_OPS='$(abs_top_builddir)/tools/gen-pto-ops$(EXEEXT)'; \
+	PTO_SRCDIR='$(abs_top_srcdir)'; \
 	export PTO_CC_UNINSTALLED PTO_CC_INSTALLED PTO_PLUGIN PTO_INCLUDE \
 	  PTO_GCC_DEFAULT PTO_RT_ENABLED PTO_SAN_CFLAGS PTO_ISA_INCLUDE \
-	  PTO_ISA_CXX;
+	  PTO_ISA_CXX PTO_GEN_PTO_OPS PTO_SRCDIR;
 TESTS += testsuite/unit/pto-cc.sh
 EXTRA_DIST += testsuite/unit/pto-cc.sh
 # The README's first commands and .ci/setup's root message .

@@ -61,9 +61,14 @@ tools_pto_cce_check_SOURCES = tools/pto-cce-check.c
 tools_pto_cce_check_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DPTO_CCE_API_DIR='"$(includedir)"' -DPTO_VERSION='"$(PACKAGE_VERSION)"'
 tools_pto_cce_check_LDADD = libptocore.la $(LIBM)
-noinst_PROGRAMS = tools/pto-cce-check-uninstalled
+noinst_PROGRAMS += tools/pto-cce-check-uninstalled
 tools_pto_cce_check_uninstalled_SOURCES = tools/pto-cce-check.c
 tools_pto_cce_check_uninstalled_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DPTO_CCE_API_DIR='"$(abs_top_srcdir)/runtime"' \
 	-DPTO_VERSION='"$(PACKAGE_VERSION)"'
 tools_pto_cce_check_uninstalled_LDADD = libptocore.la $(LIBM)
+
+# gen-pto-ops: writes include/pto-ops-plugin.h from the op table (the
+# rule is in include/local.mk).
+noinst_PROGRAMS += tools/gen-pto-ops
+tools_gen_pto_ops_SOURCES = tools/gen-pto-ops.c

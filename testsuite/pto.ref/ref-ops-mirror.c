@@ -1,7 +1,10 @@
 /* pto.h mirrors the op table runtime/pto-ops.def exactly: every row
    has a plugin-mode prototype tagged pto_intrinsic("NAME") and a pto_NAME
    macro in both modes, and every pto_intrinsic name in pto.h is an op
-   (or "unroll", or "tile_ref" / "arg_ref", the wrappers of operands).  Reads pto.h's text next to this test's source.  */
+   (or "unroll", or "tile_ref" / "arg_ref", the wrappers of operands).
+   Reads the text of pto.h and of pto-ops-plugin.h (the plugin-mode
+   prototypes and macros tools/gen-pto-ops writes from the table) next
+   to this test's source.  */
 /* { dg-do run } */
 #include <pto.h>
 #include <string.h>
@@ -33,16 +36,23 @@ main (void)
       printf ("cannot locate the source tree from %s\n", __FILE__);
       return 1;
     }
-  strcpy (slash, "/include/pto.h");
-  FILE *f = fopen (path, "r");
-  if (!f)
+  /* pto.h and the plugin-mode header it includes, one after the other.  */
+  static char text[1 << 21];
+  size_t len = 0;
+  static const char *const files[] = {"/include/pto.h",
+                                      "/include/pto-ops-plugin.h"};
+  for (int i = 0; i < 2; i++)
     {
-      printf ("cannot open %s\n", path);
-      return 1;
+      strcpy (slash, files[i]);
+      FILE *f = fopen (path, "r");
+      if (!f)
+        {
+          printf ("cannot open %s\n", path);
+          return 1;
+        }
+      len += fread (text + len, 1, sizeof text - 1 - len, f);
+      fclose (f);
     }
-  static char text[1 << 20];
-  size_t len = fread (text, 1, sizeof text - 1, f);
-  fclose (f);
   text[len] = 0;
 
   int nops = (int) (sizeof ops / sizeof ops[0]), bad = 0;

@@ -22,6 +22,14 @@ testsuite_unit_ir_test_LDADD = libptocore.la $(LIBM)
 testsuite_unit_ir_test_LDFLAGS = $(PTO_SAN_CFLAGS)
 TESTS += testsuite/unit/ir-test
 
+# include/pto-ops-plugin.h is tools/gen-pto-ops's output for the table.
+TESTS += testsuite/unit/gen-pto-ops.sh
+EXTRA_DIST += testsuite/unit/gen-pto-ops.sh
+# Adding an op with one vector instruction is a row of the table and its
+# reference code in pto.h: on a copy of the tree, built, three ways.
+TESTS += testsuite/unit/add-op.sh
+EXTRA_DIST += testsuite/unit/add-op.sh
+
 # include/pto-f16.h against _Float16 and F16C, bit for bit
 # (GCC 11 has no _Float16; libpto-rt then uses these conversions).
 check_PROGRAMS += testsuite/unit/f16-soft
