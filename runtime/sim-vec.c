@@ -122,7 +122,8 @@ static uint32_t block_mask(const sim_state *s, const vopnd *o, int64_t rep,
 {
   int epb = (int)SIM_BLOCK / o->esize;
   uint32_t bits = block_lanes(s, rep, blk * epb, epb, lanes);
-  if (bits == (1u << epb) - 1)
+  /* All EPB lanes on (EPB is 32 for 8-bit elements: no 1u << 32).  */
+  if (bits == (uint32_t)((1ull << epb) - 1))
     return 0xffffffffu;
   uint32_t m = 0, one = (1u << o->esize) - 1;
   for (int k = 0; bits; k++, bits >>= 1)

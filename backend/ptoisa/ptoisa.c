@@ -28,8 +28,9 @@
    their cube-plan offsets, TileLeft / TileRight at 0 of L0A / L0B.  The names and signatures are the vendor's
    (include/pto/common/pto_instr.hpp and the headers doc/pto-isa.md
    cites per op).  Tiles are f32, f16 or i32 where the op's A2/A3
-   instruction takes the dtype (isa_op.dtypes); casts are TCVT rounding
-   to nearest even, saturating to int32; i32 div and abs are sequences
+   instruction takes the dtype (isa_op.dtypes), and bf16, i8 or u8 in
+   loads, stores and casts (DT_MOVE); casts are TCVT rounding to nearest
+   even, saturating to int32, int8_t and uint8_t; i32 div and abs are sequences
    (the scalar unit; TMULS and TMAX).  Every shape has a Tile: rows or
    a column padded to 32 bytes (tile_shape), the plan sizing the tile
    so (K->tile_layout_bytes).  Not covered (located sorries): other
@@ -71,9 +72,16 @@ typedef enum form {
    its implementation under include/pto/npu/a2a3/ (doc/pto-isa.md cites
    the file per op).  */
 enum {
-  DT_F32 = 1, DT_F16 = 2, DT_I32 = 4,
+  DT_F32 = 1, DT_F16 = 2, DT_I32 = 4, DT_BF16 = 8, DT_I8 = 16, DT_U8 = 32,
   DT_ANY = DT_F32 | DT_F16 | DT_I32,  /* TAdd.hpp, TAddS.hpp, ...: b32/b16 */
-  DT_FLOAT = DT_F32 | DT_F16          /* TDiv.hpp, TunaryCheck (TUnaryOp.hpp) */
+  DT_FLOAT = DT_F32 | DT_F16,         /* TDiv.hpp, TunaryCheck (TUnaryOp.hpp) */
+  /* The element types that are only moved and converted (pto.h: no
+     arithmetic on bf16, int8_t, uint8_t): TLOAD / TSTORE (TLoad.hpp,
+     TStore.hpp: b8 b16 b32) and TCVT's f32 <-> bf16 and f16 <-> s8 / u8
+     (TCvt.hpp: vconv_f322bf16r, vconv_bf162f32, vconv_f162s8r,
+     vconv_f162u8r, vconv_s82f16, vconv_u82f16); the front end allows
+     only those pairs (ir/op-check.c).  */
+  DT_MOVE = DT_ANY | DT_BF16 | DT_I8 | DT_U8
 };
 
 typedef struct isa_op {
@@ -86,10 +94,10 @@ typedef struct isa_op {
 } isa_op;
 
 static const isa_op isa_ops[] = {
-  { PTO_OP_LOAD, "TLOAD", F_LOAD, DT_ANY },
-  { PTO_OP_LOAD_VALID, "TLOAD", F_LOAD, DT_ANY },
-  { PTO_OP_STORE, "TSTORE", F_STORE, DT_ANY },
-  { PTO_OP_STORE_VALID, "TSTORE", F_STORE, DT_ANY },
+  { PTO_OP_LOAD, "TLOAD", F_LOAD, DT_MOVE },
+  { PTO_OP_LOAD_VALID, "TLOAD", F_LOAD, DT_MOVE },
+  { PTO_OP_STORE, "TSTORE", F_STORE, DT_MOVE },
+  { PTO_OP_STORE_VALID, "TSTORE", F_STORE, DT_MOVE },
   { PTO_OP_ADD, "TADD", F_BINARY, DT_ANY },
   { PTO_OP_SUB, "TSUB", F_BINARY, DT_ANY },
   { PTO_OP_MUL, "TMUL", F_BINARY, DT_ANY },
@@ -124,7 +132,7 @@ static const isa_op isa_ops[] = {
   { PTO_OP_ROW_EXPAND_SUB, "TROWEXPANDSUB", F_ROWBIN, DT_ANY },
   { PTO_OP_ROW_EXPAND_MUL, "TROWEXPANDMUL", F_ROWBIN, DT_ANY },
   { PTO_OP_ROW_EXPAND_DIV, "TROWEXPANDDIV", F_ROWBIN, DT_ANY },
-  { PTO_OP_CAST, "TCVT", F_CAST, DT_ANY },
+  { PTO_OP_CAST, "TCVT", F_CAST, DT_MOVE },
   /* The rounding mode a constant (checked by the front end): the
      RoundMode of include/pto/common/type.hpp.  */
   { PTO_OP_CAST_ROUND, "TCVT", F_CAST, DT_ANY },
@@ -423,6 +431,9 @@ dtype_bit(pto_dtype dt)
   case PTO_DT_F32: return DT_F32;
   case PTO_DT_F16: return DT_F16;
   case PTO_DT_I32: return DT_I32;
+  case PTO_DT_BF16: return DT_BF16;
+  case PTO_DT_I8: return DT_I8;
+  case PTO_DT_U8: return DT_U8;
   default: return 0;
   }
 }
@@ -434,6 +445,7 @@ dtype_list(unsigned dtypes)
   switch (dtypes) {
   case DT_ANY: return "f32, f16 and i32";
   case DT_FLOAT: return "f32 and f16";
+  case DT_MOVE: return "f32, f16, i32, bf16, i8 and u8";
   default: return "f32";
   }
 }
@@ -2222,9 +2234,10 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     /* pto.h's casts round to nearest, ties to even (CAST_RINT,
        include/pto/common/type.hpp), and float or fp16 to int32
        saturates (SaturationMode::ON; the CPU simulation's TCvt.hpp
-       clamps to the int32 range first); float to fp16 overflows to inf
-       as C's conversion does, so it does not saturate.  One dtype to
-       itself is a copy.  */
+       clamps to the int32 range first), and so does fp16 to int8_t /
+       uint8_t (vconv_f162s8r / vconv_f162u8r); float to fp16 or bf16
+       overflows to inf as C's conversion does, so it does not
+       saturate.  One dtype to itself is a copy.  */
     pto_dtype to = call->args[0]->type->dtype;
     pto_dtype from = call->args[1]->type->dtype;
     static const char *const modes[] = { "RINT", "ROUND", "FLOOR", "CEIL",
@@ -2243,7 +2256,8 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     tname(b, call->args[1]);
     if (to != from)
       pto_buf_printf(b, ", RoundMode::CAST_%s%s", mode,
-                     to == PTO_DT_I32 ? ", SaturationMode::ON" : "");
+                     to == PTO_DT_I32 || to == PTO_DT_I8 || to == PTO_DT_U8
+                         ? ", SaturationMode::ON" : "");
     pto_buf_puts(b, ");\n");
     return;
   }

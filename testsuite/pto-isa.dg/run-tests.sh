@@ -22,7 +22,9 @@
 #     the emitted C++ and cpu-sim.cpp, compiled with -D__CPU_SIM and
 #     linked -- must print no failure with PTO_CPU_SIM_UB_BYTES set to
 #     the arch's usable UB (the plan comment's figure), so a tile beyond
-#     our plan fails there.
+#     our plan fails there.  A program with bf16 tiles is UNSUPPORTED
+#     (saying why) where the CPU simulation's bfloat16_t is its
+#     placeholder _Float16 (C++ libraries without C++23 <stdfloat>).
 #   Without one, those checks print UNSUPPORTED (never PASS) with why.
 # Set PTO_ISA_REGEN=1 to (re)write the NAME.pto.cpp golden files.
 # Prints one PASS:/FAIL:/UNSUPPORTED: line per check; exits 1 if any
@@ -73,7 +75,26 @@ emit() {
   fi
 }
 
-# cpu_sim NAME CPP: compile CPP against the headers; run NAME.c.
+# real_bf16: whether the CPU simulation's bfloat16_t is a bfloat16 (not
+# the _Float16 placeholder type.hpp falls back to), probed once.
+bf16_probe=
+real_bf16() {
+  if [ -z "$bf16_probe" ]; then
+    printf '%s\n' '#include <pto/pto-inst.hpp>' \
+      'static_assert(!std::is_same_v<bfloat16_t, _Float16>, "no bf16");' \
+      > "$work/bf16-probe.cpp"
+    if $isa_cxx -std=c++20 -D__CPU_SIM -I"$isa_inc" -fsyntax-only \
+         "$work/bf16-probe.cpp" >/dev/null 2>&1; then
+      bf16_probe=yes
+    else
+      bf16_probe=no
+    fi
+  fi
+  [ "$bf16_probe" = yes ]
+}
+
+# cpu_sim NAME CPP: compile CPP against the headers; run NAME.c (not a
+# program with bf16 tiles where the CPU simulation has no bfloat16).
 cpu_sim() {
   if [ -z "$isa_inc" ] || [ -z "$isa_cxx" ]; then
     unsup "$1: PTO-ISA CPU simulation (configure --with-pto-isa=DIR not given)"
@@ -89,6 +110,10 @@ cpu_sim() {
   fi
   d=$(src_dir "$1")
   [ -f "$d/$1.c" ] || return
+  if grep -q bfloat16_t "$2" && ! real_bf16; then
+    unsup "$1: CPU simulation (PTO-ISA's CPU bfloat16_t is a placeholder _Float16 with this C++ library: include/pto/common/type.hpp takes std::bfloat16_t from C++23 <stdfloat> only)"
+    return
+  fi
   exe=$work/$1.exe
   cp "$d/$1.c" "$work/$1.c" || return
   # A test that includes a sibling test (dbuf-off.c: dbuf-stream.c)
