@@ -310,6 +310,22 @@ retyped(const pto_type *t, pto_dtype dt)
   return r;
 }
 
+/* The Tile an element-wise instruction sees for T with element type DT:
+   T itself, or for a one-column tile the one row of its R elements (the
+   same bytes: a column is R contiguous elements padded to 32 bytes, and
+   element-wise instructions take row-major tiles only, TBinSOps.hpp and
+   the like).  */
+static pto_type
+elementwise_view(const pto_type *t, pto_dtype dt)
+{
+  pto_type r = retyped(t, dt);
+  if (r.cols == 1 && r.rows > 1) {
+    r.cols = r.rows;
+    r.rows = 1;
+  }
+  return r;
+}
+
 static int64_t
 scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
@@ -1002,16 +1018,12 @@ dma_view(pto_mir_node *n, const pto_expr *call, const pto_type *t, bool load)
 /* pto.xor(d, a, b) as four nodes, each one instruction so that the
    sync pass orders them: tmp = a | b (the statement's scratch), d = a
    & b, d = ~d, d = d & tmp.  d may be a or b (they are read before d
-   is written).  T: d, a, b.  A column is a sorry (the tmp tile is
-   declared row-major of d's type).  */
+   is written).  T: d, a, b.  A column is printed as its row view
+   (print_xor).  */
 static void
 select_xor(tsel *c, pto_mir_block *out, const pto_stmt *s,
-           const pto_expr *call, const pto_mir_buffer *const *t)
+           const pto_mir_buffer *const *t)
 {
-  if (is_column(call->args[0]->type)) {
-    sorry(c, call->loc, "one-column tiles in", "xor");
-    return;
-  }
   const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
   pto_assert(tmp);
   pto_mir_node *n = tile_node(c, out, s, "IXOR_OR", PTO_PIPE_V);
@@ -1078,9 +1090,9 @@ seq_node(tsel *c, pto_mir_block *out, const pto_stmt *s, const seq_op *q)
    pow's f32 exponent, W the f32 result, T f32 scratch; fp16 tiles
    through TCVT into f32 scratch and back (round to nearest, ties to
    even).  TRECIP writes a tile other than its source (A3's needs it,
-   pto_instr.hpp), so tanh and sigmoid keep e^ in T.  A column is a
-   sorry (the element-wise views of a column are not declared here).
-   SREAD: pows' exponent read from a tile element into that constant
+   pto_instr.hpp), so tanh and sigmoid keep e^ in T.  A column's
+   operands are its row view (print_seq).  SREAD: pows' exponent read
+   from a tile element into that constant
    (select_op), or NULL.  */
 static void
 select_transc(tsel *c, pto_mir_block *out, const pto_stmt *s,
@@ -1088,10 +1100,6 @@ select_transc(tsel *c, pto_mir_block *out, const pto_stmt *s,
               const char *sread)
 {
   const pto_type *ty = call->args[0]->type;
-  if (is_column(ty)) {
-    sorry(c, call->loc, "one-column tiles in", pto_op_info(call->op)->name);
-    return;
-  }
   pto_dtype dt = ty->dtype;
   pto_type f = retyped(ty, PTO_DT_F32);
   int64_t fsz = layout_bytes(&f), tmp = 0;
@@ -1431,7 +1439,7 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     return;
   }
   if (call->op == PTO_OP_XOR) {
-    select_xor(c, out, s, call, t);
+    select_xor(c, out, s, t);
     return;
   }
   if (is_transc(call->op)) {
@@ -1945,7 +1953,8 @@ print_cmp(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
 }
 
 /* One instruction of a transcendental's sequence (seq_node): each
-   operand a Tile of the call's shape declared at its offset.  */
+   operand a Tile of the call's shape (a column's row view) declared at
+   its offset.  */
 static void
 print_seq(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
           int depth)
@@ -1953,8 +1962,8 @@ print_seq(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   const pto_expr *call = n->stmt->value;
   const pto_type *t = call->args[0]->type;
   bool f16d = !strcmp(n->ctype, "half"), f16s = !strcmp(n->stype, "half");
-  pto_type dty = retyped(t, f16d ? PTO_DT_F16 : PTO_DT_F32);
-  pto_type sty = retyped(t, f16s ? PTO_DT_F16 : PTO_DT_F32);
+  pto_type dty = elementwise_view(t, f16d ? PTO_DT_F16 : PTO_DT_F32);
+  pto_type sty = elementwise_view(t, f16s ? PTO_DT_F16 : PTO_DT_F32);
   int nops = n->src[1] >= 0 ? 3 : 2;
   const int64_t off[3] = { n->dst, n->src[0], n->src[1] };
   /* Operand i names the Tile of the first operand at its offset and of
@@ -1995,42 +2004,63 @@ print_seq(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
 
 /* One instruction of pto.xor's sequence (select_xor); the first and the
    last declare the scratch tmp__ with d's type at the statement's
-   scratch offset.  */
+   scratch offset.  A column's operands and tmp__ are its row view.  */
 static void
 print_xor(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
           int depth)
 {
   const pto_expr *call = n->stmt->value;
+  const pto_type *t = call->args[0]->type;
+  pto_type view = elementwise_view(t, t->dtype);
+  bool col = is_column(t);
   const pto_mir_buffer *tmp = pto_mir_buffer_of(k, NULL, n->stmt);
-  pto_buf d = { 0 }, a = { 0 }, y = { 0 };
-  tname(&d, call->args[0]);
-  tname(&a, call->args[1]);
-  tname(&y, call->args[2]);
   bool or_ = !strcmp(n->op, "IXOR_OR"), fin = !strcmp(n->op, "IXOR_FIN");
-  if (or_ || fin) {
+  bool and_ = !strcmp(n->op, "IXOR_AND");
+  /* The operands each instruction names: d, a, b.  */
+  const bool used[3] = { !or_, or_ || and_, or_ || and_ };
+  pto_buf nm[3] = { { 0 }, { 0 }, { 0 } };
+  bool block = col || or_ || fin;
+  if (block)
     pto_buf_puts(b, "{\n");
+  for (int i = 0; i < 3; i++) {
+    if (!col) {
+      tname(&nm[i], call->args[i]);
+      continue;
+    }
+    pto_buf_printf(&nm[i], "x%d__", i);
+    if (!used[i])
+      continue;
+    const pto_mir_buffer *buf = pto_mir_buffer_of(k, call->args[i]->u.var,
+                                                  NULL);
     pto_cce_indent(b, depth + 1);
-    tile_type(b, call->args[0]->type, false);
+    tile_type(b, &view, false);
+    pto_buf_printf(b, " %s;\n", nm[i].s);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "TASSIGN(%s, %s);\n", nm[i].s, offs(k, n, buf->offset));
+  }
+  if (or_ || fin) {
+    pto_cce_indent(b, depth + 1);
+    tile_type(b, &view, false);
     pto_buf_puts(b, " tmp__;\n");
     pto_cce_indent(b, depth + 1);
     pto_buf_printf(b, "TASSIGN(tmp__, %s);\n", offs(k, n, tmp->offset));
-    pto_cce_indent(b, depth + 1);
   }
+  if (block)
+    pto_cce_indent(b, depth + 1);
   if (or_)
-    pto_buf_printf(b, "TOR(tmp__, %s, %s);\n", a.s, y.s);
-  else if (!strcmp(n->op, "IXOR_AND"))
-    pto_buf_printf(b, "TAND(%s, %s, %s);\n", d.s, a.s, y.s);
+    pto_buf_printf(b, "TOR(tmp__, %s, %s);\n", nm[1].s, nm[2].s);
+  else if (and_)
+    pto_buf_printf(b, "TAND(%s, %s, %s);\n", nm[0].s, nm[1].s, nm[2].s);
   else if (!strcmp(n->op, "IXOR_NOT"))
-    pto_buf_printf(b, "TNOT(%s, %s);\n", d.s, d.s);
+    pto_buf_printf(b, "TNOT(%s, %s);\n", nm[0].s, nm[0].s);
   else
-    pto_buf_printf(b, "TAND(%s, %s, tmp__);\n", d.s, d.s);
-  if (or_ || fin) {
+    pto_buf_printf(b, "TAND(%s, %s, tmp__);\n", nm[0].s, nm[0].s);
+  if (block) {
     pto_cce_indent(b, depth);
     pto_buf_puts(b, "}\n");
   }
-  pto_buf_free(&d);
-  pto_buf_free(&a);
-  pto_buf_free(&y);
+  for (int i = 0; i < 3; i++)
+    pto_buf_free(&nm[i]);
 }
 
 static void
