@@ -566,6 +566,15 @@ void vbrcb(__ubuf__ uint32_t *dst, __ubuf__ uint32_t *src,
            uint16_t dstBlockStride, uint16_t dstRepeatStride, uint8_t repeat);
 #endif
 
+/* vtranspose(dst, src): one 16 x 16 block of 16-bit elements, 512
+   contiguous bytes each side, dst[j][i] = src[i][j].  int16_t or
+   uint16_t (fp16 through a cast of the pointer).  STUB lines 5118-5119;
+   C220 kernel_operator_vec_transpose_impl.h (TransposeIntrinsicsImpl,
+   line 298) and M200 kernel_operator_vec_transpose_impl.h (line 290)
+   call it with uint16_t pointers.  */
+void vtranspose(__ubuf__ int16_t *dst, __ubuf__ int16_t *src);
+void vtranspose(__ubuf__ uint16_t *dst, __ubuf__ uint16_t *src);
+
 /* ------------------------------------------------------------------ */
 /* Cube unit (L1 = cbuf, L0A = ca, L0B = cb, L0C = cc)                 */
 /* ------------------------------------------------------------------ */

@@ -440,6 +440,9 @@ void pto_sim_cmpmask(const char *f, int l, int get, uintptr_t p);
 void pto_sim_vbrcb(const char *f, int l, int esize, int src_esize,
                    uintptr_t dst, uintptr_t src, int64_t dbs, int64_t drs,
                    int64_t repeat);
+/* vtranspose: ESIZE / SRC_ESIZE are the operands' element sizes.  */
+void pto_sim_vtranspose(const char *f, int l, int esize, int src_esize,
+                        uintptr_t dst, uintptr_t src);
 void pto_sim_set_vector_mask(const char *f, int l, uint64_t hi, uint64_t lo);
 void pto_sim_set_mask_mode(const char *f, int l, int counter);
 void pto_sim_pipe_barrier(const char *f, int l, int pipe);
@@ -723,6 +726,12 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
                pto_sim_vbrcb(PTO_SIM_HERE, (int)sizeof(*(d)),               \
                              (int)sizeof(*(s)), PTO_SIM_P(d), PTO_SIM_P(s), \
                              dbs, drs, r))
+
+/* vtranspose(dst, src): a 16 x 16 block of 16-bit elements transposed,
+   512 contiguous bytes each side (both archs).  */
+#define vtranspose(d, s)                                                    \
+  pto_sim_vtranspose(PTO_SIM_HERE, (int)sizeof(*(d)), (int)sizeof(*(s)),    \
+                     PTO_SIM_P(d), PTO_SIM_P(s))
 
 /* Masks.  */
 #define set_vector_mask(hi, lo) \

@@ -1,6 +1,7 @@
 /* sim-vec.c - the vector (pipe V) instructions of the CCE simulator:
    element-wise binary, unary and vector-scalar ops, vector_dup, vbrcb,
-   conversions, whole and group reductions, and the mask registers.
+   vtranspose, conversions, whole and group reductions, and the mask
+   registers.
    Contract and addressing: cce_sim.h.
 
    Every instruction runs in three steps: validate the arguments and every
@@ -896,6 +897,49 @@ void pto_sim_vreduce(const char *f, int l, const char *name, pto_sim_vop op,
 /* ------------------------------------------------------------------ */
 /* Block broadcast                                                     */
 /* ------------------------------------------------------------------ */
+
+/* vtranspose(dst, src): dst[j][i] = src[i][j] over one 16 x 16 block
+   of 16-bit elements, 512 contiguous 32-byte aligned bytes on each side
+   (the vendor's Transpose level 0, which neither masks nor repeats).
+   dst and src either the same block or disjoint (an in-place block is
+   read whole before it is written); one instruction, costed as two
+   repeats (the 512 bytes of two full repeats).  */
+void pto_sim_vtranspose(const char *f, int l, int esize, int src_esize,
+                        uintptr_t dst, uintptr_t src)
+{
+  const char *name = "vtranspose";
+  sim_state *s = pto_sim_state();
+  if (esize != 2 || src_esize != 2) {
+    pto_sim_error_at(s, f, l,
+                     "%s: operands must be int16_t or uint16_t (dst %d "
+                     "bytes, src %d bytes)", name, esize, src_esize);
+    return;
+  }
+  uintptr_t doff, soff;
+  if (pto_sim_resolve(s, f, l, name, "src", PTO_SIM_UB, src, 512, SIM_BLOCK,
+                      &soff) ||
+      pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_UB, dst, 512, SIM_BLOCK,
+                      &doff))
+    return;
+  if (doff != soff && doff < soff + 512 && soff < doff + 512) {
+    pto_sim_error_at(s, f, l, "%s: dst ub[%lu,%lu) overlaps src ub[%lu,%lu)",
+                     name, (unsigned long)doff, (unsigned long)(doff + 512),
+                     (unsigned long)soff, (unsigned long)(soff + 512));
+    return;
+  }
+  pto_sim_begin(s, f, l, name, P_V);
+  pto_sim_log_range(s, PTO_SIM_UB, soff, soff + 512, SIM_R);
+  pto_sim_log_range(s, PTO_SIM_UB, doff, doff + 512, SIM_W);
+  pto_sim_touch(s, PTO_SIM_UB, soff, soff + 512, SIM_R);
+  pto_sim_touch(s, PTO_SIM_UB, doff, doff + 512, SIM_W);
+  uint8_t blk[512];
+  memcpy(blk, sim_mem(s, PTO_SIM_UB, soff), sizeof blk);
+  uint8_t *d = sim_mem(s, PTO_SIM_UB, doff);
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 16; j++)
+      memcpy(d + (j * 16 + i) * 2, blk + (i * 16 + j) * 2, 2);
+  vector_done(s, 2, 1);
+}
 
 /* vbrcb(dst, src, dstBlkStride, dstRepStride, repeat) (dav-c220 and
    later; 16- and 32-bit elements, ESIZE bytes, the same for both

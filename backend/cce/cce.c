@@ -482,6 +482,11 @@ print_vec(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
   case PTO_VF_CMPMASK:
     pto_buf_puts(b, ");\n");
     return;
+  case PTO_VF_TRANSPOSE:
+    pto_buf_puts(b, ", ");
+    ubn(b, n, n->stype, n->src[0]);
+    pto_buf_puts(b, ");\n");
+    return;
   case PTO_VF_UNARY: {
     pto_buf_puts(b, ", ");
     ubn(b, n, n->stype, n->src[0]);

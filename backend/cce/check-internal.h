@@ -139,6 +139,7 @@ typedef enum {
   F_VRED,    /* vcadd(d, s, rep, drs, sbs, srs [, order]) */
   F_VGRED,   /* vcgadd(d, s, rep, drs, sbs, srs) */
   F_VBRCB,   /* vbrcb(d, s, dbs, drs, rep) */
+  F_VTRANS,  /* vtranspose(d, s): one 512-byte 16 x 16 block each */
   F_VCMPV,   /* vcmpv_lt(uint8 d, a, b, rep, dbs, abs, bbs, drs, ars, brs) */
   F_VCMPVS,  /* vcmpvs_lt(uint8 d, a, x, rep, dbs, sbs, drs, srs) */
   F_VSEL,    /* vsel(d, a, b, rep, dbs, abs, bbs, drs, ars, brs [, mode...]) */

@@ -104,6 +104,8 @@ static const ccx_intrin table[] = {
   { "vcgmin", F_VGRED, N(6), N(6), "UU", FLOATS, 0, 0, API },
   /* (d, s, dbs, drs, repeat): dav-c220 only.  */
   { "vbrcb", F_VBRCB, N(5), 0, "UU", DTM(DT_U16) | DTM(DT_U32), 0, 0, API },
+  /* vtranspose(d, s): both archs, 16-bit elements.  */
+  { "vtranspose", F_VTRANS, N(2), N(2), "UU", HALFWORDS, 0, 0, API },
   /* DMA: (d, s, sid, nBurst, lenBurst [32 B], srcGap, dstGap [, pad]).  */
   { "copy_gm_to_ubuf", F_DMA, N(7), N(7), "UG", 0, 0, 0, API },
   { "copy_ubuf_to_gm", F_DMA, N(7), N(7), "GU", 0, 0, 0, API },

@@ -1076,6 +1076,9 @@ footprints(const state *s, const ccx_expr *e, const ccx_intrin *in,
     ext[1] = rep * 8 * es1;
     return 1;
   }
+  case F_VTRANS:
+    ext[0] = ext[1] = 512;
+    return 1;
   case F_DMA: {
     int64_t nb = arg_val(args, 3, &ok), lb = arg_val(args, 4, &ok);
     int64_t sg = arg_val(args, 5, &ok), dg = arg_val(args, 6, &ok);

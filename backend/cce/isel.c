@@ -89,8 +89,11 @@
      scalar unit, element by element (lower_bitop).  The shift count's
      low 5 bits (pto.h stops on a count outside [0, 31]); right shifts
      arithmetic.
-     transpose: the scalar unit, d[j][i] = a[i][j] (in place: swaps),
-     every dtype and shape (lower_transpose).
+     transpose: fp16 tiles of whole 16 x 16 blocks into another tile
+     on the vector unit, vtranspose per block with vor gathers and
+     scatters through a 1 KB scratch (lower_transpose_vec); the rest on
+     the scalar unit, d[j][i] = a[i][j] (in place: swaps), every dtype
+     and shape (lower_transpose).
    * cmp_<op> and select on half / float tiles of whole repeats (at
      most 255): the vector unit, vcmpv_<op> into a UB bit mask and vsel
      mode 2 with the mask's address in CMPMASK (lower_cmp_vec,
@@ -2787,17 +2790,97 @@ scalar_math_decl(const pto_stmt *s)
          && (e->u.unop == PTO_UN_EXP || e->u.unop == PTO_UN_LOG);
 }
 
-/* pto.transpose(d, a): d[j][i] = a[i][j] on the scalar unit, a R x C;
-   d and a the same tile (square): the pairs above the diagonal swapped.
-   The vendor's vtranspose (one 16 x 16 block of 16-bit elements, C220
-   / M200 kernel_operator_vec_transpose_impl.h) is not used yet.  */
+/* Whether pto.transpose CALL runs on the vector unit: fp16 tiles of
+   whole 16 x 16 blocks, d and a distinct tiles, rows short enough for
+   the uint8_t repeat strides of the gathers and scatters below (C and
+   R at most 496 elements).  */
+static bool
+transpose_vector_ok(const pto_expr *call)
+{
+  const pto_type *ta = call->args[1]->type;
+  const pto_expr *d = call->args[0], *a = call->args[1];
+  return ta->kind == PTO_TY_TILE && ta->dtype == PTO_DT_F16
+         && ta->rows % 16 == 0 && ta->cols % 16 == 0 && ta->rows <= 496
+         && ta->cols <= 496 && d->kind == PTO_E_VAR && a->kind == PTO_E_VAR
+         && d->u.var != a->u.var;
+}
+
+/* A vor of the int16 view copying 16 rows of 32 bytes (one 16 x 16
+   fp16 block, two repeats of 8 blocks) from SRC, rows SPITCH blocks
+   apart, to DST, rows DPITCH blocks apart: bit for bit.  */
 static void
-lower_transpose(isel *c, pto_mir_block *out, const pto_expr *call)
+block_copy(isel *c, pto_mir_block *out, pto_loc loc, int64_t dst,
+           int dpitch, int64_t src, int spitch)
+{
+  vspec v = halfword_spec(PTO_VF_BINARY, "vor", 2);
+  int64_t srcs[2] = { src, src };
+  vec_instr(c, out, loc, &v, dst, srcs, 2, 128);
+  pto_mir_node *n = out->items[out->n - 1];
+  n->dbs = dpitch;
+  n->drs = 8 * dpitch;
+  n->sbs[0] = n->sbs[1] = spitch;
+  n->srs[0] = n->srs[1] = 8 * spitch;
+  /* The 16 rows' span (other blocks' bytes in between included).  */
+  n->nacc = 0;
+  pto_mir_add_access(n, PTO_MEM_UB, src, src + 15 * 32 * spitch + 32, false);
+  pto_mir_add_access(n, PTO_MEM_UB, dst, dst + 15 * 32 * dpitch + 32, true);
+}
+
+/* pto.transpose on the vector unit (transpose_vector_ok): per 16 x 16
+   block (bi, bj) of a, gather its rows into a contiguous scratch G
+   (block_copy; a's own block when C is 16), vtranspose it into scratch
+   T (into d's block when R is 16), scatter T's rows into block (bj, bi)
+   of d.  */
+static void
+lower_transpose_vec(isel *c, pto_mir_block *out, const pto_stmt *s,
+                    const pto_expr *call, const pto_mir_buffer *d,
+                    const pto_mir_buffer *a)
+{
+  const pto_type *ta = call->args[1]->type;
+  int rows = ta->rows, cols = ta->cols;
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
+  pto_assert(tmp && tmp->size >= 1024);
+  int64_t g = tmp->offset, t = tmp->offset + 512;
+  vspec v = halfword_spec(PTO_VF_TRANSPOSE, "vtranspose", 1);
+  for (int bi = 0; bi < rows / 16; bi++)
+    for (int bj = 0; bj < cols / 16; bj++) {
+      int64_t src = a->offset + ((int64_t)bi * 16 * cols + bj * 16) * 2;
+      int64_t dst = d->offset + ((int64_t)bj * 16 * rows + bi * 16) * 2;
+      if (cols != 16) {
+        block_copy(c, out, call->loc, g, 1, src, cols / 16);
+        src = g;
+      }
+      int64_t tsrc = src;
+      /* Costed as two repeats (its 512 bytes), as the simulator does.  */
+      vec_instr(c, out, call->loc, &v, rows == 16 ? dst : t, &tsrc, 2, 128);
+      pto_mir_node *n = out->items[out->n - 1];
+      n->nacc = 0;
+      pto_mir_add_access(n, PTO_MEM_UB, src, src + 512, false);
+      pto_mir_add_access(n, PTO_MEM_UB, rows == 16 ? dst : t,
+                         (rows == 16 ? dst : t) + 512, true);
+      if (rows != 16)
+        block_copy(c, out, call->loc, dst, rows / 16, t, 1);
+    }
+  note_vec_min(c->k, (int64_t)rows * cols * 2);
+}
+
+/* pto.transpose(d, a): d[j][i] = a[i][j], a R x C: fp16 tiles of whole
+   16 x 16 blocks on the vector unit (lower_transpose_vec, the vendor's
+   vtranspose: one 16 x 16 block of 16-bit elements, C220 / M200
+   kernel_operator_vec_transpose_impl.h), the rest on the scalar unit;
+   d and a the same tile (square): the pairs above the diagonal swapped.  */
+static void
+lower_transpose(isel *c, pto_mir_block *out, const pto_stmt *s,
+                const pto_expr *call)
 {
   const pto_mir_buffer *d = tile_of(c, call->args[0]);
   const pto_mir_buffer *a = tile_of(c, call->args[1]);
   if (!d || !a)
     return;
+  if (transpose_vector_ok(call)) {
+    lower_transpose_vec(c, out, s, call, d, a);
+    return;
+  }
   const pto_type *ta = call->args[1]->type;
   const char *ct = pto_mir_ctype(ta->dtype);
   int esz = pto_dtype_bytes(ta->dtype);
@@ -2855,6 +2938,8 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
       return round32((int64_t)ta->rows * ta->cols * 4);
     return 0;
   }
+  if (e->op == PTO_OP_TRANSPOSE && transpose_vector_ok(e))
+    return 1024;   /* lower_transpose_vec's G and T */
   if (e->op == PTO_OP_XOR && e->args[0]->type->kind == PTO_TY_TILE)
     return round32((int64_t)e->args[0]->type->rows * e->args[0]->type->cols * 4);
   if (e->op == PTO_OP_ABS && e->args[0]->type->kind == PTO_TY_TILE
@@ -3005,7 +3090,7 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
     lower_bitop(c, out, s, e);
     break;
   case PTO_OP_TRANSPOSE:
-    lower_transpose(c, out, e);
+    lower_transpose(c, out, s, e);
     break;
   case PTO_OP_MATMUL:
     pto_ice("pto.matmul not lowered by cube.c");

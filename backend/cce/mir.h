@@ -84,7 +84,8 @@ typedef enum pto_vform {
   PTO_VF_DUP,      /* vector_dup(dst, scalar, rep, dbs, 0, drs, 0) */
   PTO_VF_REDUCE,   /* op(dst, src, rep, drs, sbs, srs[, order]) */
   PTO_VF_BRCB,     /* vbrcb(dst, src, dbs, drs, rep) */
-  PTO_VF_CMPMASK   /* set_cmpmask(dst): DST is the UB source block */
+  PTO_VF_CMPMASK,  /* set_cmpmask(dst): DST is the UB source block */
+  PTO_VF_TRANSPOSE /* vtranspose(dst, src): one 16 x 16 block of b16 */
 } pto_vform;
 
 typedef enum pto_sync_kind {
