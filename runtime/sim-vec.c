@@ -895,15 +895,15 @@ void pto_sim_vreduce(const char *f, int l, const char *name, pto_sim_vop op,
 }
 
 /* ------------------------------------------------------------------ */
-/* Block broadcast                                                     */
+/* Block transpose and block broadcast                                 */
 /* ------------------------------------------------------------------ */
 
 /* vtranspose(dst, src): dst[j][i] = src[i][j] over one 16 x 16 block
    of 16-bit elements, 512 contiguous 32-byte aligned bytes on each side
    (the vendor's Transpose level 0, which neither masks nor repeats).
-   dst and src either the same block or disjoint (an in-place block is
-   read whole before it is written); one instruction, costed as two
-   repeats (the 512 bytes of two full repeats).  */
+   dst and src the same block or disjoint, else an error (the simulator
+   reads a block in place whole before writing it; pto-gcc never emits
+   one); one instruction, costed as two repeats (its 512 bytes).  */
 void pto_sim_vtranspose(const char *f, int l, int esize, int src_esize,
                         uintptr_t dst, uintptr_t src)
 {

@@ -14,11 +14,12 @@
    const void *) through PTO__AREF, an integer operand (i) is a long long
    and a scalar of the tile dtype (s) a double; RES is void (v) or int
    (i).  The prototypes' parameter names are reserved (pto__d, ...), so
-   that no user macro defined before pto.h can change them.  The output depends on nothing but the table, so the same table
-   gives the same bytes; testsuite/unit/gen-pto-ops.sh checks that the
-   header in the source tree is this program's output.  Exit status 0,
-   or 1 (with a message on stderr) on a letter this program does not
-   know or a write error.  */
+   that no user macro defined before pto.h can change them.  The output
+   depends on nothing but the table, so the same table gives the same
+   bytes; testsuite/unit/gen-pto-ops.sh checks that the header in the
+   source tree is this program's output.  Exit status 0, or 1 (with a
+   message on stderr) on a letter this program does not know, more than
+   16 operands or a write error.  */
 
 #include <stdio.h>
 #include <string.h>
@@ -49,8 +50,10 @@ param_type(char l)
 }
 
 /* The macro parameter name of operand I (letter SIG[I]): d and c for
-   the written tiles, a, b, c for the read ones, p for a pointer, s for
-   a scalar, n, m, k, ... for the integers, each name once.  */
+   the written tiles, a, b, c, ... for the read ones, p for a pointer, s
+   for a scalar, n, m, k, ... for the integers; a name an earlier
+   operand of the row has (or a list run out) becomes xI, so that every
+   name is used once.  */
 static void
 param_name(const char *sig, int i, char *buf, size_t size)
 {
@@ -60,14 +63,25 @@ param_name(const char *sig, int i, char *buf, size_t size)
     nread += sig[j] == 't';
     nint += sig[j] == 'i';
   }
+  char name = 0;
   switch (sig[i]) {
-  case 'T': snprintf(buf, size, "d"); break;
-  case 'U': snprintf(buf, size, "c"); break;
-  case 't': snprintf(buf, size, "%c", reads[nread]); break;
-  case 'P': case 'p': snprintf(buf, size, "p"); break;
-  case 'i': snprintf(buf, size, "%c", ints[nint]); break;
-  default: snprintf(buf, size, "s"); break;
+  case 'T': name = 'd'; break;
+  case 'U': name = 'c'; break;
+  case 't': name = nread < (int)strlen(reads) ? reads[nread] : 0; break;
+  case 'P': case 'p': name = 'p'; break;
+  case 'i': name = nint < (int)strlen(ints) ? ints[nint] : 0; break;
+  default: name = 's'; break;
   }
+  for (int j = 0; j < i && name; j++) {
+    char earlier[8];
+    param_name(sig, j, earlier, sizeof earlier);
+    if (earlier[0] == name && !earlier[1])
+      name = 0;
+  }
+  if (name)
+    snprintf(buf, size, "%c", name);
+  else
+    snprintf(buf, size, "x%d", i);
 }
 
 /* The operand expression of macro parameter NAME with letter L.  */

@@ -10,6 +10,8 @@
 #     more row, "Ttst" (a written tile, a read tile, a scalar, a read
 #     tile), prints exactly the two lines written out below, and its
 #     output is the same bytes on a second run;
+#   - a row with two operands of one kind ("TTtUss") gets distinct
+#     macro parameter names;
 #   - compiled against a row with the letter 'q', it exits 1, names the
 #     op and the letter on stderr and prints nothing for it.
 #
@@ -74,6 +76,15 @@ if "$tmp/new/gen" > "$tmp/new.h" && "$tmp/new/gen" > "$tmp/new2.h"; then
   fi
 else
   fail "the generator failed on a valid new row"
+fi
+
+# Two operands of a kind: each macro parameter name once.
+build_with_row twin 'PTO_OP(TWIN, twin, "TTtUss", v, ELEM, FLOAT, W, V, 0, OTHER, NONE, "", 0)'
+want='#define pto_twin(d, x1, a, c, s, x5) __pto_op_twin(PTO__TREF(d), PTO__TREF(x1), PTO__TREF(a), PTO__TREF(c), (s), (x5))'
+if "$tmp/twin/gen" > "$tmp/twin.h" && tail -1 "$tmp/twin.h" | grep -qxF "$want"; then
+  pass "repeated operand kinds get distinct names"
+else
+  fail "repeated operand kinds: `tail -1 "$tmp/twin.h"`"
 fi
 
 build_with_row bad 'PTO_OP(ZAP, zap, "Tq", v, ELEM, FLOAT, W, V, 0, OTHER, NONE, "", 0)'
