@@ -81,7 +81,7 @@ param_name(const char *sig, int i, char *buf, size_t size)
   if (name)
     snprintf(buf, size, "%c", name);
   else
-    snprintf(buf, size, "x%d", i);
+    snprintf(buf, size, "x%u", (unsigned)i % 100u);   /* i < 16 */
 }
 
 /* The operand expression of macro parameter NAME with letter L.  */
