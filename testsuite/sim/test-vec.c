@@ -561,6 +561,39 @@ static void test_errors(void)
   pto_sim_end_block();
 }
 
+/* vtranspose: one 16 x 16 block of 16-bit elements, dst[j][i] =
+   src[i][j] bit for bit; in place allowed; float operands, a partial
+   overlap and a misaligned block are reported.  */
+static void test_vtranspose(void)
+{
+  __ubuf__ uint16_t *s = (__ubuf__ uint16_t *)((uintptr_t)0);
+  __ubuf__ uint16_t *d = (__ubuf__ uint16_t *)((uintptr_t)1024);
+  t_begin();
+  uint16_t *hs = (uint16_t *)pto_sim_host_addr(PTO_SIM_UB, 0);
+  uint16_t *hd = (uint16_t *)pto_sim_host_addr(PTO_SIM_UB, 1024);
+  for (int i = 0; i < 256; i++)
+    hs[i] = (uint16_t)(i * 40503u + 1);
+  vtranspose(d, s);
+  int bad = 0;
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 16; j++)
+      bad += hd[j * 16 + i] != (uint16_t)((i * 16 + j) * 40503u + 1);
+  CHECK_EQ_I(bad, 0);
+  pipe_barrier(PIPE_V);
+  vtranspose(d, d);   /* back again, in place */
+  bad = 0;
+  for (int i = 0; i < 256; i++)
+    bad += hd[i] != hs[i];
+  CHECK_EQ_I(bad, 0);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  EXPECT_ABORT(vtranspose((__ubuf__ float *)d, (__ubuf__ float *)s),
+               "vtranspose: operands must be int16_t or uint16_t (dst 4 bytes");
+  EXPECT_ABORT(vtranspose((__ubuf__ uint16_t *)((uintptr_t)256), s),
+               "vtranspose: dst ub[256,768) overlaps src ub[0,512)");
+  EXPECT_ABORT(vtranspose(d, (__ubuf__ uint16_t *)((uintptr_t)16)),
+               "vtranspose: src address ub+16 is not 32-byte aligned");
+}
+
 /* The vendor's API (runtime/cce-api.h) at run time: the operand count
    of each arch's form, the dtypes that have an overload, and the
    intrinsics an arch lacks, each reported with the instruction.  */
@@ -643,6 +676,7 @@ int main(void)
   test_overlap();
   test_f16_conversions();
   test_errors();
+  test_vtranspose();
   test_api_forms();
   TEST_MAIN_END("test-vec");
 }
