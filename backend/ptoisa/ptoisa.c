@@ -1708,6 +1708,19 @@ offs(const pto_mir_kernel *k, const pto_mir_node *n, int64_t off)
                           n->pp_var);
 }
 
+/* "T NAME; TASSIGN(NAME, OFF);" at DEPTH: a Tile of type T declared
+   at UB offset OFF (shifted for node N's buffer set, offs).  */
+static void
+declare_at(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
+           const pto_type *t, const char *name, int64_t off, int depth)
+{
+  pto_cce_indent(b, depth);
+  tile_type(b, t, false);
+  pto_buf_printf(b, " %s;\n", name);
+  pto_cce_indent(b, depth);
+  pto_buf_printf(b, "TASSIGN(%s, %s);\n", name, offs(k, n, off));
+}
+
 /* load_valid's pad: the tile outside the valid part (all of it when the
    part is empty) becomes the pad value.  */
 static void
@@ -1977,11 +1990,9 @@ print_seq(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
         name[i] = name[j];
     if (name[i] != i)
       continue;
-    pto_cce_indent(b, depth + 1);
-    tile_type(b, i ? &sty : &dty, false);
-    pto_buf_printf(b, " o%d__;\n", i);
-    pto_cce_indent(b, depth + 1);
-    pto_buf_printf(b, "TASSIGN(o%d__, %s);\n", i, offs(k, n, off[i]));
+    char nm[8];
+    snprintf(nm, sizeof nm, "o%d__", i);
+    declare_at(b, k, n, i ? &sty : &dty, nm, off[i], depth + 1);
   }
   pto_cce_indent(b, depth + 1);
   pto_buf_printf(b, "%s(o0__, o%d__", n->text, name[1]);
@@ -2032,19 +2043,10 @@ print_xor(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
       continue;
     const pto_mir_buffer *buf = pto_mir_buffer_of(k, call->args[i]->u.var,
                                                   NULL);
-    pto_cce_indent(b, depth + 1);
-    tile_type(b, &view, false);
-    pto_buf_printf(b, " %s;\n", nm[i].s);
-    pto_cce_indent(b, depth + 1);
-    pto_buf_printf(b, "TASSIGN(%s, %s);\n", nm[i].s, offs(k, n, buf->offset));
+    declare_at(b, k, n, &view, nm[i].s, buf->offset, depth + 1);
   }
-  if (or_ || fin) {
-    pto_cce_indent(b, depth + 1);
-    tile_type(b, &view, false);
-    pto_buf_puts(b, " tmp__;\n");
-    pto_cce_indent(b, depth + 1);
-    pto_buf_printf(b, "TASSIGN(tmp__, %s);\n", offs(k, n, tmp->offset));
-  }
+  if (or_ || fin)
+    declare_at(b, k, n, &view, "tmp__", tmp->offset, depth + 1);
   if (block)
     pto_cce_indent(b, depth + 1);
   if (or_)
@@ -2329,17 +2331,12 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   }
   if (col) {
     const pto_type *t = call->args[0]->type;
+    pto_type view = elementwise_view(t, t->dtype);
     pto_buf_puts(b, "{\n");
     for (int i = 0; i < ntiles; i++) {
       const pto_mir_buffer *buf = pto_mir_buffer_of(k, call->args[i]->u.var,
                                                     NULL);
-      pto_cce_indent(b, depth + 1);
-      pto_buf_printf(b, "Tile<TileType::Vec, %s, 1, %d, BLayout::RowMajor, "
-                        "1, %d> %s;\n", pto_mir_ctype(t->dtype), padded_rows(t),
-                     t->rows, names[i].s);
-      pto_cce_indent(b, depth + 1);
-      pto_buf_printf(b, "TASSIGN(%s, %s);\n", names[i].s,
-                     offs(k, n, buf->offset));
+      declare_at(b, k, n, &view, names[i].s, buf->offset, depth + 1);
     }
     pto_cce_indent(b, depth + 1);
   }
