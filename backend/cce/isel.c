@@ -2805,6 +2805,17 @@ transpose_vector_ok(const pto_expr *call)
          && d->u.var != a->u.var;
 }
 
+/* Node N, just made by vec_instr for contiguous operands, reads SLEN
+   bytes from SRC and writes DLEN bytes from DST instead.  */
+static void
+restate_access(pto_mir_node *n, int64_t src, int64_t slen, int64_t dst,
+               int64_t dlen)
+{
+  n->nacc = 0;
+  pto_mir_add_access(n, PTO_MEM_UB, src, src + slen, false);
+  pto_mir_add_access(n, PTO_MEM_UB, dst, dst + dlen, true);
+}
+
 /* A vor of the int16 view copying 16 rows of 32 bytes (one 16 x 16
    fp16 block, two repeats of 8 blocks) from SRC, rows SPITCH blocks
    apart, to DST, rows DPITCH blocks apart: bit for bit.  */
@@ -2821,9 +2832,7 @@ block_copy(isel *c, pto_mir_block *out, pto_loc loc, int64_t dst,
   n->sbs[0] = n->sbs[1] = spitch;
   n->srs[0] = n->srs[1] = 8 * spitch;
   /* The 16 rows' span (other blocks' bytes in between included).  */
-  n->nacc = 0;
-  pto_mir_add_access(n, PTO_MEM_UB, src, src + 15 * 32 * spitch + 32, false);
-  pto_mir_add_access(n, PTO_MEM_UB, dst, dst + 15 * 32 * dpitch + 32, true);
+  restate_access(n, src, 15 * 32 * spitch + 32, dst, 15 * 32 * dpitch + 32);
 }
 
 /* pto.transpose on the vector unit (transpose_vector_ok): per 16 x 16
@@ -2850,14 +2859,11 @@ lower_transpose_vec(isel *c, pto_mir_block *out, const pto_stmt *s,
         block_copy(c, out, call->loc, g, 1, src, cols / 16);
         src = g;
       }
-      int64_t tsrc = src;
-      /* Costed as two repeats (its 512 bytes), as the simulator does.  */
-      vec_instr(c, out, call->loc, &v, rows == 16 ? dst : t, &tsrc, 2, 128);
-      pto_mir_node *n = out->items[out->n - 1];
-      n->nacc = 0;
-      pto_mir_add_access(n, PTO_MEM_UB, src, src + 512, false);
-      pto_mir_add_access(n, PTO_MEM_UB, rows == 16 ? dst : t,
-                         (rows == 16 ? dst : t) + 512, true);
+      /* Into d's block when it is contiguous (R == 16), else into T.
+         Costed as two repeats (its 512 bytes), as the simulator does.  */
+      int64_t into = rows == 16 ? dst : t;
+      vec_instr(c, out, call->loc, &v, into, &src, 2, 128);
+      restate_access(out->items[out->n - 1], src, 512, into, 512);
       if (rows != 16)
         block_copy(c, out, call->loc, dst, rows / 16, t, 1);
     }
