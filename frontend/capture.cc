@@ -2149,6 +2149,10 @@ intrinsic (capture &c, tree t, const char *name, location_t loc)
      2), not the int32 mask's.  */
   if (pto_op_info (op)->rule == PTO_RULE_CMP && args[1])
     dt = args[1]->type->dtype;
+  /* quantize's scale and offset have the dtype of its source (argument
+     2), dequantize's that of its destination.  */
+  if (op == PTO_OP_QUANTIZE && args[1])
+    dt = args[1]->type->dtype;
   for (int i = 0; i < n; i++)
     {
       tree a = CALL_EXPR_ARG (t, i);

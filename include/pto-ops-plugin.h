@@ -67,6 +67,10 @@ extern void __pto_op_cast(void *pto__d, const void *pto__a) PTO__INTRINSIC("cast
 #define pto_cast(d, a) __pto_op_cast(PTO__TREF(d), PTO__TREF(a))
 extern void __pto_op_cast_round(void *pto__d, const void *pto__a, long long pto__n) PTO__INTRINSIC("cast_round");
 #define pto_cast_round(d, a, n) __pto_op_cast_round(PTO__TREF(d), PTO__TREF(a), (n))
+extern void __pto_op_quantize(void *pto__d, const void *pto__a, double pto__s, double pto__t) PTO__INTRINSIC("quantize");
+#define pto_quantize(d, a, s, t) __pto_op_quantize(PTO__TREF(d), PTO__TREF(a), (s), (t))
+extern void __pto_op_dequantize(void *pto__d, const void *pto__a, double pto__s, double pto__t) PTO__INTRINSIC("dequantize");
+#define pto_dequantize(d, a, s, t) __pto_op_dequantize(PTO__TREF(d), PTO__TREF(a), (s), (t))
 extern void __pto_op_row_sum(void *pto__d, const void *pto__a) PTO__INTRINSIC("row_sum");
 #define pto_row_sum(d, a) __pto_op_row_sum(PTO__TREF(d), PTO__TREF(a))
 extern void __pto_op_row_max(void *pto__d, const void *pto__a) PTO__INTRINSIC("row_max");

@@ -49,7 +49,8 @@
      first (so an fp16 op uses the fp16-rounded scalar).
    * Element types: float, _Float16 (also spelt pto_f16) and int32_t;
      pto_bf16 (bfloat16 storage, see below), int8_t and uint8_t for
-     loads, stores and casts only (8-bit tiles convert to and from
+     loads, stores, casts, pto_quantize and pto_dequantize only (8-bit
+     tiles convert to and from
      _Float16 tiles: vconv_s82f16 / vconv_u82f16 / vconv_f162s8 /
      vconv_f162u8 on both archs).
      fp16 needs a compiler with the C type _Float16 (GCC 12 on x86-64 and
@@ -445,6 +446,40 @@ enum {
                           gives 0, as the device does (CCE
                           vconv_f322s32r/a/f/c/z, pto-isa TCVT with
                           RoundMode::CAST_*)
+   pto_quantize(d, a, scale, offset)
+                          d = a * scale + offset rounded to the nearest
+                          integer (ties to even) and saturated to d's
+                          range, NaN giving 0; d int8_t or uint8_t, a
+                          float or fp16 of d's shape, scale and offset
+                          converted to a's dtype.  Computed as the device
+                          does, one rounding per step: t = a * scale and
+                          t = t + offset in a's dtype, then t to fp16
+                          (the vector unit converts 8-bit values to and
+                          from fp16 only), then fp16 to d (pto_cast);
+                          every mode gives these bits.  Against the
+                          exact q = a * scale + offset, while |q| < 128
+                          (256 for uint8_t), |d - q| <= 0.5 + 2^-4 +
+                          2^-23 |a * scale| for float a, <= 0.5 + 2^-4 +
+                          2^-11 |a * scale| for fp16 a; so d is the
+                          correctly rounded q unless q lies that close to
+                          a half-integer, and never off by more than 1.
+                          Temporaries: a float a takes an f32 and an fp16
+                          tile of a's shape, an fp16 a one fp16 tile
+                          (they count in the UB plan)
+   pto_dequantize(d, a, scale, offset)
+                          d = (a - offset) * scale; d float or fp16, a
+                          int8_t or uint8_t of d's shape, scale and
+                          offset converted to d's dtype.  Computed as
+                          a to fp16 (exact), to d's dtype (exact), t =
+                          a + -offset, then t * scale, each rounded to
+                          d's dtype: for an integer offset the
+                          subtraction is exact and d is within half an
+                          ulp of d's dtype of (a - offset) * scale.  With
+                          scale' = 1 / scale, pto_dequantize(x, q,
+                          scale', offset) undoes pto_quantize(q, x,
+                          scale, offset) to within (0.5 + 2^-4) * scale'
+                          plus rounding.  A float d takes an fp16 tile
+                          of its shape
    pto_row_sum(d, a)      d[i][0] = sum over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_max(d, a)      d[i][0] = max over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_expand(d, r)   d[i][j] = r[i][0]; d R x C, r R x 1, same dtype (pto-isa TROWEXPAND)
@@ -1388,6 +1423,55 @@ pto__cast_round_f16(int32_t *d, const pto__f16 *a, int mode, size_t n)
     d[i] = pto__f2i_mode(PTO__H2F(a[i]), mode);
 }
 
+/* Quantize and dequantize: the steps ExpandTileOps writes out
+   (passes/expand-tile-ops.c), each rounded to its tile's dtype.
+   pto__rounded keeps a * s + o two roundings where a compiler would
+   fuse it into one fma (GCC does on AArch64).  */
+static inline float
+pto__rounded(float x)
+{
+  volatile float v = x;
+  return v;
+}
+#define PTO__DEF_QUANT(to, TT, H2I)                                         \
+  static inline void pto__quantize_##to##_f32(TT *d, const float *a,       \
+                                              float s, float o, size_t n)  \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = H2I(PTO__F2H(pto__rounded(a[i] * s) + o));                     \
+  }                                                                         \
+  static inline void pto__dequantize_f32_##to(float *d, const TT *a,       \
+                                              float s, float o, size_t n)  \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++)                                          \
+      d[i] = pto__rounded((float)a[i] + -o) * s;                            \
+  }
+PTO__DEF_QUANT(i8, int8_t, pto__h2s8)
+PTO__DEF_QUANT(u8, uint8_t, pto__h2u8)
+#if PTO_HAVE_F16
+#define PTO__DEF_QUANT_H(to, TT, H2I)                                       \
+  static inline void pto__quantize_##to##_f16(TT *d, const pto__f16 *a,    \
+                                              pto__f16 s, pto__f16 o,      \
+                                              size_t n)                    \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++) {                                        \
+      pto__f16 t = PTO__F2H(PTO__H2F(a[i]) * PTO__H2F(s));                 \
+      d[i] = H2I(PTO__F2H(PTO__H2F(t) + PTO__H2F(o)));                      \
+    }                                                                       \
+  }                                                                         \
+  static inline void pto__dequantize_f16_##to(pto__f16 *d, const TT *a,    \
+                                              pto__f16 s, pto__f16 o,      \
+                                              size_t n)                    \
+  {                                                                         \
+    for (size_t i = 0; i < n; i++) {                                        \
+      pto__f16 t = PTO__F2H((float)a[i] + -PTO__H2F(o));                    \
+      d[i] = PTO__F2H(PTO__H2F(t) * PTO__H2F(s));                           \
+    }                                                                       \
+  }
+PTO__DEF_QUANT_H(i8, int8_t, pto__h2s8)
+PTO__DEF_QUANT_H(u8, uint8_t, pto__h2u8)
+#endif
+
 /* GM <-> tile copies, dtype-agnostic (the macros check the dtypes).  */
 static inline void
 pto__check_stride(const char *op, long long rs, size_t rows, size_t cols)
@@ -1756,6 +1840,37 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
     PTO__SEL_FLOAT(cast_round, PTO__ELT(a))(PTO__DST(d), PTO__SRC(a),      \
                                             (int)(mode), PTO__NELEM(d));    \
   })
+/* pto_quantize: d i8/u8 from a f32/f16; pto_dequantize the reverse.
+   SIDE is the float tile, Q the 8-bit one; PTO__QN_<op>(side, q) names
+   the function, to before from.  */
+#define PTO__QN_quantize(side, q) pto__quantize_##q##_##side
+#define PTO__QN_dequantize(side, q) pto__dequantize_##side##_##q
+#define PTO__SEL_QUANT(name, q, side)                                       \
+  _Generic(PTO__ELT(q),                                                    \
+           int8_t: _Generic(PTO__ELT(side), float: PTO__QN_##name(f32, i8), \
+                            PTO__F16_CASE(PTO__QN_##name(f16, i8))         \
+                            default: pto__bad_dtype),                      \
+           uint8_t: _Generic(PTO__ELT(side), float: PTO__QN_##name(f32, u8), \
+                             PTO__F16_CASE(PTO__QN_##name(f16, u8))        \
+                             default: pto__bad_dtype),                     \
+           default: pto__bad_dtype)
+#define PTO__QUANT_OP(op, name, d, a, q, side, scale, offset)               \
+  __extension__({                                                           \
+    PTO__CHECK_TILE_ANY(op, d);                                             \
+    PTO__CHECK_TILE_ANY(op, a);                                             \
+    _Static_assert(PTO__BOTH(d, a, PTO__IS_INT8(q)),                        \
+                   op ": " #q " must be an int8_t or uint8_t tile");        \
+    _Static_assert(PTO__BOTH(d, a, PTO__IS_FLOAT(side)),                    \
+                   op ": " #side " must be a float or _Float16 tile");      \
+    PTO__CHECK_SAME_SHAPE(op, d, a);                                        \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    PTO__SEL_QUANT(name, q, side)(PTO__DST(d), PTO__SRC(a), (scale),       \
+                                  (offset), PTO__NELEM(d));                 \
+  })
+#define pto_quantize(d, a, scale, offset)                                   \
+  PTO__QUANT_OP("pto_quantize", quantize, d, a, d, a, scale, offset)
+#define pto_dequantize(d, a, scale, offset)                                 \
+  PTO__QUANT_OP("pto_dequantize", dequantize, d, a, a, d, scale, offset)
 #define pto_transpose(d, a)                                                 \
   __extension__({                                                           \
     PTO__CHECK_TILE("pto_transpose", d);                                    \

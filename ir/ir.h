@@ -324,6 +324,9 @@ bool pto_unop_is_math(pto_unop op);
      CASTRND  d i32, a f32 or f16 of d's shape, then the rounding mode
               (a constant PTO_ROUND_*: checked by the front end and the
               CCE back end)
+     QUANT    d and a one shape, then two scalars (scale, offset) of
+              the float side's dtype; quantize: d i8 or u8, a f32 or
+              f16; dequantize: d f32 or f16, a i8 or u8
      MATMUL   c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype
      LOAD     dst tile, pointer to its dtype (load_valid: operands 3 and
               4 are the valid rows/cols, values in [0, R] / [0, C],
@@ -346,7 +349,7 @@ typedef enum pto_oprule {
   PTO_RULE_NONE, PTO_RULE_ELEM, PTO_RULE_CAST, PTO_RULE_ROWRED,
   PTO_RULE_MATMUL, PTO_RULE_LOAD, PTO_RULE_STORE, PTO_RULE_ROWBCAST,
   PTO_RULE_COLRED, PTO_RULE_COLBCAST, PTO_RULE_CMP, PTO_RULE_SELECT,
-  PTO_RULE_TRANS, PTO_RULE_CASTRND
+  PTO_RULE_TRANS, PTO_RULE_CASTRND, PTO_RULE_QUANT
 } pto_oprule;
 
 typedef enum pto_dtrule {

@@ -16,6 +16,7 @@
 #include <string.h>
 
 typedef struct ctx {
+  pto_op op;
   const char *sig;
   const pto_type *const *t;
   int n;
@@ -284,6 +285,37 @@ check_castrnd(ctx *c)
   return true;
 }
 
+/* QUANT: quantize d (i8 or u8) from a (f32 or f16), dequantize d (f32
+   or f16) from a (i8 or u8), one shape; scale and offset (operands 3
+   and 4) have the float side's dtype.  The conversions the expansion
+   uses exist for exactly these pairs (op-check's CAST rules: 8-bit
+   tiles convert to and from f16).  */
+static bool
+check_quant(ctx *c)
+{
+  const pto_type *d = c->t[0], *a = c->t[1];
+  bool quantize = c->op == PTO_OP_QUANTIZE;
+  int fi = quantize ? 1 : 0, ii = quantize ? 0 : 1;
+  const pto_type *ft = c->t[fi], *it = c->t[ii];
+  if (!same_shape(a, d))
+    return shape_fail(c, 1, "like argument 1", d->rows, d->cols);
+  if (it->dtype != PTO_DT_I8 && it->dtype != PTO_DT_U8)
+    return fail(c, ii, "has element type '%s', expected an i8 or u8 tile "
+                "(the quantized side)", pto_dtype_name(it->dtype));
+  if (ft->dtype != PTO_DT_F32 && ft->dtype != PTO_DT_F16)
+    return fail(c, fi, "has element type '%s', expected an f32 or f16 tile"
+                " (%s)", pto_dtype_name(ft->dtype),
+                ft->dtype == PTO_DT_BF16
+                    ? "bf16: cast to an f32 tile first"
+                    : "the real-valued side");
+  for (int i = 2; i < 4 && i < c->n; i++)
+    if (!(c->t[i]->kind == PTO_TY_SCALAR && c->t[i]->dtype == ft->dtype))
+      return fail(c, i, "has type '%s', expected '%s', the element type "
+                  "of argument %d", tyname(c->t[i]).s,
+                  pto_dtype_name(ft->dtype), fi + 1);
+  return true;
+}
+
 /* MATMUL: c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype.  */
 static bool
 check_matmul(ctx *c)
@@ -330,6 +362,7 @@ check_shape_rule(ctx *c, pto_oprule rule)
   case PTO_RULE_SELECT: return check_select(c);
   case PTO_RULE_TRANS: return check_trans(c);
   case PTO_RULE_CASTRND: return check_castrnd(c);
+  case PTO_RULE_QUANT: return check_quant(c);
   case PTO_RULE_LOAD: return check_transfer(c, 0, 1);
   case PTO_RULE_STORE: return check_transfer(c, 2, 0);
   case PTO_RULE_NONE: return true;
@@ -391,7 +424,7 @@ pto_op_check_types(pto_op op, const pto_type *const *types, int n,
                    pto_op_fault *f)
 {
   const pto_opinfo *info = pto_op_info(op);
-  ctx c = {info->sig, types, n, f};
+  ctx c = {op, info->sig, types, n, f};
   f->arg = -1;
   f->msg[0] = 0;
   int fixed = (int)strcspn(info->sig, "*");

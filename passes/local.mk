@@ -12,6 +12,7 @@ libptocore_la_SOURCES += \
 	passes/pipeline.c \
 	passes/fold.c \
 	passes/inline-functions.c \
+	passes/expand-tile-ops.c \
 	passes/scalarize.c \
 	passes/unroll-loops.c \
 	passes/let-inline.c \

@@ -75,10 +75,11 @@ typedef struct pto_pass {
 
 /* Every pass, one line each: the symbol is pto_pass_NAME, defined in
    the file of passes/ named after the pass (doc/architecture.md):
-   inline-functions.c, scalarize.c, unroll-loops.c, let-inline.c,
-   simplify.c, fold.c, late-decompose.c.  */
+   inline-functions.c, expand-tile-ops.c, scalarize.c, unroll-loops.c,
+   let-inline.c, simplify.c, fold.c, late-decompose.c.  */
 #define PTO_PASS_LIST(X) \
   X(inline)              \
+  X(expand)              \
   X(scalarize)           \
   X(unroll)              \
   X(let_inline)          \

@@ -1,7 +1,8 @@
 /* pipeline.c - the pass table and the default pipeline.
 
    The default pipeline, in order: InlineFunctions first (as in PyPTO:
-   no later pass sees an inline function), ScalarizeTuples (the tuple
+   no later pass sees an inline function), ExpandTileOps (quantize and
+   dequantize become the tile ops every back end lowers), ScalarizeTuples (the tuple
    locals inlined struct returns leave), UnrollLoops, then LetInline
    (gated on force-let-inline), Simplify, and Decompose (the late
    decompositions, as in tinygrad, after the last symbolic rewrite, so
@@ -22,6 +23,7 @@ static const pto_pass *const all_passes[] = {
 
 const pto_pass *const pto_default_pipeline[] = {
     &pto_pass_inline,
+    &pto_pass_expand,
     &pto_pass_scalarize,
     &pto_pass_unroll,
     &pto_pass_let_inline,

@@ -50,18 +50,20 @@ param_type(char l)
 }
 
 /* The macro parameter name of operand I (letter SIG[I]): d and c for
-   the written tiles, a, b, c, ... for the read ones, p for a pointer, s
-   for a scalar, n, m, k, ... for the integers; a name an earlier
+   the written tiles, a, b, c, ... for the read ones, p for a pointer, s,
+   t, u, ... for the scalars, n, m, k, ... for the integers; a name an earlier
    operand of the row has (or a list run out) becomes xI, so that every
    name is used once.  */
 static void
 param_name(const char *sig, int i, char *buf, size_t size)
 {
-  static const char reads[] = "abcefgh", ints[] = "nmkjlqr";
-  int nread = 0, nint = 0;
+  static const char reads[] = "abcefgh", ints[] = "nmkjlqr",
+                    scalars[] = "stuvw";
+  int nread = 0, nint = 0, nscalar = 0;
   for (int j = 0; j < i; j++) {
     nread += sig[j] == 't';
     nint += sig[j] == 'i';
+    nscalar += sig[j] == 's';
   }
   char name = 0;
   switch (sig[i]) {
@@ -70,7 +72,9 @@ param_name(const char *sig, int i, char *buf, size_t size)
   case 't': name = nread < (int)strlen(reads) ? reads[nread] : 0; break;
   case 'P': case 'p': name = 'p'; break;
   case 'i': name = nint < (int)strlen(ints) ? ints[nint] : 0; break;
-  default: name = 's'; break;
+  default:
+    name = nscalar < (int)strlen(scalars) ? scalars[nscalar] : 0;
+    break;
   }
   for (int j = 0; j < i && name; j++) {
     char earlier[8];

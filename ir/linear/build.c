@@ -625,6 +625,14 @@ static int
 call(bctx *c, scope *sc, const pto_expr *e)
 {
   const pto_opinfo *oi = e->is_op ? pto_op_info(e->op) : NULL;
+  if (oi && oi->rule == PTO_RULE_QUANT) {
+    if (!c->failed)
+      pto_error(c->diag, e->loc, "linearize: pto.%s is a sequence of tile "
+                "ops that the ExpandTileOps pass writes out; run it first "
+                "(--passes=expand, or the default pipeline)", oi->name);
+    c->failed = true;
+    return -1;
+  }
   int *args = pto_xcalloc(e->nargs + 1, sizeof *args);
   for (int i = 0; i < e->nargs && !c->failed; i++) {
     char s = sig_at(oi, i);

@@ -80,7 +80,7 @@ fi
 
 # Two operands of a kind: each macro parameter name once.
 build_with_row twin 'PTO_OP(TWIN, twin, "TTtUss", v, ELEM, FLOAT, W, V, 0, OTHER, NONE, "", 0)'
-want='#define pto_twin(d, x1, a, c, s, x5) __pto_op_twin(PTO__TREF(d), PTO__TREF(x1), PTO__TREF(a), PTO__TREF(c), (s), (x5))'
+want='#define pto_twin(d, x1, a, c, s, t) __pto_op_twin(PTO__TREF(d), PTO__TREF(x1), PTO__TREF(a), PTO__TREF(c), (s), (t))'
 if "$tmp/twin/gen" > "$tmp/twin.h" && tail -1 "$tmp/twin.h" | grep -qxF "$want"; then
   pass "repeated operand kinds get distinct names"
 else

@@ -1,0 +1,177 @@
+/* expand-tile-ops.c - ExpandTileOps: the tile operations that are
+   sequences of other tile operations become those sequences, before any
+   other pass, so that every later pass, the linear form and every back
+   end (CCE, PTO-ISA, sim=jit) see only operations they lower already:
+   one decomposition instead of one per back end.
+
+   Requires: nothing.  Produces: nothing (no property; the linear form's
+   builder reports a QUANT op that reaches it: ir/linear/build.c).
+   Invalidates: nothing.  Runs right after InlineFunctions in the default
+   pipeline, so that an op inside an inlined helper is expanded too and
+   UnrollLoops copies the temporaries with the loop body.
+
+   Rewrites, each a statement "pto.OP(...);" becoming statements in the
+   same place (T the shape of d and a; the temporaries are new tile
+   locals declared right there, named OP_f32 / OP_f16 with a number when
+   that is taken, so a loop body declares them per iteration like any
+   local tile):
+     pto.quantize(d, a: f32, s, o)  ->  var t: tile<f32,T>; var h: tile<f16,T>;
+                                        pto.muls(t, a, s); pto.adds(t, t, o);
+                                        pto.cast(h, t); pto.cast(d, h);
+     pto.quantize(d, a: f16, s, o)  ->  var h: tile<f16,T>;
+                                        pto.muls(h, a, s); pto.adds(h, h, o);
+                                        pto.cast(d, h);
+     pto.dequantize(d: f32, a, s, o) -> var h: tile<f16,T>;
+                                        pto.cast(h, a); pto.cast(d, h);
+                                        pto.adds(d, d, -o); pto.muls(d, d, s);
+     pto.dequantize(d: f16, a, s, o) -> pto.cast(d, a);
+                                        pto.adds(d, d, -o); pto.muls(d, d, s);
+   which is what include/pto.h's reference code computes, one rounding
+   per step (pto.h "Quantize and dequantize" states the error bounds).
+   The 8-bit side converts through f16 because the vector unit's only
+   8-bit conversions are to and from f16 (vconv_f162s8 & co: op-check.c's
+   CAST rule).  The scalar operands are evaluated once each, quantize's
+   scale before its offset, dequantize's offset before its scale.  */
+
+#include "passes/passes.h"
+#include "ir/strmap.h"
+
+#include <string.h>
+
+typedef struct expand {
+  pto_program *prog;
+  pto_func *func;
+  pto_strmap names;     /* every variable name of FUNC, made ones too */
+} expand;
+
+static void
+note_name(pto_stmt *s, void *ctx)
+{
+  expand *x = ctx;
+  if (s->kind == PTO_S_DECL || s->kind == PTO_S_FOR)
+    pto_strmap_add(&x->names, s->var->name);
+}
+
+/* A fresh tile local of DT and the shape of LIKE, named BASE or BASE_N,
+   declared into OUT.  */
+static pto_expr *
+temp_tile(expand *x, pto_block *out, const char *base, pto_dtype dt,
+          const pto_type *like, pto_loc loc)
+{
+  const char *name = pto_intern(x->prog, base);
+  for (int n = 1; pto_strmap_has(&x->names, name); n++)
+    name = pto_arena_printf(x->prog->arena, "%s_%d", base, n);
+  pto_strmap_add(&x->names, name);
+  const pto_type *t = pto_type_tile(x->prog, dt, like->rows, like->cols,
+                                    like->space);
+  pto_var *v = pto_var_new(x->prog, x->func, name, t, loc);
+  pto_block_push(x->prog, out, pto_s_decl(x->prog, v, NULL, loc));
+  return pto_e_var(x->prog, v, loc);
+}
+
+/* Append "pto.OP(d, a[, s]);" to OUT.  */
+static void
+emit_op(expand *x, pto_block *out, pto_op op, pto_expr *d, pto_expr *a,
+        pto_expr *s, pto_loc loc)
+{
+  pto_program *p = x->prog;
+  pto_expr *args[3] = {pto_e_clone(p, d), pto_e_clone(p, a), s};
+  pto_block_push(p, out, pto_s_eval(p, pto_e_op(p, op, s ? 3 : 2, args, loc),
+                                    loc));
+}
+
+static void
+expand_quantize(expand *x, pto_block *out, pto_expr **arg, pto_loc loc)
+{
+  pto_expr *d = arg[0], *a = arg[1];
+  pto_expr *h;
+  if (a->type->dtype == PTO_DT_F32) {
+    pto_expr *t = temp_tile(x, out, "quantize_f32", PTO_DT_F32, a->type,
+                            loc);
+    h = temp_tile(x, out, "quantize_f16", PTO_DT_F16, a->type, loc);
+    emit_op(x, out, PTO_OP_MULS, t, a, arg[2], loc);
+    emit_op(x, out, PTO_OP_ADDS, t, t, arg[3], loc);
+    emit_op(x, out, PTO_OP_CAST, h, t, NULL, loc);
+  } else {
+    h = temp_tile(x, out, "quantize_f16", PTO_DT_F16, a->type, loc);
+    emit_op(x, out, PTO_OP_MULS, h, a, arg[2], loc);
+    emit_op(x, out, PTO_OP_ADDS, h, h, arg[3], loc);
+  }
+  emit_op(x, out, PTO_OP_CAST, d, h, NULL, loc);
+}
+
+static void
+expand_dequantize(expand *x, pto_block *out, pto_expr **arg, pto_loc loc)
+{
+  pto_program *p = x->prog;
+  pto_expr *d = arg[0], *a = arg[1];
+  if (d->type->dtype == PTO_DT_F32) {
+    pto_expr *h = temp_tile(x, out, "dequantize_f16", PTO_DT_F16, d->type,
+                            loc);
+    emit_op(x, out, PTO_OP_CAST, h, a, NULL, loc);
+    emit_op(x, out, PTO_OP_CAST, d, h, NULL, loc);
+  } else {
+    emit_op(x, out, PTO_OP_CAST, d, a, NULL, loc);
+  }
+  pto_expr *neg = pto_e_un(p, PTO_UN_NEG, arg[3], NULL, arg[3]->loc);
+  emit_op(x, out, PTO_OP_ADDS, d, d, neg, loc);
+  emit_op(x, out, PTO_OP_MULS, d, d, arg[2], loc);
+}
+
+/* The QUANT call S evaluates, or NULL.  */
+static pto_expr *
+quant_call(const pto_stmt *s)
+{
+  const pto_expr *e = s->kind == PTO_S_EVAL ? s->value : NULL;
+  if (e && e->kind == PTO_E_CALL && e->is_op
+      && pto_op_info(e->op)->rule == PTO_RULE_QUANT && e->nargs == 4)
+    return s->value;
+  return NULL;
+}
+
+static void expand_block(expand *x, pto_block *b);
+
+static void
+expand_stmt_into(expand *x, pto_stmt *s, pto_block *out)
+{
+  pto_expr *e = quant_call(s);
+  if (!e) {
+    expand_block(x, &s->body);
+    expand_block(x, &s->els);
+    pto_block_push(x->prog, out, s);
+  } else if (e->op == PTO_OP_QUANTIZE) {
+    expand_quantize(x, out, e->args, s->loc);
+  } else {
+    expand_dequantize(x, out, e->args, s->loc);
+  }
+}
+
+static void
+expand_block(expand *x, pto_block *b)
+{
+  pto_block out = {0};
+  for (int i = 0; i < b->n; i++)
+    expand_stmt_into(x, b->items[i], &out);
+  *b = out;
+}
+
+static int
+run(pto_pass_ctx *ctx)
+{
+  for (int i = 0; i < ctx->prog->nfuncs; i++) {
+    pto_func *f = ctx->prog->funcs[i];
+    if (f->dead)
+      continue;
+    expand x = {ctx->prog, f, {0}};
+    for (int k = 0; k < f->nparams; k++)
+      pto_strmap_add(&x.names, f->params[k]->name);
+    pto_walk_stmts(f, note_name, &x);
+    expand_block(&x, &f->body);
+    pto_strmap_free(&x.names);
+  }
+  return 0;
+}
+
+const pto_pass pto_pass_expand = {
+    "expand", "ExpandTileOps", 0, 0, 0, NULL, run,
+};
