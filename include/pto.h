@@ -536,7 +536,8 @@ enum {
    pto_transpose(d, a)    d[j][i] = a[i][j]; d C x R, a R x C, one dtype (any);
                           d may be a itself when R == C (pto-isa TTRANS)
    pto_matmul(c, a, b)    c += a * b accumulated in float; c M x N float,
-                          a M x K, b K x N, a and b both float or both fp16.
+                          a M x K, b K x N, a and b both float, both fp16
+                          or both pto_bf16.
                           Epilogues on c after its last pto_matmul:
                           pto_col_expand_add(c, c, bias) with a 1 x N float
                           bias row, then pto_relu(c, c); on dav-c220 the
@@ -546,8 +547,11 @@ enum {
                           one another in one block (examples/gemm_bias_relu.c,
                           doc/cce.md "Epilogues")
                           Operand dtypes under the CCE back end (reference
-                          mode and sim=jit take both everywhere):
+                          mode and sim=jit take all three everywhere):
                             fp16 a, b: dav-c220 and dav-m200;
+                            pto_bf16 a, b: dav-c220 (mad's bfloat16_t
+                              form); dav-m200 a located error (no bf16
+                              at all: build for dav-c220);
                             float a, b: dav-c220 a located sorry (the
                               vendor's f32 mad exists, asc-devkit
                               impl/basic_api/dav_c220/kernel_operator_mm_impl.h
@@ -556,6 +560,14 @@ enum {
                               error (no f32 mad: dav_m200/
                               kernel_operator_mm_impl.h MmadCal takes fp16;
                               pto_cast the operands to fp16 tiles first).
+                          A result leaves as fp16 or bf16 by pto_cast(h,
+                          c) to an fp16 / pto_bf16 tile h and pto_store
+                          (or pto_store_valid) of h: on dav-c220 the
+                          fixpipe converts on the way to GM (h has no
+                          memory; its stores must follow the cast in one
+                          block before c changes, and c may have no bias
+                          epilogue), on dav-m200 (fp16 only) a vector
+                          cast of c's UB copy.
                           c may start from pto_fill(c, 0) or pto_load (both
                           archs); a result reaches another pto_matmul as
                           pto_cast(h, c) to an fp16 operand h (dav-c220:
@@ -1326,8 +1338,10 @@ PTO__DEF_TRANSPOSE(i32, int32_t)
         c[i * n + j] = acc;                                                 \
       }                                                                     \
   }
+#define PTO__TOF_bf16(x) pto_bf16_to_f32(x)
 PTO__DEF_MATMUL(f32, float)
 PTO__DEF_MATMUL(f16, pto__f16)
+PTO__DEF_MATMUL(bf16, pto_bf16)
 
 /* Casts: pto__cast_<to>_<from>.  */
 #define PTO__DEF_CAST(to, TT, from, FT, CONV)                               \
@@ -1926,13 +1940,15 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
 #define pto_matmul(c, a, b)                                                 \
   __extension__({                                                           \
     PTO__CHECK_TILE("pto_matmul", c);                                       \
-    PTO__CHECK_TILE("pto_matmul", a);                                       \
-    PTO__CHECK_TILE("pto_matmul", b);                                       \
+    PTO__CHECK_TILE_ANY("pto_matmul", a);                                   \
+    PTO__CHECK_TILE_ANY("pto_matmul", b);                                   \
     _Static_assert(__builtin_types_compatible_p(__typeof__(PTO__ELT(c)),   \
                                                 float),                    \
                    "pto_matmul: the accumulator " #c " must be a float "   \
                    "tile");                                                 \
-    PTO__CHECK_FLOAT("pto_matmul", a);                                      \
+    _Static_assert(PTO__IS_FLOAT(a) || PTO__IS_BF16(a),                    \
+                   "pto_matmul: " #a " must be a float, _Float16 or "      \
+                   "pto_bf16 tile");                                        \
     PTO__CHECK_SAME_DTYPE("pto_matmul", a, b);                              \
     _Static_assert(!PTO__IS_TILE(c) || !PTO__IS_TILE(a) || !PTO__IS_TILE(b) \
                        || (PTO__ROWS(c) == PTO__ROWS(a)                    \
@@ -1941,9 +1957,11 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
                    "pto_matmul: shapes must be c[M][N] += a[M][K] * "      \
                    "b[K][N]");                                              \
     PTO__CHECK_WRITABLE(c);                                                 \
-    PTO__SEL_FLOAT(matmul, PTO__ELT(a))(PTO__DST(c), PTO__SRC(a),          \
-                                        PTO__SRC(b), PTO__ROWS(a),          \
-                                        PTO__COLS(a), PTO__COLS(b));        \
+    _Generic(PTO__ELT(a), float: pto__matmul_f32,                           \
+             PTO__F16_CASE(pto__matmul_f16) pto_bf16: pto__matmul_bf16,     \
+             default: pto__bad_dtype)(PTO__DST(c), PTO__SRC(a), PTO__SRC(b), \
+                                      PTO__ROWS(a), PTO__COLS(a),           \
+                                      PTO__COLS(b));                        \
   })
 
 /* The pointer operand must point to the tile's element type; a store

@@ -316,7 +316,8 @@ check_quant(ctx *c)
   return true;
 }
 
-/* MATMUL: c[M,N] += a[M,K] * b[K,N], c f32, a and b of one dtype.  */
+/* MATMUL: c[M,N] += a[M,K] * b[K,N], c f32, a and b f32, f16 or bf16
+   (DTYPES ANY: the operand rule is here), of one dtype.  */
 static bool
 check_matmul(ctx *c)
 {
@@ -327,6 +328,11 @@ check_matmul(ctx *c)
   if (tc->rows != ta->rows || tc->cols != tb->cols)
     return shape_fail(c, 0, "(rows of argument 2 x columns of argument 3)",
                       ta->rows, tb->cols);
+  if (ta->dtype != PTO_DT_F32 && ta->dtype != PTO_DT_F16
+      && ta->dtype != PTO_DT_BF16)
+    return fail(c, 1, "has element type '%s', expected an f32, f16 or bf16 "
+                "tile (the cube multiplies float, fp16 and bf16 operands)",
+                pto_dtype_name(ta->dtype));
   if (ta->dtype != tb->dtype)
     return dtype_fail(c, 2, ta->dtype);
   if (tc->dtype != PTO_DT_F32)

@@ -162,7 +162,7 @@ typedef enum {
 #ifdef PTO_CCE_ARCH_C220
 /* copy_matrix_cc_to_gm's pre-quantization (the values we may use): STUB
    QuantMode_t; C220 kernel_operator_fixpipe_impl.h.  */
-typedef enum { NoQuant = 0, F322F16 = 1 } QuantMode_t;
+typedef enum { NoQuant = 0, F322F16 = 1, F322BF16 = 16 } QuantMode_t;
 #endif
 
 /* ------------------------------------------------------------------ */
@@ -591,9 +591,32 @@ void load_cbuf_to_cb(__cb__ half *dst, __cbuf__ half *src, uint16_t baseIdx,
                      uint8_t sid, bool transpose, addr_cal_mode_t addr_cal_mode);
 
 #ifdef PTO_CCE_ARCH_C220
+/* The bfloat16_t forms of the two L0 loads (dav-c220 only): STUB line
+   1579 (load_cbuf_to_ca); load_cbuf_to_cb's is not in that stub, but
+   asc-devkit 0da921b91 tests/api/c_api/npu_arch_2201/cube_datamove/
+   test_copy_l12l0.cpp (lines 89, 98) mocks both in this 9-operand form
+   for bfloat16_t, and C220 kernel_operator_mm_impl.h
+   (LoadData2DL12L0ACal / L0BCal) calls them with T = bfloat16_t.  */
+void load_cbuf_to_ca(__ca__ bfloat16_t *dst, __cbuf__ bfloat16_t *src,
+                     uint16_t baseIdx, uint8_t repeat, uint16_t srcStride,
+                     uint16_t dstStride, uint8_t sid, bool transpose,
+                     addr_cal_mode_t addr_cal_mode);
+void load_cbuf_to_cb(__cb__ bfloat16_t *dst, __cbuf__ bfloat16_t *src,
+                     uint16_t baseIdx, uint8_t repeat, uint16_t srcStride,
+                     uint16_t dstStride, uint8_t sid, bool transpose,
+                     addr_cal_mode_t addr_cal_mode);
+
 /* mad(c, a, b, m, k, n, uint8_t unitFlag, bool kDirectionAlign, bool
    cmatrixSource, bool cmatrixInitVal): STUB; C220
-   kernel_operator_mm_impl.h (MmadCal).  */
+   kernel_operator_mm_impl.h (MmadCal).  The bfloat16_t forms: STUB
+   lines 1990 and 2027; C220 kernel_operator_mm_impl.h (MmadCal's
+   static_assert lists dst float, fm bfloat16_t, filter bfloat16_t).  */
+void mad(__cc__ float *c, __ca__ bfloat16_t *a, __cb__ bfloat16_t *b,
+         uint16_t m, uint16_t k, uint16_t n, uint8_t unitFlag,
+         bool kDirectionAlign, bool cmatrixSource, bool cmatrixInitVal);
+void mad(__cc__ float *c, __ca__ bfloat16_t *a, __cb__ bfloat16_t *b,
+         uint64_t bias, uint16_t m, uint16_t k, uint16_t n, uint8_t unitFlag,
+         bool kDirectionAlign, bool cmatrixSource, bool cmatrixInitVal);
 void mad(__cc__ float *c, __ca__ half *a, __cb__ half *b, uint16_t m,
          uint16_t k, uint16_t n, uint8_t unitFlag, bool kDirectionAlign,
          bool cmatrixSource, bool cmatrixInitVal);
@@ -634,6 +657,12 @@ void copy_matrix_cc_to_gm(__gm__ half *dst, __cc__ float *src, uint8_t sid,
                           uint16_t srcStride, uint8_t UnitFlagMode,
                           QuantMode_t QuantPRE, uint8_t ReLUPRE,
                           bool channelSplit, bool NZ2ND_EN);
+/* The bfloat16_t destination (QuantPRE F322BF16): STUB line 884.  */
+void copy_matrix_cc_to_gm(__gm__ bfloat16_t *dst, __cc__ float *src,
+                          uint8_t sid, uint16_t NSize, uint16_t MSize,
+                          uint32_t dstStride, uint16_t srcStride,
+                          uint8_t UnitFlagMode, QuantMode_t QuantPRE,
+                          uint8_t ReLUPRE, bool channelSplit, bool NZ2ND_EN);
 
 /* L1 -> L0C (an accumulator initialised from GM through L1): (dst, src,
    uint16_t nBurst, lenBurst, srcStride, dstStride), 32 B units, pipe
@@ -657,6 +686,13 @@ void copy_matrix_cc_to_cbuf(__cbuf__ half *dst, __cc__ float *src,
                             uint8_t UnitFlagMode, QuantMode_t QuantPRE,
                             uint8_t ReLUPRE, bool channelSplit,
                             bool NZ2ND_EN);
+/* The bfloat16_t destination (QuantPRE F322BF16): STUB line 807.  */
+void copy_matrix_cc_to_cbuf(__cbuf__ bfloat16_t *dst, __cc__ float *src,
+                            uint8_t sid, uint16_t NSize, uint16_t MSize,
+                            uint32_t dstStride, uint16_t srcStride,
+                            uint8_t UnitFlagMode, QuantMode_t QuantPRE,
+                            uint8_t ReLUPRE, bool channelSplit,
+                            bool NZ2ND_EN);
 
 /* ND -> NZ (fractal) GM -> L1 copy of 2-byte elements: (dst, src,
    uint8_t sid, uint16_t ndNum, nValue, dValue, srcNdMatrixStride,
@@ -667,6 +703,12 @@ void copy_gm_to_cbuf_multi_nd2nz_b16(
     uint16_t nValue, uint16_t dValue, uint16_t srcNdMatrixStride,
     uint16_t srcDValue, uint16_t dstNzC0Stride, uint16_t dstNzNStride,
     uint16_t dstNzMatrixStride);
+/* The bfloat16_t form: STUB line 690.  */
+void copy_gm_to_cbuf_multi_nd2nz_b16(
+    __cbuf__ bfloat16_t *dst, __gm__ bfloat16_t *src, uint8_t sid,
+    uint16_t ndNum, uint16_t nValue, uint16_t dValue,
+    uint16_t srcNdMatrixStride, uint16_t srcDValue, uint16_t dstNzC0Stride,
+    uint16_t dstNzNStride, uint16_t dstNzMatrixStride);
 
 /* create_cbuf_matrix(dst, int64_t repeat config, half value) for a half
    L1 destination: STUB; C220 kernel_operator_mm_impl.h (InitConstValue:

@@ -333,8 +333,9 @@ typedef enum event_t {
 typedef enum pad_t { PAD_NONE = 0 } pad_t;
 /* copy_matrix_cc_to_ubuf's conversion: keep fp32, or fp32 -> fp16.  */
 typedef enum ConvRelu_t { CRMODE_NONE = 0, CRMODE_F32toF16_NONE = 1 } ConvRelu_t;
-/* copy_matrix_cc_to_gm's quantPre: keep fp32, or fp32 -> fp16.  */
-typedef enum QuantMode_t { NoQuant = 0, F322F16 = 1 } QuantMode_t;
+/* copy_matrix_cc_to_gm's quantPre: keep fp32, fp32 -> fp16, fp32 ->
+   bf16 (the vendor's values: asc-devkit stub_fun.h QuantMode_t).  */
+typedef enum QuantMode_t { NoQuant = 0, F322F16 = 1, F322BF16 = 16 } QuantMode_t;
 /* vcmax/vcmin's 7th operand on dav-c220 (the vendor's Order_t).  */
 typedef enum Order_t {
   VALUE_INDEX = 0, INDEX_VALUE = 1, ONLY_VALUE = 2, ONLY_INDEX = 3

@@ -364,6 +364,10 @@ __pto_rt_matmul(int dt, void *c, const void *a, const void *b, int m, int k,
                 int n)
 {
   PER_FLOAT_DTYPE(dt, matmul, c, a, b, (size_t)m, (size_t)k, (size_t)n)
+  if (dt == PTO_RT_BF16) {
+    pto__matmul_bf16(c, a, b, (size_t)m, (size_t)k, (size_t)n);
+    return;
+  }
   bad_code("__pto_rt_matmul", 0, dt);
 }
 

@@ -43,6 +43,7 @@
 
 #include "sim-internal.h"
 #include "include/pto-f16.h"
+#include "include/pto-bf16.h"
 
 #include <string.h>
 
@@ -306,11 +307,22 @@ void pto_sim_load_cbuf_to_l0(const char *f, int l, const char *name, int dsp,
   pto_sim_end(s, 16 + dext / 64);
 }
 
-static float ld16(const uint8_t *p)
+/* Whether the arch of S has the dav-c220 cube DMA forms (not c100/m200);
+   reports NAME otherwise.  */
+static int c220_form(sim_state *s, const char *f, int l, const char *name)
+{
+  if (strcmp(s->arch->name, "dav-c100") && strcmp(s->arch->name, "dav-m200"))
+    return 1;
+  pto_sim_error_at(s, f, l, "%s: not available on %s", name, s->arch->name);
+  return 0;
+}
+
+/* The value of the 16-bit operand element at P: fp16, or bf16 when BF.  */
+static float ld16(const uint8_t *p, bool bf)
 {
   uint16_t h;
   memcpy(&h, p, 2);
-  return pto_sim_h2f(h);
+  return bf ? pto_bf16_bits_to_float(h) : pto_sim_h2f(h);
 }
 
 /* mad, both forms: BT is the bias table byte offset read as the
@@ -323,10 +335,14 @@ mad_common(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
 {
   sim_state *s = pto_sim_state();
   const char *name = "mad";
-  if (cdt != PTO_SIM_DT_F32 || adt != PTO_SIM_DT_F16 || bdt != PTO_SIM_DT_F16) {
-    pto_sim_error_at(s, f, l, "mad: only float += half * half is simulated");
+  bool bf = adt == PTO_SIM_DT_BF16;
+  if (cdt != PTO_SIM_DT_F32 || (adt != PTO_SIM_DT_F16 && !bf) || bdt != adt) {
+    pto_sim_error_at(s, f, l, "mad: only float += half * half and float += "
+                     "bfloat16_t * bfloat16_t are simulated");
     return;
   }
+  if (bf && !c220_form(s, f, l, "mad (bfloat16_t)"))
+    return;
   if (pto_sim_check_range(s, f, l, name, "m", m, 1, 4095) ||
       pto_sim_check_range(s, f, l, name, "k", k, 1, 4095) ||
       pto_sim_check_range(s, f, l, name, "n", n, 1, 4095))
@@ -376,8 +392,8 @@ mad_common(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
         memcpy(&acc, C + ci, 4);
       for (int64_t kk = 0; kk < k; kk++) {
         int64_t ko = kk / 16, ki = kk % 16;
-        float x = ld16(A + (((mo * K1 + ko) * 16 + mi) * 16 + ki) * 2);
-        float y = ld16(B + (((ko * N1 + no) * 16 + ni) * 16 + ki) * 2);
+        float x = ld16(A + (((mo * K1 + ko) * 16 + mi) * 16 + ki) * 2, bf);
+        float y = ld16(B + (((ko * N1 + no) * 16 + ni) * 16 + ki) * 2, bf);
         acc += x * y;
       }
       memcpy(C + ci, &acc, 4);
@@ -513,13 +529,21 @@ fixpipe_operands_bad(sim_state *s, const char *f, int l, const char *name,
   if (pto_sim_check_range(s, f, l, name, "sid", sid, 0, 15) ||
       pto_sim_check_range(s, f, l, name, "NSize", nsize, 1, 4095) ||
       pto_sim_check_range(s, f, l, name, "MSize", msize, 1, 65535) ||
-      pto_sim_check_range(s, f, l, name, "quantPre", quant, 0, 1) ||
       pto_sim_check_range(s, f, l, name, "channelSplit", channel_split, 0, 0))
     return true;
-  pto_sim_dt want = quant ? PTO_SIM_DT_F16 : PTO_SIM_DT_F32;
+  if (quant != SIM_NOQUANT && quant != SIM_F322F16 && quant != SIM_F322BF16) {
+    pto_sim_error_at(s, f, l, "%s: quantPre %d is not simulated (NoQuant, "
+                     "F322F16 and F322BF16 are)", name, (int)quant);
+    return true;
+  }
+  pto_sim_dt want = quant == SIM_F322F16    ? PTO_SIM_DT_F16
+                    : quant == SIM_F322BF16 ? PTO_SIM_DT_BF16
+                                            : PTO_SIM_DT_F32;
   if (ddt != want) {
     pto_sim_error_at(s, f, l, "%s: quantPre %d needs a %s destination", name,
-                     (int)quant, quant ? "half" : "float");
+                     (int)quant, want == PTO_SIM_DT_F16    ? "half"
+                                 : want == PTO_SIM_DT_BF16 ? "bfloat16_t"
+                                                           : "float");
     return true;
   }
   int64_t M1 = (msize + 15) / 16;
@@ -531,14 +555,16 @@ fixpipe_operands_bad(sim_state *s, const char *f, int l, const char *name,
 }
 
 /* Store accumulator value X at DP as the fixpipe does: ReLU first when
-   RELU, then fp16 (quantPre F322F16) or float.  */
+   RELU, then fp16 (quantPre F322F16), bf16 (F322BF16, nearest even, as
+   vconv_f322bf16r) or float.  */
 static void
 fixpipe_put(uint8_t *dp, float x, int64_t relu, int64_t quant)
 {
   if (relu && !(x > 0.0f))
     x = 0.0f;
-  if (quant) {
-    uint16_t h = pto_sim_f2h(x);
+  if (quant == SIM_F322F16 || quant == SIM_F322BF16) {
+    uint16_t h = quant == SIM_F322F16 ? pto_sim_f2h(x)
+                                      : pto_bf16_bits_from_float(x);
     memcpy(dp, &h, 2);
   } else
     memcpy(dp, &x, 4);
@@ -560,7 +586,7 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
   if (nz2nd && pto_sim_check_range(s, f, l, name, "dstStride", dst_stride,
                                    nsize, INT64_MAX / 2))
     return;
-  int es = quant ? 2 : 4;
+  int es = quant ? 2 : 4;   /* NoQuant is 0, F322F16 and F322BF16 2 bytes */
   uint64_t sext = (uint64_t)((N1 - 1) * src_stride + M1 * 16) * 64;
   uintptr_t soff;
   if (pto_sim_resolve(s, f, l, name, "src", PTO_SIM_L0C, src, sext, SIM_BLOCK,
@@ -598,16 +624,6 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
 /* ------------------------------------------------------------------ */
 /* Partial cube operands (dav-c220): ND -> NZ DMA and L1 fill          */
 /* ------------------------------------------------------------------ */
-
-/* Whether the arch of S has the dav-c220 cube DMA forms (not c100/m200);
-   reports NAME otherwise.  */
-static int c220_form(sim_state *s, const char *f, int l, const char *name)
-{
-  if (strcmp(s->arch->name, "dav-c100") && strcmp(s->arch->name, "dav-m200"))
-    return 1;
-  pto_sim_error_at(s, f, l, "%s: not available on %s", name, s->arch->name);
-  return 0;
-}
 
 void pto_sim_nd2nz(const char *f, int l, pto_sim_dt ddt, pto_sim_dt sdt,
                    uintptr_t dst, uintptr_t src, int64_t sid, int64_t ndnum,

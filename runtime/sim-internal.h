@@ -146,6 +146,11 @@ static inline uint8_t *sim_mem(sim_state *s, int sp, uintptr_t off)
 {
   return s->sp[sp].mem + off;
 }
+/* The fixpipe's quantPre values the simulator takes (cce_sim.h's
+   QuantMode_t: asc-devkit's stub_fun.h QuantMode_t, NoQuant 0, F322F16
+   1, F322BF16 16).  */
+enum { SIM_NOQUANT = 0, SIM_F322F16 = 1, SIM_F322BF16 = 16 };
+
 /* sim-vec.c: exact fp16 <-> float conversions (round to nearest even).  */
 float pto_sim_h2f(uint16_t bits);
 uint16_t pto_sim_f2h(float x);

@@ -115,7 +115,14 @@
 
 #include <string.h>
 
-typedef enum role { ROLE_OPERAND = 1, ROLE_ACC = 2, ROLE_BIAS = 4 } role;
+typedef enum role {
+  ROLE_OPERAND = 1, ROLE_ACC = 2, ROLE_BIAS = 4,
+  ROLE_OUT = 8                /* dav-c220: d of pto.cast(d, c), c an
+                                 accumulator, d f16 or bf16 and only
+                                 stored: the fixpipe converts c on its
+                                 way to GM (QuantPRE F322F16 / F322BF16);
+                                 d has no memory of its own */
+} role;
 
 typedef struct cube_tile {
   const pto_var *var;
@@ -138,6 +145,8 @@ typedef struct cube_tile {
                                  (off is its bias-table / L0C offset) */
   bool loaded;                /* dav-c220 accumulator defined by
                                  pto.load from GM (GM -> L1 -> L0C) */
+  int src;                    /* ROLE_OUT: the index of the accumulator
+                                 it converts, else -1 */
 } cube_tile;
 
 struct pto_cube_plan {
@@ -209,6 +218,7 @@ add_role(cctx *c, const pto_expr *e, role r)
     memset(t, 0, sizeof *t);
     t->var = e->u.var;
     t->bias = -1;
+    t->src = -1;
   }
   t->roles |= r;
 }
@@ -414,6 +424,17 @@ cast_to_l1(const cctx *c, const pto_expr *e)
   return d && a && d->roles == ROLE_OPERAND && a->roles == ROLE_ACC;
 }
 
+/* dav-c220: whether E is pto.cast(d, c) of an OUT tile from its
+   accumulator.  */
+static bool
+cast_to_out(const cctx *c, const pto_expr *e)
+{
+  if (c->p->ub_exit || e->op != PTO_OP_CAST || e->nargs != 2)
+    return false;
+  const cube_tile *d = tile_at(c, e->args[0]), *a = tile_at(c, e->args[1]);
+  return d && a && d->roles == ROLE_OUT && &c->p->tiles[d->src] == a;
+}
+
 /* Intrinsic call E: the argument positions the cube path accepts.  */
 static void
 check_call(cctx *c, const pto_expr *e)
@@ -425,6 +446,20 @@ check_call(cctx *c, const pto_expr *e)
       continue;
     }
     bool opnd = t->roles & ROLE_OPERAND, acc = t->roles & ROLE_ACC;
+    if (cast_to_out(c, e))
+      continue;
+    if (t->roles == ROLE_OUT) {
+      if ((e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID) && i == 2)
+        continue;
+      pto_sorry(c->diag, e->args[i]->loc,
+                "tile '%s' is pto.matmul accumulator '%s' converted by the "
+                "fixpipe on its way to GM: on %s it has no memory of its "
+                "own and may only be stored (pto.store, pto.store_valid)",
+                t->var->name, c->p->tiles[t->src].var->name,
+                c->k->arch->name);
+      c->errors++;
+      continue;
+    }
     /* dav-c220: pto.cast(h, c) of an accumulator C into an operand H is
        the fixpipe into L1 (lower_cast_l1).  */
     if (cast_to_l1(c, e)) {
@@ -512,6 +547,41 @@ collect_staged(cctx *c, const pto_mir_block *b)
       t->staged = true;
     collect_staged(c, &n->body);
     collect_staged(c, &n->els);
+  }
+}
+
+static const pto_expr *node_call(const pto_mir_node *n);
+
+/* dav-c220: the OUT tiles, d of every pto.cast(d, c) with c an
+   accumulator and d an f16 or bf16 tile that is no operand.  */
+static void
+collect_out(cctx *c, const pto_mir_block *b)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_expr *e = node_call(n);
+    const cube_tile *a, *d;
+    if (e && e->op == PTO_OP_CAST && e->nargs == 2
+        && e->args[0]->kind == PTO_E_VAR && (a = tile_at(c, e->args[1]))
+        && a->roles == ROLE_ACC
+        && (e->args[0]->type->dtype == PTO_DT_F16
+            || e->args[0]->type->dtype == PTO_DT_BF16)
+        && (!(d = tile_at(c, e->args[0])) || d->roles == ROLE_OUT)) {
+      int ai = (int)(a - c->p->tiles);
+      add_role(c, e->args[0], ROLE_OUT);
+      cube_tile *t = tile_at(c, e->args[0]);
+      if (t->src >= 0 && t->src != ai) {
+        pto_sorry(c->diag, e->loc,
+                  "pto.cast(%s, %s): '%s' already converts accumulator '%s' "
+                  "on its way to GM; use one tile per accumulator",
+                  t->var->name, c->p->tiles[ai].var->name, t->var->name,
+                  c->p->tiles[t->src].var->name);
+        c->errors++;
+      }
+      t->src = ai;
+    }
+    collect_out(c, &n->body);
+    collect_out(c, &n->els);
   }
 }
 
@@ -847,14 +917,115 @@ check_bias(cctx *c, const pto_mir_block *b)
   }
 }
 
+/* Whether node N writes accumulator V (any op with V as operand 1).  */
+static bool
+writes_acc(const pto_mir_node *n, const pto_var *v)
+{
+  return count_node(n, -1, 0, v) > 0;
+}
+
+/* The stores of OUT tile T in the block holding its pto.cast (B or a
+   block nested in it), after the cast and before a write of its
+   accumulator A.  */
+static int
+out_stores_after_cast(cctx *c, const pto_mir_block *b, const cube_tile *t,
+                      const cube_tile *a)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_expr *e = node_call(b->items[i]);
+    if (!(e && e->op == PTO_OP_CAST && e->args[0]->kind == PTO_E_VAR
+          && e->args[0]->u.var == t->var)) {
+      int k = out_stores_after_cast(c, &b->items[i]->body, t, a)
+              + out_stores_after_cast(c, &b->items[i]->els, t, a);
+      if (k)
+        return k;
+      continue;
+    }
+    int k = 0;
+    for (int j = i + 1; j < b->n; j++) {
+      const pto_expr *x = node_call(b->items[j]);
+      if (x && (x->op == PTO_OP_STORE || x->op == PTO_OP_STORE_VALID)
+          && x->args[2]->kind == PTO_E_VAR && x->args[2]->u.var == t->var)
+        k++;
+      else if (writes_acc(b->items[j], a->var))
+        break;
+    }
+    return k;
+  }
+  return 0;
+}
+
+/* dav-c220 OUT tile T: the fixpipe reads its accumulator at each store,
+   so one pto.cast defines T and every store of T follows it in the same
+   block before the accumulator changes; with no mad since pto.fill(c,
+   0) the scalar unit stores 16-bit zeros, so the accumulator may have
+   no bias (whose row would need converting there).  */
+static void
+check_out(cctx *c, const cube_tile *t)
+{
+  const cube_tile *a = &c->p->tiles[t->src];
+  const pto_var *v = t->var;
+  const pto_mir_block *top = &c->k->src;
+  int stores = count_calls(top, PTO_OP_STORE, 2, v)
+               + count_calls(top, PTO_OP_STORE_VALID, 2, v);
+  const char *why = NULL;
+  if (a->bias >= 0)
+    why = "its accumulator has a bias epilogue (store the f32 "
+          "accumulator, or add the bias with vector ops after loading "
+          "the result)";
+  else if (count_calls(top, PTO_OP_CAST, 0, v) != 1)
+    why = "one pto.cast must define it";
+  else if (stores != out_stores_after_cast(c, top, t, a))
+    why = "every store of it must follow the pto.cast in the same block, "
+          "before the accumulator changes";
+  if (!why)
+    return;
+  pto_sorry(c->diag, v->loc,
+            "tile '%s' converts pto.matmul accumulator '%s' in the fixpipe "
+            "on its way to GM (%s): %s", v->name, a->var->name,
+            c->k->arch->name, why);
+  c->errors++;
+}
+
 /* ------------------------------------------------------------------ */
 /* Placement                                                           */
 /* ------------------------------------------------------------------ */
+
+/* The CCE element type of operand T in L1 / L0A / L0B: "half", or
+   "bfloat16_t" for a bf16 operand (dav-c220; runtime/cce-api.h).  */
+static const char *
+opnd_ctype(const cube_tile *t)
+{
+  return t->var->type->dtype == PTO_DT_BF16 ? "bfloat16_t" : "half";
+}
+
+/* A bf16 operand: dav-c220 multiplies bf16 (mad's bfloat16_t forms,
+   runtime/cce-api.h); dav-c100 / dav-m200 have no bf16 at all
+   (asc-devkit dav_m200/kernel_operator_mm_impl.h, MmadCal: fp16 and
+   int8), a located error that says which arch to build for.  */
+static bool
+bf16_operand_ok(cctx *c, const cube_tile *t)
+{
+  if (c->k->arch->isa != PTO_ISA_V200)
+    return true;
+  pto_error(c->diag, t->var->loc,
+            "pto.matmul operand '%s' is bf16: %s has no bf16 mad (its cube "
+            "takes fp16 operands); build for dav-c220 (Atlas A2/A3, "
+            "-fplugin-arg-pto-arch=dav-c220) or pto_cast the operands to "
+            "fp16 tiles", t->var->name, c->k->arch->name);
+  c->errors++;
+  return false;
+}
 
 static bool
 shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
 {
   const pto_type *ty = t->var->type;
+  if (want == PTO_DT_F16 && ty->dtype == PTO_DT_BF16) {
+    if (!bf16_operand_ok(c, t))
+      return false;
+    want = PTO_DT_BF16;
+  }
   if (ty->dtype != want && want == PTO_DT_F16 && ty->dtype == PTO_DT_F32) {
     /* f32 operands, per arch (pto.h's table): dav-c220 has the mad
        (asc-devkit dav_c220/kernel_operator_mm_impl.h, MmadCal float x
@@ -885,8 +1056,8 @@ shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
     pto_buf tb = { 0 };
     pto_type_print(&tb, ty);
     pto_sorry(c->diag, t->var->loc,
-              "pto.matmul %s '%s' is %s: the cube path takes f16 operands "
-              "and an f32 accumulator", t->roles & ROLE_ACC ? "accumulator"
+              "pto.matmul %s '%s' is %s: the cube path takes f16 or bf16 "
+              "operands and an f32 accumulator", t->roles & ROLE_ACC ? "accumulator"
                                                           : "operand",
               t->var->name, tb.s);
     pto_buf_free(&tb);
@@ -1056,9 +1227,10 @@ pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
     return p->errors = c.errors;
   p->ub_exit = !strcmp(k->arch->name, "dav-m200")
                || !strcmp(k->arch->name, "dav-c100");
-  if (!p->ub_exit)
+  if (!p->ub_exit) {
     collect_bias(&c, &k->src);
-  else
+    collect_out(&c, &k->src);
+  } else
     collect_staged(&c, &k->src);
   check_block(&c, &k->src);
   if (!c.errors) {
@@ -1066,6 +1238,9 @@ pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
   }
   if (!c.errors && !p->ub_exit)
     check_bias(&c, &k->src);
+  for (int i = 0; i < p->n && !c.errors; i++)
+    if (p->tiles[i].roles == ROLE_OUT)
+      check_out(&c, &p->tiles[i]);
   for (int i = 0; i < p->n; i++) {
     const cube_tile *t = &p->tiles[i];
     if (t->roles == ROLE_ACC)
@@ -1161,13 +1336,14 @@ lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
   if (!gap)
     return -1;
   /* The vendor's copy takes a non-const `__gm__ void *' (cce-api.h).  */
-  const char *gm = pto_arena_printf(c->k->prog->arena, "(__gm__ half *)(%s)",
-                                    expr_c(c, e->args[1]));
+  const char *ct = opnd_ctype(t);
+  const char *gm = pto_arena_printf(c->k->prog->arena, "(__gm__ %s *)(%s)",
+                                    ct, expr_c(c, e->args[1]));
   pto_buf b = { 0 };
   for (int64_t j = 0; j < cols / 16; j++)
-    pto_buf_printf(&b, "%scopy_gm_to_cbuf((__cbuf__ half *)((uintptr_t)%lld), "
+    pto_buf_printf(&b, "%scopy_gm_to_cbuf((__cbuf__ %s *)((uintptr_t)%lld), "
                    "%s%s, 0, %lld, 1, %s, 0, PAD_NONE);",
-                   j ? "\n" : "", (long long)(t->off + j * rows * 32), gm,
+                   j ? "\n" : "", ct, (long long)(t->off + j * rows * 32), gm,
                    j ? pto_arena_printf(c->k->prog->arena, " + %lld",
                                         (long long)(j * 16)) : "", (long long)rows, rows == 1 ? "0" : gap);
   pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, b.s);
@@ -1322,15 +1498,17 @@ lower_cast_l1(cctx *c, pto_mir_block *out, const pto_expr *e,
       "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "  set_flag(PIPE_MTE1, PIPE_FIX, EVENT_ID0);\n"
       "  wait_flag(PIPE_MTE1, PIPE_FIX, EVENT_ID0);\n"
-      "  copy_matrix_cc_to_cbuf((__cbuf__ half *)((uintptr_t)%lld), "
+      "  copy_matrix_cc_to_cbuf((__cbuf__ %s *)((uintptr_t)%lld), "
       "(__cc__ float *)((uintptr_t)%lld), 0, %lld, %lld, %lld, %lld, 0, "
-      "F322F16, %s, 0, 0);\n"
+      "%s, %s, 0, 0);\n"
       "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "  wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "}",
       ct->var->id, (long long)ht->off, (long long)(m * n / 16),
-      (long long)ht->off, (long long)ct->off, (long long)n, (long long)m,
-      (long long)m, (long long)m, relu_arg(c, ct));
+      opnd_ctype(ht), (long long)ht->off, (long long)ct->off, (long long)n,
+      (long long)m, (long long)m, (long long)m,
+      ht->var->type->dtype == PTO_DT_BF16 ? "F322BF16" : "F322F16",
+      relu_arg(c, ct));
   text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   c->k->count.dma++;
   c->k->count.dma_min++;
@@ -1467,11 +1645,11 @@ lower_load_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
       "create_cbuf_matrix((__cbuf__ half *)((uintptr_t)%lld), "
       "(int64_t)%lld << 16 | 1, (half)0);\n"
       "if (cvr%d__ > 0 && cvc%d__ > 0)\n"
-      "  copy_gm_to_cbuf_multi_nd2nz_b16((__cbuf__ half *)((uintptr_t)%lld), "
-      "(__gm__ half *)(%s), 0, 1, cvr%d__, cvc%d__, 0, cvr%d__ > 1 ? (int64_t)(%s) : "
+      "  copy_gm_to_cbuf_multi_nd2nz_b16((__cbuf__ %s *)((uintptr_t)%lld), "
+      "(__gm__ %s *)(%s), 0, 1, cvr%d__, cvc%d__, 0, cvr%d__ > 1 ? (int64_t)(%s) : "
       "cvc%d__, %lld, 1, 1);",
       (long long)t->off, (long long)(rows * cols / 16), id, id,
-      (long long)t->off, expr_c(c, e->args[1]), id, id, id,
+      opnd_ctype(t), (long long)t->off, opnd_ctype(t), expr_c(c, e->args[1]), id, id, id,
       expr_c(c, e->args[2]), id, (long long)rows);
   pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, txt);
   pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
@@ -1496,9 +1674,10 @@ stage_copy(cctx *c, pto_mir_block *out, pto_loc loc, const cube_tile *t)
   pto_assert(ub);
   pto_buf b = { 0 };
   for (int64_t j = 0; j < cols / 16; j++)
-    pto_buf_printf(&b, "%scopy_ubuf_to_cbuf((__cbuf__ half *)((uintptr_t)%lld), "
-                   "(__ubuf__ half *)((uintptr_t)%lld), 0, %lld, 1, %lld, 0);",
-                   j ? "\n" : "", (long long)(t->off + j * rows * 32),
+    pto_buf_printf(&b, "%scopy_ubuf_to_cbuf((__cbuf__ %s *)((uintptr_t)%lld), "
+                   "(__ubuf__ %s *)((uintptr_t)%lld), 0, %lld, 1, %lld, 0);",
+                   j ? "\n" : "", opnd_ctype(t), (long long)(t->off + j * rows * 32),
+                   opnd_ctype(t),
                    (long long)(ub->offset + j * 32), (long long)rows,
                    rows == 1 ? 0LL : (long long)(cols / 16 - 1));
   pto_mir_node *n = text_node(c->k, out, loc, PTO_PIPE_MTE3, b.s);
@@ -1599,17 +1778,18 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
   if (c->p->ub_exit && needs_reload(c->p, e))
     reload_from_ub(c, out, s, e->loc, ct);
   stage_to_l1(c, out, e->loc, at, bt);
+  const char *et = opnd_ctype(at);
   pto_buf b = { 0 };
   for (int64_t mo = 0; mo < m1; mo++)
-    pto_buf_printf(&b, "%sload_cbuf_to_ca((__ca__ half *)((uintptr_t)%lld), "
-                   "(__cbuf__ half *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0, 0, inc);",
-                   mo ? "\n" : "", (long long)(mo * k1 * FRACTAL16),
+    pto_buf_printf(&b, "%sload_cbuf_to_ca((__ca__ %s *)((uintptr_t)%lld), "
+                   "(__cbuf__ %s *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0, 0, inc);",
+                   mo ? "\n" : "", et, (long long)(mo * k1 * FRACTAL16), et,
                    (long long)at->off, (long long)mo, (long long)k1,
                    (long long)m1);
   for (int64_t ko = 0; ko < k1; ko++)
-    pto_buf_printf(&b, "\nload_cbuf_to_cb((__cb__ half *)((uintptr_t)%lld), "
-                   "(__cbuf__ half *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0, 1, inc);",
-                   (long long)(ko * n1 * FRACTAL16), (long long)bt->off,
+    pto_buf_printf(&b, "\nload_cbuf_to_cb((__cb__ %s *)((uintptr_t)%lld), "
+                   "(__cbuf__ %s *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0, 1, inc);",
+                   et, (long long)(ko * n1 * FRACTAL16), et, (long long)bt->off,
                    (long long)ko, (long long)n1, (long long)k1);
   text_node(c->k, out, e->loc, PTO_PIPE_MTE1, b.s);
   pto_buf_free(&b);
@@ -1624,18 +1804,18 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
   char *t = ct->bias >= 0
     ? pto_arena_printf(
       c->k->prog->arena,
-      "mad((__cc__ float *)((uintptr_t)%lld), (__ca__ half *)((uintptr_t)0), "
-      "(__cb__ half *)((uintptr_t)0), (uint64_t)%lld, %lld, %lld, %lld, 0, "
+      "mad((__cc__ float *)((uintptr_t)%lld), (__ca__ %s *)((uintptr_t)0), "
+      "(__cb__ %s *)((uintptr_t)0), (uint64_t)%lld, %lld, %lld, %lld, 0, "
       "false, cube_init_%u, false);\n"
       "cube_init_%u = 0;",
-      (long long)ct->off, (long long)c->p->tiles[ct->bias].off, (long long)m,
+      (long long)ct->off, et, et, (long long)c->p->tiles[ct->bias].off, (long long)m,
       (long long)k, (long long)n, ct->var->id, ct->var->id)
     : pto_arena_printf(
       c->k->prog->arena,
-      "mad((__cc__ float *)((uintptr_t)%lld), (__ca__ half *)((uintptr_t)0), "
-      "(__cb__ half *)((uintptr_t)0), %lld, %lld, %lld, %scube_init_%u);\n"
+      "mad((__cc__ float *)((uintptr_t)%lld), (__ca__ %s *)((uintptr_t)0), "
+      "(__cb__ %s *)((uintptr_t)0), %lld, %lld, %lld, %scube_init_%u);\n"
       "cube_init_%u = 0;",
-      (long long)ct->off, (long long)m, (long long)k, (long long)n,
+      (long long)ct->off, et, et, (long long)m, (long long)k, (long long)n,
       mad_flags(c->k->arch), ct->var->id, ct->var->id);
   text_node(c->k, out, e->loc, PTO_PIPE_M, t);
   pair(c, out, e->loc, "PIPE_M", "PIPE_MTE1");
@@ -1671,9 +1851,34 @@ nomad_value(cctx *c, const cube_tile *ct)
 }
 
 /* dav-c220 pto.store(gm, rs, c): fixpipe L0C -> GM, NZ -> ND.  */
-static int
-lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *ct)
+/* The fixpipe's QuantPRE for a store of tile T (an accumulator, or an
+   OUT tile: its dtype).  */
+static const char *
+fixpipe_quant(const cube_tile *t)
 {
+  if (t->roles != ROLE_OUT)
+    return "NoQuant";
+  return t->var->type->dtype == PTO_DT_BF16 ? "F322BF16" : "F322F16";
+}
+
+/* The element GM_I of GM, written by the scalar unit when no mad ran,
+   and its value: the accumulator's (nomad_value), or for an OUT tile
+   16-bit zeros (+0 in fp16 and bf16; check_out refused a bias).  */
+static const char *
+nomad_store(cctx *c, const cube_tile *t, const cube_tile *ct, const char *gm,
+            const char *gm_i)
+{
+  if (t->roles == ROLE_OUT)
+    return pto_arena_printf(c->k->prog->arena,
+                            "((__gm__ uint16_t *)(%s))[%s] = 0", gm, gm_i);
+  return pto_arena_printf(c->k->prog->arena, "(%s)[%s] = %s", gm, gm_i,
+                          nomad_value(c, ct));
+}
+
+static int
+lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
+{
+  const cube_tile *ct = st->roles == ROLE_OUT ? &c->p->tiles[st->src] : st;
   int64_t m = ct->var->type->rows, n = ct->var->type->cols;
   const char *ld = stride_c(c, e->loc, e->args[1], m, n, 1, 0);
   if (!ld)
@@ -1686,18 +1891,20 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *ct)
       "if (cube_init_%u) {\n"
       "  for (int32_t r__ = 0; r__ < %lld; ++r__)\n"
       "    for (int32_t k__ = 0; k__ < %lld; ++k__)\n"
-      "      (%s)[r__ * (%s) + k__] = %s;\n"
+      "      %s;\n"
       "} else {\n"
       "  set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "  copy_matrix_cc_to_gm(%s, (__cc__ float *)((uintptr_t)%lld), 0, %lld, "
-      "%lld, %s, %lld, 0, NoQuant, %s, 0, 1);\n"
+      "%lld, %s, %lld, 0, %s, %s, 0, 1);\n"
       "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "  wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "}",
-      ct->var->id, (long long)m, (long long)n, gm, ld, nomad_value(c, ct), gm,
-      (long long)ct->off,
-      (long long)n, (long long)m, ld, (long long)m, relu_arg(c, ct));
+      ct->var->id, (long long)m, (long long)n,
+      nomad_store(c, st, ct, gm,
+                  pto_arena_printf(c->k->prog->arena, "r__ * (%s) + k__", ld)),
+      gm, (long long)ct->off, (long long)n, (long long)m, ld, (long long)m,
+      fixpipe_quant(st), relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   /* For sync.c, the GM write is the scalar unit's (FIX is ordered before
      everything after it by the FIX -> S pair).  */
@@ -1714,8 +1921,9 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *ct)
    vc is 0; the scalar unit writes the zeros when no mad ran.  */
 static int
 lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
-                  const cube_tile *ct)
+                  const cube_tile *st)
 {
+  const cube_tile *ct = st->roles == ROLE_OUT ? &c->p->tiles[st->src] : st;
   int id = valid_sizes(c, out, e, ct->var->type, e->args[1], "store_valid");
   if (id < 0)
     return -1;
@@ -1726,20 +1934,23 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
       "  if (cube_init_%u) {\n"
       "    for (int32_t r__ = 0; r__ < cvr%d__; ++r__)\n"
       "      for (int32_t k__ = 0; k__ < cvc%d__; ++k__)\n"
-      "        (%s)[(int64_t)r__ * (%s) + k__] = %s;\n"
+      "        %s;\n"
       "  } else {\n"
       "    set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "    wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "    copy_matrix_cc_to_gm(%s, (__cc__ float *)((uintptr_t)%lld), 0, "
       "cvc%d__, cvr%d__, cvr%d__ > 1 ? (int64_t)(%s) : cvc%d__, %d, 0, "
-      "NoQuant, %s, 0, 1);\n"
+      "%s, %s, 0, 1);\n"
       "    set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "    wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "  }\n"
       "}",
-      id, id, ct->var->id, id, id, gm, rs, nomad_value(c, ct), gm,
-      (long long)ct->off, id, id,
-      id, rs, id, ct->var->type->rows, relu_arg(c, ct));
+      id, id, ct->var->id, id, id,
+      nomad_store(c, st, ct, gm,
+                  pto_arena_printf(c->k->prog->arena,
+                                   "(int64_t)r__ * (%s) + k__", rs)),
+      gm, (long long)ct->off, id, id,
+      id, rs, id, ct->var->type->rows, fixpipe_quant(st), relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   pto_mir_add_access(x, PTO_MEM_GM, 0, 0, true);
   c->k->count.dma++;
@@ -1785,6 +1996,15 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
     if (cast_to_l1(&c, e))
       r = lower_cast_l1(&c, out, e, tile_at(&c, e->args[0]),
                         tile_at(&c, e->args[1]));
+    else if (cast_to_out(&c, e)) {
+      text_node(k, out, e->loc, PTO_PIPE_S,
+                pto_arena_printf(k->prog->arena,
+                                 "/* %s = %s: converted by the fixpipe at "
+                                 "each store of %s */", e->args[0]->u.var->name,
+                                 e->args[1]->u.var->name,
+                                 e->args[0]->u.var->name));
+      r = 1;
+    }
     break;
   case PTO_OP_LOAD_VALID:
     if ((t = tile_at(&c, e->args[0])) && !t->staged)
@@ -1852,7 +2072,7 @@ pto_cube_tile(const pto_mir_kernel *k, int i, const pto_var **var, bool *acc,
   *var = t->var;
   *acc = (t->roles & ROLE_ACC) != 0;
   *off = t->off;
-  *size = t->size;
+  *size = t->roles == ROLE_OUT ? 0 : t->size;   /* no memory of its own */
   return true;
 }
 
@@ -1871,6 +2091,8 @@ pto_cube_info_of(const pto_mir_kernel *k, const pto_var *v, pto_cube_info *out)
   out->l1off = t->l1off;
   out->relu = t->relu;
   out->bias_var = t->bias >= 0 ? k->cube->tiles[t->bias].var : NULL;
+  out->out = t->roles == ROLE_OUT;
+  out->src_var = t->src >= 0 ? k->cube->tiles[t->src].var : NULL;
   return true;
 }
 
@@ -1903,6 +2125,9 @@ pto_cube_use_of(const pto_mir_kernel *k, const pto_expr *e)
            ? PTO_CUBE_RELU : PTO_CUBE_NONE;
   case PTO_OP_FILL:
     return find_tile_e(p, e->args[0]) ? PTO_CUBE_FILL : PTO_CUBE_NONE;
+  case PTO_OP_CAST:
+    return (t = find_tile_e(p, e->args[0])) && t->roles == ROLE_OUT
+           ? PTO_CUBE_CAST_OUT : PTO_CUBE_NONE;
   default:
     return PTO_CUBE_NONE;
   }

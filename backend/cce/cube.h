@@ -52,6 +52,10 @@ typedef struct pto_cube_info {
   bool relu;                  /* an accumulator with a ReLU epilogue: the C
                                  variable cube_relu_ID holds its flag */
   const pto_var *bias_var;    /* an accumulator's bias tile, or NULL */
+  bool out;                   /* an f16 / bf16 tile d of pto.cast(d, c):
+                                 the fixpipe converts accumulator src_var
+                                 at each store of d (no memory of its own) */
+  const pto_var *src_var;
 } pto_cube_info;
 bool pto_cube_info_of(const pto_mir_kernel *k, const pto_var *v,
                       pto_cube_info *out);
@@ -69,7 +73,9 @@ typedef enum pto_cube_use {
   PTO_CUBE_STORE_VALID,       /* pto.store_valid of an accumulator */
   PTO_CUBE_RELU,              /* the ReLU epilogue (the fixpipe's) */
   PTO_CUBE_BIAS,              /* the bias epilogue (the first mad's) */
-  PTO_CUBE_FILL               /* pto.fill(c, 0) */
+  PTO_CUBE_FILL,              /* pto.fill(c, 0) */
+  PTO_CUBE_CAST_OUT           /* pto.cast(d, c) of an out tile (info.out):
+                                 nothing to do until d's stores */
 } pto_cube_use;
 pto_cube_use pto_cube_use_of(const pto_mir_kernel *k, const pto_expr *e);
 

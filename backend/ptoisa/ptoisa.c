@@ -694,6 +694,14 @@ cube_expr(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e)
 }
 
 /* The Tile type of cube tile V (INFO), valid shape dynamic or not.  */
+/* The element type of matmul operand V: half, or bfloat16_t (A2/A3's
+   TMATMUL takes both: TMatmul.hpp).  */
+static const char *
+mat_ctype(const pto_var *v)
+{
+  return v->type->dtype == PTO_DT_BF16 ? "bfloat16_t" : "half";
+}
+
 static void
 cube_type(pto_buf *b, const pto_var *v, const pto_cube_info *info,
           bool dynamic_valid)
@@ -710,9 +718,9 @@ cube_type(pto_buf *b, const pto_var *v, const pto_cube_info *info,
     pto_buf_printf(b, "Tile<TileType::Bias, float, 1, %d, BLayout::RowMajor, "
                    "1, %d>", cl, cl);
   else
-    pto_buf_printf(b, "Tile<TileType::Mat, half, %d, %d, BLayout::ColMajor, "
+    pto_buf_printf(b, "Tile<TileType::Mat, %s, %d, %d, BLayout::ColMajor, "
                    "%s, %s, SLayout::RowMajor, TileConfig::fractalABSize>",
-                   r, cl, dr, dc);
+                   mat_ctype(v), r, cl, dr, dc);
 }
 
 static void
@@ -803,7 +811,7 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     snprintf(cols, sizeof cols, "%d", cl);
     pto_buf_puts(&b, "{\n");
     if (use == PTO_CUBE_LOAD) {
-      cube_gm(&b, k, "half", e->args[1], e->args[2], rows, cols);
+      cube_gm(&b, k, mat_ctype(v), e->args[1], e->args[2], rows, cols);
       pto_buf_puts(&b, "TLOAD(");
       pto_cce_name(&b, v);
       pto_buf_puts(&b, ", g__);\n");
@@ -812,7 +820,7 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
          part loaded.  */
       pto_buf_puts(&b, "TEXPANDS(");
       pto_cce_name(&b, v);
-      pto_buf_puts(&b, ", (half)0);\n");
+      pto_buf_printf(&b, ", (%s)0);\n", mat_ctype(v));
       pto_buf_puts(&b, "const int64_t rs__ = (int64_t)(");
       cube_expr(&b, k, e->args[2]);
       pto_buf_puts(&b, ");\n");
@@ -821,8 +829,9 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
       cube_type(&b, v, &ci, true);
       pto_buf_printf(&b, " v__(vr__, vc__);\nTASSIGN(v__, 0x%llxu);\n",
                      (unsigned long long)ci.off);
-      pto_buf_puts(&b, "GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
-                       "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(");
+      pto_buf_printf(&b, "GlobalTensor<%s, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                     "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ %s *)(",
+                     mat_ctype(v), mat_ctype(v));
       cube_expr(&b, k, e->args[1]);
       pto_buf_puts(&b, "), {vr__, vc__}, {rs__});\nTLOAD(v__, g__);\n}\n");
     }
@@ -873,10 +882,10 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
       c->errors++;
       return;
     }
-    pto_buf_printf(&b, "{\nTileLeft<half, %lld, %lld> a__;\nTASSIGN(a__, 0x0u);"
-                   "\nTileRight<half, %lld, %lld> b__;\nTASSIGN(b__, 0x0u);\n"
-                   "TMOV(a__, ", (long long)m, (long long)kk, (long long)kk,
-                   (long long)nn);
+    pto_buf_printf(&b, "{\nTileLeft<%s, %lld, %lld> a__;\nTASSIGN(a__, 0x0u);"
+                   "\nTileRight<%s, %lld, %lld> b__;\nTASSIGN(b__, 0x0u);\n"
+                   "TMOV(a__, ", mat_ctype(av), (long long)m, (long long)kk,
+                   mat_ctype(bv), (long long)kk, (long long)nn);
     pto_cce_name(&b, av);
     pto_buf_puts(&b, ");\nTMOV(b__, ");
     pto_cce_name(&b, bv);
@@ -904,11 +913,26 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     text_of(c, out, s->loc, PTO_PIPE_M, &b);
     return;
   }
+  case PTO_CUBE_CAST_OUT:
+    pto_buf_printf(&b, "/* %s = %s: converted by TSTORE at each store of "
+                   "%s */", e->args[0]->u.var->name, e->args[1]->u.var->name,
+                   e->args[0]->u.var->name);
+    text_of(c, out, s->loc, PTO_PIPE_S, &b);
+    return;
   case PTO_CUBE_STORE:
   case PTO_CUBE_STORE_VALID: {
     bool valid = use == PTO_CUBE_STORE_VALID;
     v = e->args[2]->u.var;
     pto_cube_info_of(k, v, &ci);
+    /* An out tile: TSTORE of its accumulator into a GM tensor of the out
+       tile's dtype converts (TStore.hpp: GetCastPreQuantMode gives
+       F322F16 / F322BF16 for an f32 Acc tile).  */
+    const char *gt = "float";
+    if (ci.out) {
+      gt = v->type->dtype == PTO_DT_BF16 ? "bfloat16_t" : "half";
+      v = ci.src_var;
+      pto_cube_info_of(k, v, &ci);
+    }
     int m = v->type->rows, nn = v->type->cols;
     char rows[16], cols[16];
     snprintf(rows, sizeof rows, "%d", m);
@@ -933,15 +957,15 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     pto_buf_puts(&b, ";\n} else {\n");
     pair_text(&b, "PIPE_M", "PIPE_FIX");
     if (valid) {
-      pto_buf_puts(&b, "GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
-                       "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(");
+      pto_buf_printf(&b, "GlobalTensor<%s, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                     "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ %s *)(", gt, gt);
       cube_expr(&b, k, e->args[0]);
       pto_buf_puts(&b, "), {vr__, vc__}, {rs__});\n");
       cube_type(&b, v, &ci, true);
       pto_buf_printf(&b, " v__(vr__, vc__);\nTASSIGN(v__, 0x%llxu);\n",
                      (unsigned long long)ci.off);
     } else
-      cube_gm(&b, k, "float", e->args[0], e->args[1], rows, cols);
+      cube_gm(&b, k, gt, e->args[0], e->args[1], rows, cols);
     const char *src = valid ? "v__" : NULL;
     pto_buf tn = { 0 };
     if (src)
@@ -1495,7 +1519,8 @@ select_node(tsel *c, pto_mir_block *out, const pto_mir_node *src)
       /* A tile of the cube path: where its plan put it.  */
       pto_cube_info info;
       if (pto_cube_info_of(c->k, s->var, &info)) {
-        cube_decl(c, out, s, &info);
+        if (!info.out)   /* an out tile has no memory: its stores convert */
+          cube_decl(c, out, s, &info);
         return;
       }
       /* Declared and placed here (print_tile); unused tiles have no

@@ -1,0 +1,30 @@
+/* pto_matmul operand dtypes in plugin mode: f32, fp16 and bf16 operands
+   (one dtype for both) into an f32 accumulator compile; 8-bit and int32
+   operands, mixed operand dtypes and a non-f32 accumulator are located
+   errors naming the operand.  */
+/* { dg-do compile } */
+/* { dg-require-effective-target float16 } */
+#include <pto.h>
+typedef PTO_TILE(pto_bf16, 16, 16) b_t;
+typedef PTO_TILE(pto_f16, 16, 16) h_t;
+typedef PTO_TILE(float, 16, 16) f_t;
+typedef PTO_TILE(int8_t, 16, 16) q_t;
+typedef PTO_TILE(int32_t, 16, 16) i_t;
+PTO_KERNEL void k(const pto_bf16 *x, float *y)
+{
+  b_t a, b;
+  h_t h;
+  f_t c, f;
+  q_t q;
+  i_t n;
+  pto_load(a, x, 16);
+  pto_load(b, x, 16);
+  pto_fill(c, 0.0f);
+  pto_matmul(c, a, b);
+  pto_store(y, 16, c);
+  pto_matmul(c, q, q); /* { dg-error "'pto_matmul': argument 2 has element type 'i8', expected an f32, f16 or bf16 tile" } */
+  pto_matmul(c, n, n); /* { dg-error "'pto_matmul': argument 2 has element type 'i32', expected an f32, f16 or bf16 tile" } */
+  pto_matmul(c, a, h); /* { dg-error "'pto_matmul': argument 3 has element type 'f16', expected 'bf16'" } */
+  pto_matmul(h, a, b); /* { dg-error "'pto_matmul': argument 1 has element type 'f16', expected 'f32'" } */
+  pto_matmul(c, f, f);
+}
