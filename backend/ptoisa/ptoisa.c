@@ -65,7 +65,8 @@ typedef enum form {
   F_ROWBIN,    /* TROWEXPANDADD(dst, src0, src1): src1 R x 1 */
   F_CAST,      /* TCVT(dst, src, mode[, satMode]); TMOV between one dtype */
   F_COLRED,    /* TCOLSUM(dst, src): dst 1 x C */
-  F_COLBIN     /* TCOLEXPANDADD(dst, src0, src1): src1 1 x C */
+  F_COLBIN,    /* TCOLEXPANDADD(dst, src0, src1): src1 1 x C */
+  F_TRANS      /* TTRANS(dst, src, tmp) */
 } form;
 
 /* Element types an instruction takes on A2/A3: the static_asserts of
@@ -155,6 +156,13 @@ static const isa_op isa_ops[] = {
      vshr); the CPU simulation has all of them (ElementTileOp.h,
      TBinSOps.hpp).  xor is a sequence (select_op): TXor.hpp asserts
      that dst, src0, src1 and tmp are four tiles.  */
+  /* TTrans.hpp (A2/A3): scatter_vnchwconv_b16 / _b32 of 16-row blocks
+     into tmp, then one copy_ubuf_to_ubuf to dst; element by element on
+     the scalar unit when dst's row stride is not a multiple of 16 (its
+     TransTailTiles).  The CPU simulation copies element by element
+     (cpu/TTrans.hpp).  Neither is right in place, so pto.h's in-place
+     square transpose goes through a copy (print_trans).  */
+  { PTO_OP_TRANSPOSE, "TTRANS", F_TRANS, DT_ANY },
   { PTO_OP_AND, "TAND", F_BINARY, DT_I32 },
   { PTO_OP_OR, "TOR", F_BINARY, DT_I32 },
   { PTO_OP_XOR, NULL, F_BINARY, DT_I32 },
@@ -326,6 +334,28 @@ elementwise_view(const pto_type *t, pto_dtype dt)
   return r;
 }
 
+/* TTRANS's tmp for transpose CALL (d C x R from a R x C): TTrans.hpp
+   writes C rounded up to a 32-byte block of elements rows of R rounded
+   up to 16 (tmpStride) there before copying C rows to d.  */
+static pto_type
+trans_tmp_type(const pto_expr *call)
+{
+  const pto_type *a = call->args[1]->type;
+  int blk = 32 / pto_dtype_bytes(a->dtype);
+  pto_type t = *a;
+  t.rows = (a->cols + blk - 1) / blk * blk;
+  t.cols = (a->rows + 15) / 16 * 16;
+  return t;
+}
+
+/* Whether transpose CALL is in place (d is a).  */
+static bool
+trans_in_place(const pto_expr *call)
+{
+  return call->args[0]->kind == PTO_E_VAR && call->args[1]->kind == PTO_E_VAR
+         && call->args[0]->u.var == call->args[1]->u.var;
+}
+
 static int64_t
 scratch_bytes(const pto_stmt *s, const pto_arch *arch)
 {
@@ -346,6 +376,12 @@ scratch_bytes(const pto_stmt *s, const pto_arch *arch)
   /* xor: a | b, of the tile's shape.  */
   if (call && call->op == PTO_OP_XOR && call->args[0]->type->kind == PTO_TY_TILE)
     return layout_bytes(call->args[0]->type);
+  if (call && call->op == PTO_OP_TRANSPOSE
+      && call->args[0]->type->kind == PTO_TY_TILE) {
+    pto_type tmp = trans_tmp_type(call);
+    return layout_bytes(&tmp)
+           + (trans_in_place(call) ? layout_bytes(call->args[0]->type) : 0);
+  }
   if (!call || (call->op != PTO_OP_ROW_SUM && call->op != PTO_OP_ROW_MAX))
     return 0;
   const pto_type *t = call->args[1]->type;
@@ -1425,6 +1461,16 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
         || !scan_expr(c, call->args[1], &gm))
       return;
     break;
+  case F_TRANS:
+    for (int i = 0; i < 2; i++) {
+      if (!(t[i] = tile_operand(c, call->args[i], name, io->dtypes)))
+        return;
+      if (is_column(call->args[i]->type)) {
+        sorry(c, call->loc, "one-column tiles in", name);
+        return;
+      }
+    }
+    break;
   }
   if (gm) {
     sorry(c, call->loc, "a GM read in the operands of", name);
@@ -1476,7 +1522,7 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     if (t[i])
       add_ub(n, t[i], false);
   add_ub(n, t[0], true);
-  if (io->form == F_ROWRED) {
+  if (io->form == F_ROWRED || io->form == F_TRANS) {
     const pto_mir_buffer *tmp = pto_mir_buffer_of(c->k, NULL, s);
     pto_assert(tmp);
     add_ub(n, tmp, true);
@@ -2090,6 +2136,42 @@ print_xor(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     pto_buf_free(&nm[i]);
 }
 
+/* TTRANS(d, a, tmp__), tmp__ the statement's scratch; in place, into
+   a copy of d's type after tmp__ in the scratch, then TMOV to d.  */
+static void
+print_trans(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
+            int depth)
+{
+  const pto_expr *call = n->stmt->value;
+  const pto_mir_buffer *tmp = pto_mir_buffer_of(k, NULL, n->stmt);
+  pto_type tt = trans_tmp_type(call);
+  bool copy = trans_in_place(call);
+  pto_buf_puts(b, "{\n");
+  declare_at(b, k, n, &tt, "tmp__", tmp->offset, depth + 1);
+  if (copy)
+    declare_at(b, k, n, call->args[0]->type, "d__",
+               tmp->offset + layout_bytes(&tt), depth + 1);
+  pto_cce_indent(b, depth + 1);
+  pto_buf_puts(b, "TTRANS(");
+  if (copy)
+    pto_buf_puts(b, "d__");
+  else
+    tname(b, call->args[0]);
+  pto_buf_puts(b, ", ");
+  tname(b, call->args[1]);
+  pto_buf_puts(b, ", tmp__);\n");
+  if (copy) {
+    pto_cce_indent(b, depth + 1);
+    pto_buf_puts(b, "pipe_barrier(PIPE_V);\n");
+    pto_cce_indent(b, depth + 1);
+    pto_buf_puts(b, "TMOV(");
+    tname(b, call->args[0]);
+    pto_buf_puts(b, ", d__);\n");
+  }
+  pto_cce_indent(b, depth);
+  pto_buf_puts(b, "}\n");
+}
+
 static void
 print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
            int depth)
@@ -2251,6 +2333,10 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   }
   if (io->form == F_LOAD || io->form == F_STORE) {
     print_transfer(b, k, n, depth);
+    return;
+  }
+  if (io->form == F_TRANS) {
+    print_trans(b, k, n, depth);
     return;
   }
   if (io->form == F_ROWRED) {
