@@ -924,42 +924,41 @@ writes_acc(const pto_mir_node *n, const pto_var *v)
   return count_node(n, -1, 0, v) > 0;
 }
 
-/* The stores of OUT tile T in the block holding its pto.cast (B or a
-   block nested in it), after the cast and before a write of its
-   accumulator A.  */
+/* The stores of OUT tile T that follow one of its pto.casts in B (and
+   the blocks nested in it) in the cast's block, before a write of its
+   accumulator A or the next cast.  */
 static int
 out_stores_after_cast(cctx *c, const pto_mir_block *b, const cube_tile *t,
                       const cube_tile *a)
 {
+  int k = 0;
   for (int i = 0; i < b->n; i++) {
     const pto_expr *e = node_call(b->items[i]);
     if (!(e && e->op == PTO_OP_CAST && e->args[0]->kind == PTO_E_VAR
           && e->args[0]->u.var == t->var)) {
-      int k = out_stores_after_cast(c, &b->items[i]->body, t, a)
-              + out_stores_after_cast(c, &b->items[i]->els, t, a);
-      if (k)
-        return k;
+      k += out_stores_after_cast(c, &b->items[i]->body, t, a)
+           + out_stores_after_cast(c, &b->items[i]->els, t, a);
       continue;
     }
-    int k = 0;
     for (int j = i + 1; j < b->n; j++) {
       const pto_expr *x = node_call(b->items[j]);
       if (x && (x->op == PTO_OP_STORE || x->op == PTO_OP_STORE_VALID)
           && x->args[2]->kind == PTO_E_VAR && x->args[2]->u.var == t->var)
         k++;
-      else if (writes_acc(b->items[j], a->var))
+      else if (writes_acc(b->items[j], a->var)
+               || count_node(b->items[j], PTO_OP_CAST, 0, t->var))
         break;
     }
-    return k;
   }
-  return 0;
+  return k;
 }
 
 /* dav-c220 OUT tile T: the fixpipe reads its accumulator at each store,
-   so one pto.cast defines T and every store of T follows it in the same
-   block before the accumulator changes; with no mad since pto.fill(c,
-   0) the scalar unit stores 16-bit zeros, so the accumulator may have
-   no bias (whose row would need converting there).  */
+   so every store of T follows a pto.cast of T in the same block before
+   the accumulator changes (or T is cast again); with no mad since
+   pto.fill(c, 0) the scalar unit stores 16-bit zeros, so the
+   accumulator may have no bias (whose row would need converting
+   there).  */
 static void
 check_out(cctx *c, const cube_tile *t)
 {
@@ -973,11 +972,9 @@ check_out(cctx *c, const cube_tile *t)
     why = "its accumulator has a bias epilogue (store the f32 "
           "accumulator, or add the bias with vector ops after loading "
           "the result)";
-  else if (count_calls(top, PTO_OP_CAST, 0, v) != 1)
-    why = "one pto.cast must define it";
   else if (stores != out_stores_after_cast(c, top, t, a))
-    why = "every store of it must follow the pto.cast in the same block, "
-          "before the accumulator changes";
+    why = "every store of it must follow a pto.cast into it in the same "
+          "block, before the accumulator changes";
   if (!why)
     return;
   pto_sorry(c->diag, v->loc,

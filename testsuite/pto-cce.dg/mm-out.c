@@ -40,7 +40,28 @@ static PTO_KERNEL void ref_mmo(const pto_f16 *a, const pto_f16 *b, pto_f16 *c,
   }
 }
 
+typedef PTO_TILE(pto_f16, 16, 16) h16_t;
+typedef PTO_TILE(float, 16, 16) f16x16_t;
+
+static PTO_KERNEL void ref_mmc(const pto_f16 *a, const pto_f16 *b, pto_f16 *c,
+                               int kk)
+{
+  h16_t ta, tb, h;
+  f16x16_t tc;
+  pto_fill(tc, 0.0f);
+  for (int k = 0; k < kk; k += 1) {
+    pto_load(ta, a + k * 256, 16);
+    pto_load(tb, b + k * 256, 16);
+    pto_matmul(tc, ta, tb);
+    pto_cast(h, tc);
+    pto_store(c + k * 256 + 256, 16, h);
+  }
+  pto_cast(h, tc);
+  pto_store(c, 16, h);
+}
+
 void mmo__sim(void *const *args);
+void mmc__sim(void *const *args);
 
 static pto_f16 a[NT * 32 * LD * 2], b[NT * 32 * LD * 2];
 static pto_f16 c[NT * 1024], want[NT * 1024];
@@ -80,6 +101,15 @@ int main(void)
       cce_run(mmo__sim, args, 2, reset, check);
     }
   CHECK(rounded > 0);   /* the fp16 rounding is exercised */
+  /* mmc: the running sums of 3 K steps and the final one (and K = 0:
+     zeros).  */
+  for (kk = 3; kk >= 0; kk -= 3) {
+    void *cargs[] = { &pa, &pb, &pc, &kk };
+    reset();
+    memcpy(want, c, sizeof want);
+    pto_launch(ref_mmc, 1, a, b, want, kk);
+    cce_run(mmc__sim, cargs, 1, reset, check);
+  }
 #ifdef MM_M200
   return harness_end("mm-out-m200");
 #else

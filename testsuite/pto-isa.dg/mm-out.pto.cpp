@@ -34,8 +34,8 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmo(__gm__ const half *a, __gm__ const h
    ta               L1  [0, 1024)
    tb               L1  [1024, 2048)
    h                L1  [0, 0) */
-  int32_t cube_init_9 = 1;
-  uint8_t cube_relu_9 = 0;
+  int32_t cube_init_13 = 1;
+  uint8_t cube_relu_13 = 0;
   Tile<TileType::Mat, half, 32, 16, BLayout::ColMajor, 32, 16, SLayout::RowMajor, TileConfig::fractalABSize> ta;
   TASSIGN(ta, 0x0u);   /* L1 */
   Tile<TileType::Mat, half, 16, 32, BLayout::ColMajor, 16, 32, SLayout::RowMajor, TileConfig::fractalABSize> tb;
@@ -46,8 +46,8 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmo(__gm__ const half *a, __gm__ const h
     const int32_t i_step__ = ((int32_t)get_block_num());
     for (int32_t i = ((int32_t)get_block_idx()); i < n; i += i_step__) {
       /* 13: pto.fill(tc, 0.0) */
-      cube_init_9 = 1;
-      cube_relu_9 = 0;
+      cube_init_13 = 1;
+      cube_relu_13 = 0;
       int32_t s_22 = ((i * ld) * 32);
       set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
@@ -80,18 +80,18 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmo(__gm__ const half *a, __gm__ const h
           wait_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
           set_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID0);
           wait_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID0);
-          if (cube_init_9)
+          if (cube_init_13)
             TMATMUL(tc, a__, b__);
           else
             TMATMUL_ACC(tc, tc, a__, b__);
-          cube_init_9 = 0;
+          cube_init_13 = 0;
           set_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);
           wait_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);
         }
       }
       if ((rl != 0)) {
         /* 20: pto.relu(tc, tc) */
-        cube_relu_9 = 1;
+        cube_relu_13 = 1;
       }
       /* 22: pto.cast(h, tc) */
       /* h = tc: converted by TSTORE at each store of h */
@@ -99,7 +99,7 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmo(__gm__ const half *a, __gm__ const h
       wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
       /* 23: pto.store(c + (i << 10), 32, h) */
       {
-        if (cube_init_9) {
+        if (cube_init_13) {
             for (int32_t r__ = 0; r__ < 32; ++r__)
               for (int32_t k__ = 0; k__ < 32; ++k__)
                 ((c + (i << 10)))[(int64_t)r__ * (32) + k__] = 0.0f;
@@ -108,7 +108,7 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmo(__gm__ const half *a, __gm__ const h
           wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           const int64_t rs__ = (int64_t)(32);
           GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)((c + (i << 10))), {32, 32}, {rs__});
-          if (cube_relu_9)
+          if (cube_relu_13)
             TSTORE<decltype(tc), decltype(g__), AtomicType::AtomicNone, ReluPreMode::NormalRelu>(g__, tc);
           else
             TSTORE(g__, tc);
@@ -126,6 +126,118 @@ PTO_ISA_EXTERN_C void mmo__sim(void *const *args);
 PTO_ISA_EXTERN_C void mmo__sim(void *const *args)
 {
   mmo(*(__gm__ const half * *)args[0], *(__gm__ const half * *)args[1], *(__gm__ half * *)args[2], *(int32_t *)args[3], *(int32_t *)args[4], *(int32_t *)args[5], *(int32_t *)args[6]);
+}
+#endif
+
+/* kernel mmc: UB plan for dav-c220 (188416 bytes usable): peak 2560 bytes
+     tc               [     0,   1024)    1024 bytes
+     ta               [  1024,   1536)     512 bytes
+     tb               [  1536,   2048)     512 bytes
+     h                [  2048,   2560)     512 bytes
+ */
+PTO_ISA_EXTERN_C __global__ AICORE void mmc(__gm__ const half *a, __gm__ const half *b, __gm__ half *c, int32_t kk)
+{
+  /* cube plan for dav-c220: L0A/L0B staging at 0
+   tc               L0C [0, 1024)
+   ta               L1  [0, 512)
+   tb               L1  [512, 1024)
+   h                L1  [0, 0) */
+  int32_t cube_init_19 = 1;
+  Tile<TileType::Mat, half, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor, TileConfig::fractalABSize> ta;
+  TASSIGN(ta, 0x0u);   /* L1 */
+  Tile<TileType::Mat, half, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor, TileConfig::fractalABSize> tb;
+  TASSIGN(tb, 0x200u);   /* L1 */
+  TileAcc<float, 16, 16, 16, 16> tc;
+  TASSIGN(tc, 0x0u);   /* L0C */
+  /* 34: pto.fill(tc, 0.0) */
+  cube_init_19 = 1;
+  for (int32_t k = 0; k < kk; k += 1) {
+    int32_t s_15 = (k << 8);
+    set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
+    wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
+    /* 36: pto.load(ta, a + s_15, 16) */
+    {
+      const int64_t rs__ = (int64_t)(16);
+      GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)((a + s_15)), {16, 16}, {rs__});
+      TLOAD(ta, g__);
+    }
+    set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
+    wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
+    /* 37: pto.load(tb, b + s_15, 16) */
+    {
+      const int64_t rs__ = (int64_t)(16);
+      GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)((b + s_15)), {16, 16}, {rs__});
+      TLOAD(tb, g__);
+    }
+    set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
+    wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
+    /* 38: pto.matmul(tc, ta, tb) */
+    {
+      TileLeft<half, 16, 16> a__;
+      TASSIGN(a__, 0x0u);
+      TileRight<half, 16, 16> b__;
+      TASSIGN(b__, 0x0u);
+      TMOV(a__, ta);
+      TMOV(b__, tb);
+      set_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
+      wait_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
+      set_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID0);
+      wait_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID0);
+      if (cube_init_19)
+        TMATMUL(tc, a__, b__);
+      else
+        TMATMUL_ACC(tc, tc, a__, b__);
+      cube_init_19 = 0;
+      set_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);
+      wait_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);
+    }
+    /* 39: pto.cast(h, tc) */
+    /* h = tc: converted by TSTORE at each store of h */
+    set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
+    wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
+    /* 40: pto.store(c + s_15 + 256, 16, h) */
+    {
+      if (cube_init_19) {
+          for (int32_t r__ = 0; r__ < 16; ++r__)
+            for (int32_t k__ = 0; k__ < 16; ++k__)
+              (((c + s_15) + 256))[(int64_t)r__ * (16) + k__] = 0.0f;
+      } else {
+        set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
+        wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
+        const int64_t rs__ = (int64_t)(16);
+        GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((c + s_15) + 256)), {16, 16}, {rs__});
+        TSTORE(g__, tc);
+        set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);
+        wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);
+      }
+    }
+  }
+  /* 42: pto.cast(h, tc) */
+  /* h = tc: converted by TSTORE at each store of h */
+  /* 43: pto.store(c, 16, h) */
+  {
+    if (cube_init_19) {
+        for (int32_t r__ = 0; r__ < 16; ++r__)
+          for (int32_t k__ = 0; k__ < 16; ++k__)
+            (c)[(int64_t)r__ * (16) + k__] = 0.0f;
+    } else {
+      set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
+      wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
+      const int64_t rs__ = (int64_t)(16);
+      GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(c), {16, 16}, {rs__});
+      TSTORE(g__, tc);
+      set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);
+      wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);
+    }
+  }
+  pipe_barrier(PIPE_ALL);
+}
+
+#ifdef __CPU_SIM
+PTO_ISA_EXTERN_C void mmc__sim(void *const *args);
+PTO_ISA_EXTERN_C void mmc__sim(void *const *args)
+{
+  mmc(*(__gm__ const half * *)args[0], *(__gm__ const half * *)args[1], *(__gm__ half * *)args[2], *(int32_t *)args[3]);
 }
 #endif
 
