@@ -231,12 +231,12 @@ typedef struct pto__f16 {
 /* bf16 element type: a 16-bit storage type of pto.h's own (GCC 12's C
    front end on x86-64 has no __bf16), the struct `struct pto_bf16'
    holding the bits, which the plugin recognises by its tag.  bf16 tiles
-   and GM tensors are storage: pto_load, pto_store and pto_cast to and
-   from float tiles are their only operations, because the vector unit
-   of dav-c220 has no bf16 arithmetic (its vconv_bf162f32 and
-   vconv_f322bf16r are the only bf16 vector instructions pto-gcc uses:
-   compute in f32, cast back; any other op on a bf16 tile is a compile
-   error naming the op).  dav-m200 (Atlas inference) has no bf16 at all:
+   and GM tensors are storage: pto_load, pto_store, pto_cast to and
+   from float tiles and the operands of pto_matmul (the cube multiplies
+   bf16) are their only operations, because the vector unit of dav-c220
+   has no bf16 arithmetic (its vconv_bf162f32 and vconv_f322bf16r are
+   the only bf16 vector instructions pto-gcc uses: compute in f32, cast
+   back; any other op on a bf16 tile is a compile error naming the op).  dav-m200 (Atlas inference) has no bf16 at all:
    the plugin reports a kernel with bf16 tiles there.  Host code builds
    and reads the bits with pto_bf16_from_f32 (round to nearest even, as
    vconv_f322bf16r; inf kept, overflow to inf, a NaN stays a quiet NaN)
@@ -808,13 +808,13 @@ extern pto__not_a_tile pto__not_a_tile_object;
   PTO__CHECK_TILE_ANY(op, t);                                               \
   _Static_assert(!PTO__IS_BF16(t),                                         \
                  op ": " #t " is a bf16 tile: bf16 tiles support only "    \
-                 "pto_load, pto_store and pto_cast; compute in f32 "       \
-                 "(pto_cast to a float tile first)");                      \
+                 "pto_load, pto_store, pto_cast and pto_matmul operands; " \
+                 "compute in f32 (pto_cast to a float tile first)");       \
   _Static_assert(!PTO__IS_INT8(t),                                         \
                  op ": " #t " is an 8-bit integer tile: int8_t and "       \
-                 "uint8_t tiles support only pto_load, pto_store and "     \
-                 "pto_cast; compute in fp16 (pto_cast to a _Float16 tile " \
-                 "first)")
+                 "uint8_t tiles support only pto_load, pto_store, "        \
+                 "pto_cast, pto_quantize and pto_dequantize; compute in "  \
+                 "fp16 (pto_cast to a _Float16 tile first)")
 /* A tile operand of an op that moves or converts elements (any dtype).  */
 #define PTO__CHECK_TILE_ANY(op, t)                                          \
   _Static_assert(PTO__IS_TILE(t), op ": operand " #t " is not a PTO_TILE"); \

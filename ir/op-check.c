@@ -384,13 +384,15 @@ check_no_bf16(ctx *c)
     if (is_tile_letter(c->sig[i]) && c->t[i]->kind == PTO_TY_TILE
         && c->t[i]->dtype == PTO_DT_BF16)
       return fail(c, i, "has element type 'bf16': bf16 tiles support only "
-                  "load, store and cast (the vector unit has no bf16 "
-                  "arithmetic); compute in f32: cast to an f32 tile first");
+                  "load, store, cast and pto.matmul operands (the vector "
+                  "unit has no bf16 arithmetic); compute in f32: cast to an "
+                  "f32 tile first");
     else if (is_tile_letter(c->sig[i]) && c->t[i]->kind == PTO_TY_TILE
              && (c->t[i]->dtype == PTO_DT_I8 || c->t[i]->dtype == PTO_DT_U8))
       return fail(c, i, "has element type '%s': 8-bit tiles support only "
-                  "load, store and cast; compute in f16: cast to an f16 "
-                  "tile first", pto_dtype_name(c->t[i]->dtype));
+                  "load, store, cast, quantize and dequantize; compute in "
+                  "f16: cast (or dequantize) to an f16 tile first",
+                  pto_dtype_name(c->t[i]->dtype));
   return true;
 }
 

@@ -22,7 +22,7 @@ PTO_KERNEL void k(const pto_bf16 *x, pto_bf16 *y, float *z)
   pto_cast(b, f);
   pto_cast(b, a);
   pto_store(y, 16, b);
-  pto_add(b, a, a); /* { dg-error "'pto_add': argument 1 has element type 'bf16': bf16 tiles support only load, store and cast \\(the vector unit has no bf16 arithmetic\\); compute in f32: cast to an f32 tile first" } */
+  pto_add(b, a, a); /* { dg-error "'pto_add': argument 1 has element type 'bf16': bf16 tiles support only load, store, cast and pto.matmul operands \\(the vector unit has no bf16 arithmetic\\); compute in f32: cast to an f32 tile first" } */
   pto_exp(b, a); /* { dg-error "'pto_exp': argument 1 has element type 'bf16'" } */
   pto_muls(b, a, 2.0f); /* { dg-error "'pto_muls': argument 1 has element type 'bf16'" } */
   pto_row_sum(c, a); /* { dg-error "'pto_row_sum': argument 2 has element type 'bf16'" } */

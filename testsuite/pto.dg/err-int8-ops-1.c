@@ -21,7 +21,7 @@ PTO_KERNEL void k(const int8_t *x, uint8_t *y)
   pto_cast(b, h);
   pto_cast(a, a);
   pto_store(y, 32, b);
-  pto_add(a, a, a); /* { dg-error "'pto_add': argument 1 has element type 'i8': 8-bit tiles support only load, store and cast; compute in f16: cast to an f16 tile first" } */
+  pto_add(a, a, a); /* { dg-error "'pto_add': argument 1 has element type 'i8': 8-bit tiles support only load, store, cast, quantize and dequantize; compute in f16: cast .or dequantize. to an f16 tile first" } */
   pto_relu(b, b); /* { dg-error "'pto_relu': argument 1 has element type 'u8'" } */
   pto_cast(f, a); /* { dg-error "'pto_cast': argument 1 has element type 'f32': i8 tiles convert to and from f16 tiles only \\(cast through an f16 tile\\)" } */
   pto_cast(a, b); /* { dg-error "'pto_cast': argument 2 has element type 'u8': i8 tiles convert to and from f16 tiles only" } */

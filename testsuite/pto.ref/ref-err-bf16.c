@@ -20,7 +20,7 @@ k (const pto_bf16 *x, pto_bf16 *y)
   pto_cast (b, f);                      /* fine */
   pto_cast (b, a);                      /* fine */
   pto_store (y, 16, b);                 /* fine */
-  pto_add (b, a, a);                    /* { dg-error "pto_add: (a|b) is a bf16 tile: bf16 tiles support only pto_load, pto_store and pto_cast; compute in f32 \\(pto_cast to a float tile first\\)" } */
+  pto_add (b, a, a);                    /* { dg-error "pto_add: (a|b) is a bf16 tile: bf16 tiles support only pto_load, pto_store, pto_cast and pto_matmul operands; compute in f32 \\(pto_cast to a float tile first\\)" } */
   pto_exp (f, a);                       /* { dg-error "pto_exp: (a is a bf16 tile|the tiles f and a differ in dtype)" } */
   pto_fill (b, 0);                      /* { dg-error "pto_fill: b is a bf16 tile" } */
   pto_cast (n, a);                      /* { dg-error "pto_cast: bf16 tiles convert to and from float tiles only \\(cast through a float tile\\)" } */

@@ -23,7 +23,7 @@ k (const int8_t *x, uint8_t *y)
   pto_cast (h, a);                      /* fine */
   pto_cast (b, h);                      /* fine */
   pto_store (y, 32, b);                 /* fine */
-  pto_muls (a, a, 2);                   /* { dg-error "pto_muls: a is an 8-bit integer tile: int8_t and uint8_t tiles support only pto_load, pto_store and pto_cast; compute in fp16 \\(pto_cast to a _Float16 tile first\\)" } */
+  pto_muls (a, a, 2);                   /* { dg-error "pto_muls: a is an 8-bit integer tile: int8_t and uint8_t tiles support only pto_load, pto_store, pto_cast, pto_quantize and pto_dequantize; compute in fp16 \\(pto_cast to a _Float16 tile first\\)" } */
   pto_cast (f, a);                      /* { dg-error "pto_cast: int8_t and uint8_t tiles convert to and from _Float16 tiles only \\(cast through a _Float16 tile\\)" } */
   pto_cast (b, a);                      /* { dg-error "pto_cast: int8_t and uint8_t tiles convert to and from _Float16 tiles only" } */
 }
