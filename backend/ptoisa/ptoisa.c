@@ -841,6 +841,18 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
   case PTO_CUBE_LOAD_VALID: {
     v = e->args[0]->u.var;
     pto_cube_info_of(k, v, &ci);
+    if (ci.acc) {
+      /* A2/A3's TLOAD from GM writes Mat tiles only (TLoad.hpp), and
+         TMOV_TILE_IMPL (TMov.hpp) moves Mat to Left / Right / Bias /
+         Scaling and Acc to Mat, never into an Acc tile.  */
+      pto_sorry(c->diag, e->loc, "the PTO-ISA back end cannot initialise "
+                "pto.matmul accumulator '%s' from GM: PTO-ISA has no move "
+                "into an Acc tile on A2/A3 (npu/a2a3/TMov.hpp); start from "
+                "pto_fill(%s, 0) and add the initial value to the stored "
+                "result, or use the CCE back end", v->name, v->name);
+      c->errors++;
+      return;
+    }
     int r = v->type->rows, cl = v->type->cols;
     char rows[16], cols[16];
     snprintf(rows, sizeof rows, "%d", r);
