@@ -52,7 +52,9 @@
      loads, stores, casts, pto_quantize and pto_dequantize only (8-bit
      tiles convert to and from
      _Float16 tiles: vconv_s82f16 / vconv_u82f16 / vconv_f162s8 /
-     vconv_f162u8 on both archs).
+     vconv_f162u8 on both archs), int16_t for loads, stores and casts
+     only (to and from _Float16: vconv_s162f16 / vconv_f162s16r on both
+     archs).
      fp16 needs a compiler with the C type _Float16 (GCC 12 on x86-64 and
      AArch64); with GCC 11 on x86-64 a program cannot have fp16 tiles in
      either mode: naming pto_f16 there is a located error whose type name
@@ -83,6 +85,11 @@
      even (the vendor's CAST_NONE = CAST_RINT form), saturates to
      [-128, 127] / [0, 255], NaN gives 0 (the saturation is what pto-gcc
      assumes of the device: asc-devkit's sources read do not state it).
+   * int16_t: no arithmetic (cast to _Float16 first); pto_cast fp16 ->
+     int16_t rounds to nearest even (vconv_f162s16r, CAST_RINT),
+     saturates to [-32768, 32767] (fp16 reaches 65504), NaN gives 0, as
+     for int8_t; int16_t -> fp16 rounds to nearest even (vconv_s162f16,
+     CAST_NONE; beyond 2048 not every int16 is an fp16).
    * pto_cast float/fp16 -> int32 rounds to nearest, ties to even (CCE
      vconv_f322s32r), saturates to INT32_MIN/INT32_MAX, NaN gives 0;
      int32 -> float/fp16 and float <-> fp16 round to nearest even (C's
@@ -331,7 +338,8 @@ pto_bf16_to_f32(pto_bf16 h)
    once per shape: `typedef PTO_TILE(float, 16, 64) tile_t;`.  The shape
    and dtype travel with the type through pointers and by-value
    parameters.  R and C are positive integer constants; T is float,
-   _Float16 (pto_f16), int32_t, pto_bf16, int8_t or uint8_t, unqualified (every tile is written by
+   _Float16 (pto_f16), int32_t, pto_bf16, int8_t, uint8_t or int16_t,
+   unqualified (every tile is written by
    pto_* operations).  Tile variables of kernels and inline
    helpers live in on-chip buffers.  A struct in DSL code may hold
    scalars and GM pointers but not a tile (the plugin rejects it: keep
@@ -351,9 +359,10 @@ pto_bf16_to_f32(pto_bf16 h)
                      || __builtin_types_compatible_p(T, int32_t)          \
                      || __builtin_types_compatible_p(T, pto_bf16)         \
                      || __builtin_types_compatible_p(T, int8_t)           \
-                     || __builtin_types_compatible_p(T, uint8_t),         \
+                     || __builtin_types_compatible_p(T, uint8_t)          \
+                     || __builtin_types_compatible_p(T, int16_t),         \
                  "PTO_TILE: the element type must be float, _Float16, "   \
-                 "int32_t, pto_bf16, int8_t or uint8_t");                 \
+                 "int32_t, pto_bf16, int8_t, uint8_t or int16_t");        \
   _Static_assert(!__builtin_types_compatible_p(const T *, T *)            \
                      && !__builtin_types_compatible_p(volatile T *, T *)  \
                      && !__builtin_types_compatible_p(_Atomic T *, T *),  \
@@ -786,9 +795,11 @@ extern pto__not_a_tile pto__not_a_tile_object;
    bf16).  */
 #define PTO__IS_KNOWN(t)                                                    \
   _Generic(PTO__ELT(t), float: 1, PTO__F16_CASE(1) int32_t: 1,             \
-           pto_bf16: 1, int8_t: 1, uint8_t: 1, default: 0)
+           pto_bf16: 1, int8_t: 1, uint8_t: 1, int16_t: 1, default: 0)
 /* 1 if it is an 8-bit integer tile (storage only, like bf16).  */
 #define PTO__IS_INT8(t) _Generic(PTO__ELT(t), int8_t: 1, uint8_t: 1, default: 0)
+/* 1 if it is an int16_t tile (storage only too).  */
+#define PTO__IS_INT16(t) _Generic(PTO__ELT(t), int16_t: 1, default: 0)
 #define PTO__IS_F16_OR(t, T) \
   _Generic(PTO__ELT(t), PTO__F16_CASE(1) T: 1, default: 0)
 /* 1 if it is bf16 (storage only: loads, stores, casts).  */
@@ -814,7 +825,11 @@ extern pto__not_a_tile pto__not_a_tile_object;
                  op ": " #t " is an 8-bit integer tile: int8_t and "       \
                  "uint8_t tiles support only pto_load, pto_store, "        \
                  "pto_cast, pto_quantize and pto_dequantize; compute in "  \
-                 "fp16 (pto_cast to a _Float16 tile first)")
+                 "fp16 (pto_cast to a _Float16 tile first)");              \
+  _Static_assert(!PTO__IS_INT16(t),                                        \
+                 op ": " #t " is an int16_t tile: int16_t tiles support "  \
+                 "only pto_load, pto_store and pto_cast; compute in fp16 " \
+                 "(pto_cast to a _Float16 tile first)")
 /* A tile operand of an op that moves or converts elements (any dtype).  */
 #define PTO__CHECK_TILE_ANY(op, t)                                          \
   _Static_assert(PTO__IS_TILE(t), op ": operand " #t " is not a PTO_TILE"); \
@@ -824,7 +839,8 @@ extern pto__not_a_tile pto__not_a_tile_object;
                  op ": operand " #t " is not a PTO_TILE");                 \
   _Static_assert(PTO__IS_KNOWN(t), op ": the element type of " #t         \
                                       " is not float, _Float16, int32_t, "  \
-                                      "pto_bf16, int8_t or uint8_t")
+                                      "pto_bf16, int8_t, uint8_t or "      \
+                                      "int16_t")
 #define PTO__CHECK_FLOAT(op, t)                                             \
   _Static_assert(PTO__IS_FLOAT(t),                                         \
                  op ": " #t " must be a float or _Float16 tile")
@@ -1381,7 +1397,18 @@ pto__h2u8(pto__f16 h)
   int32_t i = pto__f2i(PTO__H2F(h));
   return (uint8_t)(i < 0 ? 0 : i > 255 ? 255 : i);
 }
+/* fp16 -> int16_t: nearest even, saturating, NaN -> 0 (vconv_f162s16r;
+   fp16 reaches 65504, beyond int16's range).  */
+static inline int16_t
+pto__h2s16(pto__f16 h)
+{
+  int32_t i = pto__f2i(PTO__H2F(h));
+  return (int16_t)(i < -32768 ? -32768 : i > 32767 ? 32767 : i);
+}
 #define PTO__CONV_I2H(x) PTO__F2H((double)(x))
+PTO__DEF_CAST(i16, int16_t, i16, int16_t, PTO__CONV_SAME)
+PTO__DEF_CAST(i16, int16_t, f16, pto__f16, pto__h2s16)
+PTO__DEF_CAST(f16, pto__f16, i16, int16_t, PTO__CONV_I2H)
 PTO__DEF_CAST(i8, int8_t, i8, int8_t, PTO__CONV_SAME)
 PTO__DEF_CAST(u8, uint8_t, u8, uint8_t, PTO__CONV_SAME)
 PTO__DEF_CAST(i8, int8_t, f16, pto__f16, pto__h2s8)
@@ -1574,20 +1601,23 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
            PTO__F16_CASE(pto__##name##_f16) default: pto__bad_dtype)
 /* bf16 converts to and from float only (BF: the float <- bf16 case),
    int8_t and uint8_t to and from fp16 only (I8, U8: fp16 <- them).  */
-#define PTO__SEL_CAST_FROM(to, a, BF, I8, U8)                               \
+#define PTO__SEL_CAST_FROM(to, a, BF, I8, U8, I16)                          \
   _Generic(PTO__ELT(a), float: pto__cast_##to##_f32,                       \
            PTO__F16_CASE(pto__cast_##to##_f16)                             \
            int32_t: pto__cast_##to##_i32, pto_bf16: BF, int8_t: I8,        \
-           uint8_t: U8, default: pto__bad_dtype)
+           uint8_t: U8, int16_t: I16, default: pto__bad_dtype)
 #define PTO__SEL_CAST(d, a)                                                 \
   _Generic(PTO__ELT(d),                                                    \
            float: PTO__SEL_CAST_FROM(f32, a, pto__cast_f32_bf16,           \
-                                     pto__bad_dtype, pto__bad_dtype),      \
+                                     pto__bad_dtype, pto__bad_dtype,       \
+                                     pto__bad_dtype),                      \
            PTO__F16_CASE(PTO__SEL_CAST_FROM(f16, a, pto__bad_dtype,        \
                                             pto__cast_f16_i8,              \
-                                            pto__cast_f16_u8))             \
+                                            pto__cast_f16_u8,              \
+                                            pto__cast_f16_i16))            \
            int32_t: PTO__SEL_CAST_FROM(i32, a, pto__bad_dtype,             \
-                                       pto__bad_dtype, pto__bad_dtype),    \
+                                       pto__bad_dtype, pto__bad_dtype,     \
+                                       pto__bad_dtype),                    \
            pto_bf16: _Generic(PTO__ELT(a), float: pto__cast_bf16_f32,      \
                               pto_bf16: pto__cast_bf16_bf16,               \
                               default: pto__bad_dtype),                    \
@@ -1596,6 +1626,9 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
                             default: pto__bad_dtype),                      \
            uint8_t: _Generic(PTO__ELT(a), PTO__F16_CASE(pto__cast_u8_f16)  \
                              uint8_t: pto__cast_u8_u8,                     \
+                             default: pto__bad_dtype),                     \
+           int16_t: _Generic(PTO__ELT(a), PTO__F16_CASE(pto__cast_i16_f16) \
+                             int16_t: pto__cast_i16_i16,                   \
                              default: pto__bad_dtype),                     \
            default: pto__bad_dtype)
 
@@ -1933,6 +1966,11 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
                    "pto_cast: int8_t and uint8_t tiles convert to and "    \
                    "from _Float16 tiles only (cast through a _Float16 "    \
                    "tile)");                                               \
+    _Static_assert(PTO__BOTH(d, a, (!PTO__IS_INT16(d) && !PTO__IS_INT16(a)) \
+                                       || (PTO__IS_F16_OR(d, int16_t)      \
+                                           && PTO__IS_F16_OR(a, int16_t))), \
+                   "pto_cast: int16_t tiles convert to and from _Float16 " \
+                   "tiles only (cast through a _Float16 tile)");           \
     PTO__CHECK_WRITABLE(d);                                                 \
     PTO__SEL_CAST(d, a)(PTO__DST(d), PTO__SRC(a), PTO__NELEM(d));          \
   })

@@ -355,7 +355,8 @@ typedef enum pto_oprule {
 typedef enum pto_dtrule {
   PTO_DTR_ALL,      /* f32, f16 and i32 tiles */
   PTO_DTR_FLOAT,    /* f32 and f16 tiles only */
-  PTO_DTR_ANY,      /* those of ALL and the storage types bf16, i8, u8 */
+  PTO_DTR_ANY,      /* those of ALL and the storage types bf16, i8, u8,
+                       i16 */
   PTO_DTR_INT       /* i32 tiles only (bitwise operations, shifts) */
 } pto_dtrule;
 

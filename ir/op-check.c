@@ -127,10 +127,11 @@ check_cast(ctx *c)
   if (c->n < 2 || c->t[0]->kind != PTO_TY_TILE || c->t[1]->kind != PTO_TY_TILE)
     return true;
   pto_dtype d = c->t[0]->dtype, a = c->t[1]->dtype;
-  bool d8 = d == PTO_DT_I8 || d == PTO_DT_U8, a8 = a == PTO_DT_I8
-                                                   || a == PTO_DT_U8;
-  /* i8 / u8 to and from f16 only (vconv_f162s8 / f162u8 / s82f16 /
-     u82f16, asc-devkit dav_c220 and dav_m200 vec_vconv_impl.h).  */
+  bool d8 = d == PTO_DT_I8 || d == PTO_DT_U8 || d == PTO_DT_I16,
+       a8 = a == PTO_DT_I8 || a == PTO_DT_U8 || a == PTO_DT_I16;
+  /* i8 / u8 / i16 to and from f16 only (vconv_f162s8 / f162u8 / s82f16
+     / u82f16, vconv_f162s16r / s162f16, asc-devkit dav_c220 and dav_m200
+     vec_vconv_impl.h).  */
   if ((d8 || a8) && d != a && d != PTO_DT_F16 && a != PTO_DT_F16)
     return fail(c, d8 ? 1 : 0, "has element type '%s': %s tiles convert to "
                 "and from f16 tiles only (cast through an f16 tile)",
@@ -388,6 +389,11 @@ check_no_bf16(ctx *c)
                   "unit has no bf16 arithmetic); compute in f32: cast to an "
                   "f32 tile first");
     else if (is_tile_letter(c->sig[i]) && c->t[i]->kind == PTO_TY_TILE
+             && c->t[i]->dtype == PTO_DT_I16)
+      return fail(c, i, "has element type 'i16': i16 tiles support only "
+                  "load, store and cast; compute in f16: cast to an f16 "
+                  "tile first");
+    else if (is_tile_letter(c->sig[i]) && c->t[i]->kind == PTO_TY_TILE
              && (c->t[i]->dtype == PTO_DT_I8 || c->t[i]->dtype == PTO_DT_U8))
       return fail(c, i, "has element type '%s': 8-bit tiles support only "
                   "load, store, cast, quantize and dequantize; compute in "
@@ -412,7 +418,8 @@ check_dtype_rule(ctx *c, pto_dtrule rule)
            || (rule != PTO_DTR_FLOAT && dt == PTO_DT_I32)
            || (rule == PTO_DTR_ANY && (dt == PTO_DT_BF16
                                        || dt == PTO_DT_I8
-                                       || dt == PTO_DT_U8));
+                                       || dt == PTO_DT_U8
+                                       || dt == PTO_DT_I16));
     if (ok)
       continue;
     if (rule == PTO_DTR_FLOAT)

@@ -327,6 +327,17 @@ PTO_CCE_UNARY(vconv_f162u8, uint8_t, half)
 PTO_CCE_UNARY(vconv_s82f16, half, int8_t)
 PTO_CCE_UNARY(vconv_u82f16, half, uint8_t)
 
+/* int16_t <-> half, both archs (C220 kernel_operator_vec_vconv_impl.h:
+   CAST_RINT f162s16r, CAST_NONE s162f16; M200 the same two).  STUB
+   lines 4402 and 4566: the 7-operand form has uint16_t repeat strides
+   only (the uint8_t one takes two more bool operands).  */
+void vconv_f162s16r(__ubuf__ int16_t *dst, __ubuf__ half *src, uint8_t repeat,
+                    uint16_t dstBlockStride, uint16_t srcBlockStride,
+                    uint16_t dstRepeatStride, uint16_t srcRepeatStride);
+void vconv_s162f16(__ubuf__ half *dst, __ubuf__ int16_t *src, uint8_t repeat,
+                   uint16_t dstBlockStride, uint16_t srcBlockStride,
+                   uint16_t dstRepeatStride, uint16_t srcRepeatStride);
+
 /* bf16 <-> float: dav-c220 only (C220 kernel_operator_vec_vconv_impl.h,
    CastIntrinsicsImpl for bfloat16_t: CAST_NONE -> vconv_bf162f32,
    CAST_RINT -> vconv_f322bf16r; dav-m200 declares no bfloat16_t form).

@@ -694,6 +694,8 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define vconv_f162s8(d, s, ...) PTO_SIM_VCONV("vconv_f162s8", PTO_SIM_DT_S8, PTO_SIM_DT_F16, PTO_SIM_RINT, d, s, __VA_ARGS__)
 #define vconv_f162u8(d, s, ...) PTO_SIM_VCONV("vconv_f162u8", PTO_SIM_DT_U8, PTO_SIM_DT_F16, PTO_SIM_RINT, d, s, __VA_ARGS__)
 #define vconv_s82f16(d, s, ...) PTO_SIM_VCONV("vconv_s82f16", PTO_SIM_DT_F16, PTO_SIM_DT_S8, PTO_SIM_RINT, d, s, __VA_ARGS__)
+#define vconv_f162s16r(d, s, ...) PTO_SIM_VCONV("vconv_f162s16r", PTO_SIM_DT_S16, PTO_SIM_DT_F16, PTO_SIM_RINT, d, s, __VA_ARGS__)
+#define vconv_s162f16(d, s, ...) PTO_SIM_VCONV("vconv_s162f16", PTO_SIM_DT_F16, PTO_SIM_DT_S16, PTO_SIM_RINT, d, s, __VA_ARGS__)
 #define vconv_u82f16(d, s, ...) PTO_SIM_VCONV("vconv_u82f16", PTO_SIM_DT_F16, PTO_SIM_DT_U8, PTO_SIM_RINT, d, s, __VA_ARGS__)
 
 /* Reductions: (dst, src, repeat, dstRep, srcBlk, srcRep, TAIL...), the

@@ -51,7 +51,8 @@ extern "C" {
 enum pto_rt_dtype {
   PTO_RT_F32 = 0, PTO_RT_F16 = 1, PTO_RT_I32 = 2,
   PTO_RT_BF16 = 3,  /* pto.h's pto_bf16: load, store and cast only */
-  PTO_RT_I8 = 4, PTO_RT_U8 = 5   /* int8_t, uint8_t: the same */
+  PTO_RT_I8 = 4, PTO_RT_U8 = 5,  /* int8_t, uint8_t: the same */
+  PTO_RT_I16 = 6                 /* int16_t: the same */
 };
 
 /* Operation codes of the op families below, one per row of the op

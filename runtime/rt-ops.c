@@ -38,6 +38,7 @@ elem_size(int dt)
          : dt == PTO_RT_F16 ? sizeof(pto__f16)
          : dt == PTO_RT_BF16 ? sizeof(pto_bf16)
          : dt == PTO_RT_I8 || dt == PTO_RT_U8 ? 1
+         : dt == PTO_RT_I16 ? sizeof(int16_t)
          : sizeof(int32_t);
 }
 
@@ -312,6 +313,16 @@ __pto_rt_cast(int dt_d, int dt_a, void *d, const void *a, long long n)
       return;
     }
     break;
+  case PTO_RT_I16:
+    if (dt_a == PTO_RT_F16) {
+      pto__cast_i16_f16(d, a, len);
+      return;
+    }
+    if (dt_a == PTO_RT_I16) {
+      pto__cast_i16_i16(d, a, len);
+      return;
+    }
+    break;
   }
   if (dt_d == PTO_RT_F32 && dt_a == PTO_RT_BF16) {
     pto__cast_f32_bf16(d, a, len);
@@ -323,6 +334,10 @@ __pto_rt_cast(int dt_d, int dt_a, void *d, const void *a, long long n)
   }
   if (dt_d == PTO_RT_F16 && dt_a == PTO_RT_U8) {
     pto__cast_f16_u8(d, a, len);
+    return;
+  }
+  if (dt_d == PTO_RT_F16 && dt_a == PTO_RT_I16) {
+    pto__cast_f16_i16(d, a, len);
     return;
   }
   bad_code("__pto_rt_cast", dt_a, dt_d);

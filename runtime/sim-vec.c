@@ -650,6 +650,15 @@ void pto_sim_vconv(const char *f, int l, const char *name, pto_sim_dt ddt,
         int32_t lo = ddt == PTO_SIM_DT_S8 ? -128 : 0;
         int32_t hi = ddt == PTO_SIM_DT_S8 ? 127 : 255;
         *d = (uint8_t)(v < lo ? lo : v > hi ? hi : v);
+      } else if (ddt == PTO_SIM_DT_S16) {
+        /* Saturating, as include/pto.h's reference (pto__h2s16).  */
+        int32_t v = f2i(load_f(sdt, a), rnd);
+        int16_t h = (int16_t)(v < -32768 ? -32768 : v > 32767 ? 32767 : v);
+        memcpy(d, &h, 2);
+      } else if (sdt == PTO_SIM_DT_S16) {
+        int16_t h;
+        memcpy(&h, a, 2);
+        store_f(ddt, d, (float)h);
       } else if (sdt == PTO_SIM_DT_S8)
         store_f(ddt, d, (float)(int8_t)*a);
       else if (sdt == PTO_SIM_DT_U8)

@@ -460,6 +460,8 @@ print_vec(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
                                        "uint8_t" };
   static const char *const un_t[] = { "uint8_t", "uint16_t", "uint16_t",
                                       "uint8_t", "uint8_t" };
+  static const char *const un16_t[] = { "uint8_t", "uint16_t", "uint16_t",
+                                        "uint16_t", "uint16_t" };
   static const char *const red_t[] = { "uint8_t", "uint16_t", "uint16_t",
                                        "uint16_t" };
   static const char *const brcb_t[] = { "uint16_t", "uint16_t", "uint8_t" };
@@ -491,7 +493,11 @@ print_vec(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n)
     pto_buf_puts(b, ", ");
     ubn(b, n, n->stype, n->src[0]);
     const int64_t v[] = { n->repeat, n->dbs, n->sbs[0], n->drs, n->srs[0] };
-    print_counts(b, 5, un_t, v);
+    /* The int16 conversions' 7-operand form has uint16_t repeat strides
+       only (runtime/cce-api.h).  */
+    bool wide = !strcmp(n->op, "vconv_f162s16r")
+                || !strcmp(n->op, "vconv_s162f16");
+    print_counts(b, 5, wide ? un16_t : un_t, v);
     pto_buf_puts(b, ");\n");
     return;
   }

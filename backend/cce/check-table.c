@@ -91,6 +91,8 @@ static const ccx_intrin table[] = {
   { "vconv_f162u8", F_VCONV, N(7), N(7), "UU", 0, DT_U8, DT_F16, API },
   { "vconv_s82f16", F_VCONV, N(7), N(7), "UU", 0, DT_F16, DT_S8, API },
   { "vconv_u82f16", F_VCONV, N(7), N(7), "UU", 0, DT_F16, DT_U8, API },
+  { "vconv_f162s16r", F_VCONV, N(7), N(7), "UU", 0, DT_S16, DT_F16, API },
+  { "vconv_s162f16", F_VCONV, N(7), N(7), "UU", 0, DT_F16, DT_S16, API },
   { "vconv_f322bf16r", F_VCONV, N(7), 0, "UU", 0, DT_BF16, DT_F32, API },
   /* Reductions: (d, s, repeat, drs, sbs, srs, ...): dav-c220 vcadd
      (..., bool), vcmax (..., Order_t); dav-m200 vcadd 6 arguments, vcmax

@@ -1138,6 +1138,12 @@ conv_op(pto_dtype to, pto_dtype from)
     return "vconv_s82f16";
   if (to == PTO_DT_F16 && from == PTO_DT_U8)
     return "vconv_u82f16";
+  /* int16 with fp16, both archs (the same files: CAST_RINT f16 -> s16,
+     CAST_NONE s16 -> f16).  */
+  if (to == PTO_DT_I16 && from == PTO_DT_F16)
+    return "vconv_f162s16r";
+  if (to == PTO_DT_F16 && from == PTO_DT_I16)
+    return "vconv_s162f16";
   return NULL;
 }
 

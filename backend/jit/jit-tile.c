@@ -654,6 +654,7 @@ inline_one(fn_ctx *fc, const pto_expr *e)
     break;
   case PTO_DT_F16:
   case PTO_DT_BF16:
+  case PTO_DT_I16:
     if (!copy)
       return false;
     t.elt = j->t_u16;

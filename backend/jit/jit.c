@@ -241,6 +241,8 @@ rt_dtype(jit *j, pto_dtype dt, pto_loc loc)
     return PTO_RT_I8;
   case PTO_DT_U8:
     return PTO_RT_U8;
+  case PTO_DT_I16:
+    return PTO_RT_I16;
   default:
     fail(j, loc, "tiles of this element type");
     return PTO_RT_F32;

@@ -74,15 +74,17 @@ typedef enum form {
    the file per op).  */
 enum {
   DT_F32 = 1, DT_F16 = 2, DT_I32 = 4, DT_BF16 = 8, DT_I8 = 16, DT_U8 = 32,
+  DT_I16 = 64,
   DT_ANY = DT_F32 | DT_F16 | DT_I32,  /* TAdd.hpp, TAddS.hpp, ...: b32/b16 */
   DT_FLOAT = DT_F32 | DT_F16,         /* TDiv.hpp, TunaryCheck (TUnaryOp.hpp) */
   /* The element types that are only moved and converted (pto.h: no
-     arithmetic on bf16, int8_t, uint8_t): TLOAD / TSTORE (TLoad.hpp,
-     TStore.hpp: b8 b16 b32) and TCVT's f32 <-> bf16 and f16 <-> s8 / u8
-     (TCvt.hpp: vconv_f322bf16r, vconv_bf162f32, vconv_f162s8r,
-     vconv_f162u8r, vconv_s82f16, vconv_u82f16); the front end allows
-     only those pairs (ir/op-check.c).  */
-  DT_MOVE = DT_ANY | DT_BF16 | DT_I8 | DT_U8
+     arithmetic on bf16, int8_t, uint8_t, int16_t): TLOAD / TSTORE
+     (TLoad.hpp, TStore.hpp: b8 b16 b32) and TCVT's f32 <-> bf16 and f16
+     <-> s8 / u8 / s16 (TCvt.hpp: vconv_f322bf16r, vconv_bf162f32,
+     vconv_f162s8r, vconv_f162u8r, vconv_s82f16, vconv_u82f16,
+     vconv_f162s16r, vconv_s162f16r); the front end allows only those
+     pairs (ir/op-check.c).  */
+  DT_MOVE = DT_ANY | DT_BF16 | DT_I8 | DT_U8 | DT_I16
 };
 
 typedef struct isa_op {
@@ -486,6 +488,7 @@ dtype_bit(pto_dtype dt)
   case PTO_DT_BF16: return DT_BF16;
   case PTO_DT_I8: return DT_I8;
   case PTO_DT_U8: return DT_U8;
+  case PTO_DT_I16: return DT_I16;
   default: return 0;
   }
 }
@@ -497,7 +500,7 @@ dtype_list(unsigned dtypes)
   switch (dtypes) {
   case DT_ANY: return "f32, f16 and i32";
   case DT_FLOAT: return "f32 and f16";
-  case DT_MOVE: return "f32, f16, i32, bf16, i8 and u8";
+  case DT_MOVE: return "f32, f16, i32, bf16, i8, u8 and i16";
   default: return "f32";
   }
 }
@@ -2412,6 +2415,7 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     if (to != from)
       pto_buf_printf(b, ", RoundMode::CAST_%s%s", mode,
                      to == PTO_DT_I32 || to == PTO_DT_I8 || to == PTO_DT_U8
+                             || to == PTO_DT_I16
                          ? ", SaturationMode::ON" : "");
     pto_buf_puts(b, ");\n");
     return;
