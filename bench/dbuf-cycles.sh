@@ -12,9 +12,13 @@
 # its test harness (which checks the results and the race detector), and
 # run (NAME.opts, as in run-tests.sh, adds pto-opt options such as
 # --arch=dav-m200, and the simulator runs on that arch); the simulator's cost model (runtime/cce_sim.c, COST MODEL) gives
-# the estimated cycles of the last simulated launch (pto_sim_cycles_max:
-# the slowest block).  ratio = off / on (> 1: double buffering is
-# faster).  A run whose harness fails prints FAIL instead of a number.
+# the estimated cycles of every launch the test makes (pto_sim_cycles_max:
+# the slowest block), summed over them (the harness prints CYCLES_SUM
+# under PTO_BENCH_CYCLES; a test with several shapes, as mm-ex-gemm,
+# counts each; PTO_BENCH_METRIC=last prints the last launch's instead,
+# which is what a PTO_SIM_TRACE of the run ends with).  ratio = off / on
+# (> 1: double buffering is faster).  A run whose harness fails prints
+# FAIL instead of a number.
 
 set -u
 srcdir=${srcdir:-$(dirname "$0")/..}
@@ -33,17 +37,6 @@ fi
 tmp=${TMPDIR:-/tmp}/dbuf-cycles.$$
 mkdir -p "$tmp" || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-
-# The cycle printer, linked into every run.
-cat >"$tmp/cyc.c" <<'EOC'
-#include <stdio.h>
-#include "cce_sim.h"
-__attribute__((destructor)) static void print_cycles(void)
-{
-  printf("CYCLES %llu\n", (unsigned long long)pto_sim_cycles_max());
-}
-EOC
-$CC -std=gnu11 -I"$top/runtime" -c "$tmp/cyc.c" -o "$tmp/cyc.o" || exit 1
 
 csv_row() {
   [ -n "${BENCH_CSV:-}" ] && printf '%s,%s,%s,%s,%s\n' "$@" >>"$BENCH_CSV"
@@ -67,10 +60,13 @@ cycles() {
       -I"$top/runtime" -x c -c "$out.cce" -o "$out.o" 2>/dev/null &&
   $CC -std=gnu11 -I"$top/include" -I"$top/runtime" -I"$dir" -c "$dir/$1.c" \
       -o "$out.h.o" 2>/dev/null &&
-  $CC "$out.h.o" "$out.o" "$tmp/cyc.o" -L"$rtlib" -Wl,-rpath,"$rtlib" \
+  $CC "$out.h.o" "$out.o" -L"$rtlib" -Wl,-rpath,"$rtlib" \
       -lpto-rt -lm ${PTO_SAN_CFLAGS:-} -o "$out.exe" 2>/dev/null || { echo FAIL; return; }
-  "$out.exe" >"$out.log" 2>&1 || { echo FAIL; return; }
-  sed -n 's/^CYCLES //p' "$out.log"
+  PTO_BENCH_CYCLES=1 "$out.exe" >"$out.log" 2>&1 || { echo FAIL; return; }
+  case ${PTO_BENCH_METRIC:-sum} in
+    last) sed -n 's/^CYCLES_LAST //p' "$out.log" ;;
+    *) sed -n 's/^CYCLES_SUM //p' "$out.log" ;;
+  esac
 }
 
 printf '%-24s %12s %12s %7s\n' kernel "cycles db=0" "cycles db=1" ratio

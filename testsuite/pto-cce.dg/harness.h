@@ -11,7 +11,9 @@
        its outputs through RESET before each order;
      CHECK_ARRAY_EQ / CHECK_ARRAY_NEAR compare outputs.
    The program prints "NAME: N checks, F failures" and exits non-zero
-   when F > 0.  */
+   when F > 0; with PTO_BENCH_CYCLES set, first "CYCLES_SUM N", the sum
+   over its launches of each one's slowest block, and "CYCLES_LAST N",
+   the last simulated launch's (bench/dbuf-cycles.sh).  */
 
 #ifndef PTO_CCE_HARNESS_H
 #define PTO_CCE_HARNESS_H
@@ -21,10 +23,13 @@
 #include "cce_sim.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int h_checks, h_fail;
+static uint64_t h_cycles;   /* the launches' slowest blocks, summed */
 
 typedef void (*cce_entry)(void *const *args);
 
@@ -59,6 +64,9 @@ cce_run_order(cce_entry entry, void *const *args, int nblocks,
   pto_sim_reset();
   pto_sim_set_mode(PTO_SIM_RECORD);
   int errs = pto_sim_run_blocks(cce_body, &c, nblocks, how, 7);
+  /* Each launch once (its ascending run): its slowest block.  */
+  if (how == PTO_SIM_ASCENDING)
+    h_cycles += pto_sim_cycles_max();
   if (errs)
     fprintf(stderr, "simulator reports (order %d):\n%s\n", (int)how,
             pto_sim_report_text());
@@ -121,6 +129,12 @@ cce_run(cce_entry entry, void *const *args, int nblocks,
 static int
 harness_end(const char *name)
 {
+  /* For bench/dbuf-cycles.sh: the estimated cycles of all the test's
+     launches.  */
+  if (getenv("PTO_BENCH_CYCLES"))
+    printf("CYCLES_SUM %llu\nCYCLES_LAST %llu\n",
+           (unsigned long long)h_cycles,
+           (unsigned long long)pto_sim_cycles_max());
   printf("%s: %d checks, %d failures\n", name, h_checks, h_fail);
   return h_fail ? 1 : 0;
 }

@@ -10,7 +10,8 @@
 #                totals since the last pto_sim_reset equal the simulator's
 #                pto_sim_cycles_max / _sum printed by the same run, its
 #                cycles_max those bench/dbuf-cycles.sh prints for
-#                ex-saxpy (the last launch), and double buffering makes
+#                ex-saxpy with PTO_BENCH_METRIC=last (the last launch),
+#                and double buffering makes
 #                the run shorter;
 #   checker      the checker rejects a cut-off file and a wrong total;
 #   svg          PTO_SIM_TRACE=FILE.svg is well-formed XML (xmllint) with
@@ -111,7 +112,7 @@ if [ -n "${cyc0:-}" ] && [ -n "${cyc1:-}" ] && [ "$cyc1" -lt "$cyc0" ]; then
 else
   fail "trace: double buffering off ${cyc0:-?}, on ${cyc1:-?} cycles"
 fi
-bench=$(sh "$top/bench/dbuf-cycles.sh" ex-saxpy 2>/dev/null | awk '$1 == "ex-saxpy" { print $2, $3 }')
+bench=$(PTO_BENCH_METRIC=last sh "$top/bench/dbuf-cycles.sh" ex-saxpy 2>/dev/null | awk '$1 == "ex-saxpy" { print $2, $3 }')
 if [ -n "$bench" ] && [ "$bench" = "${cyc0:-} ${cyc1:-}" ]; then
   pass "trace: cycles equal bench/dbuf-cycles.sh ($bench)"
 else
