@@ -1847,7 +1847,6 @@ nomad_value(cctx *c, const cube_tile *ct)
                           ": cube_bias_%u[k__])", ct->var->id, b, b);
 }
 
-/* dav-c220 pto.store(gm, rs, c): fixpipe L0C -> GM, NZ -> ND.  */
 /* The fixpipe's QuantPRE for a store of tile T (an accumulator, or an
    OUT tile: its dtype).  */
 static const char *
@@ -1872,6 +1871,8 @@ nomad_store(cctx *c, const cube_tile *t, const cube_tile *ct, const char *gm,
                           nomad_value(c, ct));
 }
 
+/* dav-c220 pto.store(gm, rs, t) of accumulator T or of an OUT tile T
+   (its accumulator, converted): fixpipe L0C -> GM, NZ -> ND.  */
 static int
 lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
 {
