@@ -2123,9 +2123,14 @@ pto_cube_use_of(const pto_mir_kernel *k, const pto_expr *e)
            ? PTO_CUBE_RELU : PTO_CUBE_NONE;
   case PTO_OP_FILL:
     return find_tile_e(p, e->args[0]) ? PTO_CUBE_FILL : PTO_CUBE_NONE;
-  case PTO_OP_CAST:
-    return (t = find_tile_e(p, e->args[0])) && t->roles == ROLE_OUT
-           ? PTO_CUBE_CAST_OUT : PTO_CUBE_NONE;
+  case PTO_OP_CAST: {
+    const cube_tile *a = find_tile_e(p, e->args[1]);
+    if (!(t = find_tile_e(p, e->args[0])) || !a || a->roles != ROLE_ACC)
+      return PTO_CUBE_NONE;
+    return t->roles == ROLE_OUT       ? PTO_CUBE_CAST_OUT
+           : t->roles == ROLE_OPERAND ? PTO_CUBE_CAST_L1
+                                      : PTO_CUBE_NONE;
+  }
   default:
     return PTO_CUBE_NONE;
   }

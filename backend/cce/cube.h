@@ -74,8 +74,10 @@ typedef enum pto_cube_use {
   PTO_CUBE_RELU,              /* the ReLU epilogue (the fixpipe's) */
   PTO_CUBE_BIAS,              /* the bias epilogue (the first mad's) */
   PTO_CUBE_FILL,              /* pto.fill(c, 0) */
-  PTO_CUBE_CAST_OUT           /* pto.cast(d, c) of an out tile (info.out):
+  PTO_CUBE_CAST_OUT,          /* pto.cast(d, c) of an out tile (info.out):
                                  nothing to do until d's stores */
+  PTO_CUBE_CAST_L1            /* pto.cast(h, c) of an accumulator into an
+                                 operand (the fixpipe into L1) */
 } pto_cube_use;
 pto_cube_use pto_cube_use_of(const pto_mir_kernel *k, const pto_expr *e);
 

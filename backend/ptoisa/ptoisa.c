@@ -964,6 +964,18 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     text_of(c, out, s->loc, PTO_PIPE_M, &b);
     return;
   }
+  case PTO_CUBE_CAST_L1:
+    /* A2/A3 moves L0C to L1 with TMOV(Mat, Acc) (TMov.hpp:
+       TMovCcToCb, with the fixpipe's conversion and ReLU), not with
+       TCVT, a vector instruction; that rendering, with its FIX syncs
+       and the zeroed L1 of a product with no mad, is not written yet.  */
+    pto_sorry(c->diag, e->loc, "the PTO-ISA back end does not cover a "
+              "pto.matmul result cast into a pto.matmul operand yet "
+              "(pto.cast(%s, %s): TMOV from an Acc to a Mat tile); store "
+              "the result and load it as an operand, or use the CCE back "
+              "end", e->args[0]->u.var->name, e->args[1]->u.var->name);
+    c->errors++;
+    return;
   case PTO_CUBE_CAST_OUT:
     pto_buf_printf(&b, "/* %s = %s: converted by TSTORE at each store of "
                    "%s */", e->args[0]->u.var->name, e->args[1]->u.var->name,
