@@ -928,7 +928,7 @@ writes_acc(const pto_mir_node *n, const pto_var *v)
    the blocks nested in it) in the cast's block, before a write of its
    accumulator A or the next cast.  */
 static int
-out_stores_after_cast(cctx *c, const pto_mir_block *b, const cube_tile *t,
+out_stores_after_cast(const pto_mir_block *b, const cube_tile *t,
                       const cube_tile *a)
 {
   int k = 0;
@@ -936,8 +936,8 @@ out_stores_after_cast(cctx *c, const pto_mir_block *b, const cube_tile *t,
     const pto_expr *e = node_call(b->items[i]);
     if (!(e && e->op == PTO_OP_CAST && e->args[0]->kind == PTO_E_VAR
           && e->args[0]->u.var == t->var)) {
-      k += out_stores_after_cast(c, &b->items[i]->body, t, a)
-           + out_stores_after_cast(c, &b->items[i]->els, t, a);
+      k += out_stores_after_cast(&b->items[i]->body, t, a)
+           + out_stores_after_cast(&b->items[i]->els, t, a);
       continue;
     }
     for (int j = i + 1; j < b->n; j++) {
@@ -972,7 +972,7 @@ check_out(cctx *c, const cube_tile *t)
     why = "its accumulator has a bias epilogue (store the f32 "
           "accumulator, or add the bias with vector ops after loading "
           "the result)";
-  else if (stores != out_stores_after_cast(c, top, t, a))
+  else if (stores != out_stores_after_cast(top, t, a))
     why = "every store of it must follow a pto.cast into it in the same "
           "block, before the accumulator changes";
   if (!why)
@@ -993,7 +993,15 @@ check_out(cctx *c, const cube_tile *t)
 static const char *
 opnd_ctype(const cube_tile *t)
 {
-  return t->var->type->dtype == PTO_DT_BF16 ? "bfloat16_t" : "half";
+  return pto_mir_ctype(t->var->type->dtype);
+}
+
+/* The fixpipe's QuantPRE from f32 to the 16-bit float DT (stub_fun.h
+   QuantMode_t).  */
+static const char *
+quant_to(pto_dtype dt)
+{
+  return dt == PTO_DT_BF16 ? "F322BF16" : "F322F16";
 }
 
 /* A bf16 operand: dav-c220 multiplies bf16 (mad's bfloat16_t forms,
@@ -1504,8 +1512,7 @@ lower_cast_l1(cctx *c, pto_mir_block *out, const pto_expr *e,
       ct->var->id, (long long)ht->off, (long long)(m * n / 16),
       opnd_ctype(ht), (long long)ht->off, (long long)ct->off, (long long)n,
       (long long)m, (long long)m, (long long)m,
-      ht->var->type->dtype == PTO_DT_BF16 ? "F322BF16" : "F322F16",
-      relu_arg(c, ct));
+      quant_to(ht->var->type->dtype), relu_arg(c, ct));
   text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   c->k->count.dma++;
   c->k->count.dma_min++;
@@ -1852,9 +1859,7 @@ nomad_value(cctx *c, const cube_tile *ct)
 static const char *
 fixpipe_quant(const cube_tile *t)
 {
-  if (t->roles != ROLE_OUT)
-    return "NoQuant";
-  return t->var->type->dtype == PTO_DT_BF16 ? "F322BF16" : "F322F16";
+  return t->roles == ROLE_OUT ? quant_to(t->var->type->dtype) : "NoQuant";
 }
 
 /* The element GM_I of GM, written by the scalar unit when no mad ran,

@@ -738,7 +738,7 @@ cube_expr(pto_buf *b, const pto_mir_kernel *k, const pto_expr *e)
 static const char *
 mat_ctype(const pto_var *v)
 {
-  return v->type->dtype == PTO_DT_BF16 ? "bfloat16_t" : "half";
+  return pto_mir_ctype(v->type->dtype);
 }
 
 static void
@@ -992,7 +992,7 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
        F322F16 / F322BF16 for an f32 Acc tile).  */
     const char *gt = "float";
     if (ci.out) {
-      gt = v->type->dtype == PTO_DT_BF16 ? "bfloat16_t" : "half";
+      gt = mat_ctype(v);
       v = ci.src_var;
       pto_cube_info_of(k, v, &ci);
     }
