@@ -546,7 +546,9 @@ enum {
                           d may be a itself when R == C (pto-isa TTRANS)
    pto_matmul(c, a, b)    c += a * b accumulated in float; c M x N float,
                           a M x K, b K x N, a and b both float, both fp16
-                          or both pto_bf16.
+                          or both pto_bf16; or both int8_t into an
+                          int32_t c (exact products, sums wrapping
+                          modulo 2^32).
                           Epilogues on c after its last pto_matmul:
                           pto_col_expand_add(c, c, bias) with a 1 x N float
                           bias row, then pto_relu(c, c); on dav-c220 the
@@ -556,7 +558,7 @@ enum {
                           one another in one block (examples/gemm_bias_relu.c,
                           doc/cce.md "Epilogues")
                           Operand dtypes under the CCE back end (reference
-                          mode and sim=jit take all three everywhere):
+                          mode and sim=jit take all four everywhere):
                             fp16 a, b: dav-c220 and dav-m200;
                             pto_bf16 a, b: dav-c220 (mad's bfloat16_t
                               form); dav-m200 a located error (no bf16
@@ -568,7 +570,15 @@ enum {
                               operands as fp16 in GM); dav-m200 a located
                               error (no f32 mad: dav_m200/
                               kernel_operator_mm_impl.h MmadCal takes fp16;
-                              pto_cast the operands to fp16 tiles first).
+                              pto_cast the operands to fp16 tiles first);
+                            int8_t a, b into int32_t c: dav-c220, columns
+                              of a and b multiples of 32 (16 x 32
+                              fractals), c set by pto_fill(c, 0) and
+                              pto_matmul and leaving by pto_store /
+                              pto_store_valid only (no epilogue, cast or
+                              load: located errors); dav-m200 a located
+                              error (no transposing L1 -> L0B load of
+                              int8: build for dav-c220).
                           A result leaves as fp16 or bf16 by pto_cast(h,
                           c) to an fp16 / pto_bf16 tile h and pto_store
                           (or pto_store_valid) of h: on dav-c220 the
@@ -798,6 +808,8 @@ extern pto__not_a_tile pto__not_a_tile_object;
            pto_bf16: 1, int8_t: 1, uint8_t: 1, int16_t: 1, default: 0)
 /* 1 if it is an 8-bit integer tile (storage only, like bf16).  */
 #define PTO__IS_INT8(t) _Generic(PTO__ELT(t), int8_t: 1, uint8_t: 1, default: 0)
+/* 1 if it is an int8_t tile (a pto_matmul operand besides storage).  */
+#define PTO__IS_S8(t) _Generic(PTO__ELT(t), int8_t: 1, default: 0)
 /* 1 if it is an int16_t tile (storage only too).  */
 #define PTO__IS_INT16(t) _Generic(PTO__ELT(t), int16_t: 1, default: 0)
 #define PTO__IS_F16_OR(t, T) \
@@ -1358,6 +1370,24 @@ PTO__DEF_TRANSPOSE(i32, int32_t)
 PTO__DEF_MATMUL(f32, float)
 PTO__DEF_MATMUL(f16, pto__f16)
 PTO__DEF_MATMUL(bf16, pto_bf16)
+
+/* int8_t operands: c is int32_t, each product is exact and the sums wrap
+   modulo 2^32 (unsigned arithmetic: no C overflow), as the cube's int32
+   accumulator does.  */
+static inline void
+pto__matmul_s8(int32_t *c, const int8_t *a, const int8_t *b, size_t m,
+               size_t k, size_t n)
+{
+  if ((const void *)c == (const void *)a || (const void *)c == (const void *)b)
+    pto__ref_fail("pto_matmul: the accumulator is also an input");
+  for (size_t i = 0; i < m; i++)
+    for (size_t j = 0; j < n; j++) {
+      uint32_t acc = (uint32_t)c[i * n + j];
+      for (size_t p = 0; p < k; p++)
+        acc += (uint32_t)((int32_t)a[i * k + p] * (int32_t)b[p * n + j]);
+      c[i * n + j] = (int32_t)acc;
+    }
+}
 
 /* Casts: pto__cast_<to>_<from>.  */
 #define PTO__DEF_CAST(to, TT, from, FT, CONV)                               \
@@ -1980,13 +2010,18 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
     PTO__CHECK_TILE("pto_matmul", c);                                       \
     PTO__CHECK_TILE_ANY("pto_matmul", a);                                   \
     PTO__CHECK_TILE_ANY("pto_matmul", b);                                   \
-    _Static_assert(__builtin_types_compatible_p(__typeof__(PTO__ELT(c)),   \
-                                                float),                    \
+    _Static_assert(PTO__IS_FLOAT(a) || PTO__IS_BF16(a)                     \
+                       || PTO__IS_S8(a),                                    \
+                   "pto_matmul: " #a " must be a float, _Float16, "        \
+                   "pto_bf16 or int8_t tile");                              \
+    _Static_assert(!PTO__IS_TILE(c) || !PTO__IS_TILE(a)                     \
+                       || (PTO__IS_S8(a)                                    \
+                               ? __builtin_types_compatible_p(              \
+                                     __typeof__(PTO__ELT(c)), int32_t)      \
+                               : __builtin_types_compatible_p(              \
+                                     __typeof__(PTO__ELT(c)), float)),      \
                    "pto_matmul: the accumulator " #c " must be a float "   \
-                   "tile");                                                 \
-    _Static_assert(PTO__IS_FLOAT(a) || PTO__IS_BF16(a),                    \
-                   "pto_matmul: " #a " must be a float, _Float16 or "      \
-                   "pto_bf16 tile");                                        \
+                   "tile (an int32_t tile for int8_t operands)");          \
     PTO__CHECK_SAME_DTYPE("pto_matmul", a, b);                              \
     _Static_assert(!PTO__IS_TILE(c) || !PTO__IS_TILE(a) || !PTO__IS_TILE(b) \
                        || (PTO__ROWS(c) == PTO__ROWS(a)                    \
@@ -1997,7 +2032,7 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
     PTO__CHECK_WRITABLE(c);                                                 \
     _Generic(PTO__ELT(a), float: pto__matmul_f32,                           \
              PTO__F16_CASE(pto__matmul_f16) pto_bf16: pto__matmul_bf16,     \
-             default: pto__bad_dtype)(PTO__DST(c), PTO__SRC(a), PTO__SRC(b), \
+             int8_t: pto__matmul_s8, default: pto__bad_dtype)(PTO__DST(c), PTO__SRC(a), PTO__SRC(b), \
                                       PTO__ROWS(a), PTO__COLS(a),           \
                                       PTO__COLS(b));                        \
   })

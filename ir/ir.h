@@ -327,7 +327,8 @@ bool pto_unop_is_math(pto_unop op);
      QUANT    d and a one shape, then two scalars (scale, offset) of
               the float side's dtype; quantize: d i8 or u8, a f32 or
               f16; dequantize: d f32 or f16, a i8 or u8
-     MATMUL   c[M,N] += a[M,K] * b[K,N], c f32, a and b f32, f16 or bf16, of one dtype
+     MATMUL   c[M,N] += a[M,K] * b[K,N], c f32 (a and b f32, f16 or
+              bf16) or i32 (a and b i8), a and b of one dtype
      LOAD     dst tile, pointer to its dtype (load_valid: operands 3 and
               4 are the valid rows/cols, values in [0, R] / [0, C],
               checked when constant by the front end and the back end,

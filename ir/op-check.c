@@ -317,8 +317,9 @@ check_quant(ctx *c)
   return true;
 }
 
-/* MATMUL: c[M,N] += a[M,K] * b[K,N], c f32, a and b f32, f16 or bf16
-   (DTYPES ANY: the operand rule is here), of one dtype.  */
+/* MATMUL: c[M,N] += a[M,K] * b[K,N], c f32 with a and b f32, f16 or
+   bf16, c i32 with a and b i8 (DTYPES ANY: the operand rule is here),
+   a and b of one dtype.  */
 static bool
 check_matmul(ctx *c)
 {
@@ -330,15 +331,18 @@ check_matmul(ctx *c)
     return shape_fail(c, 0, "(rows of argument 2 x columns of argument 3)",
                       ta->rows, tb->cols);
   if (ta->dtype != PTO_DT_F32 && ta->dtype != PTO_DT_F16
-      && ta->dtype != PTO_DT_BF16)
-    return fail(c, 1, "has element type '%s', expected an f32, f16 or bf16 "
-                "tile (the cube multiplies float, fp16 and bf16 operands)",
-                pto_dtype_name(ta->dtype));
+      && ta->dtype != PTO_DT_BF16 && ta->dtype != PTO_DT_I8)
+    return fail(c, 1, "has element type '%s', expected an f32, f16, bf16 "
+                "or i8 tile (the cube multiplies float, fp16, bf16 and "
+                "int8 operands)", pto_dtype_name(ta->dtype));
   if (ta->dtype != tb->dtype)
     return dtype_fail(c, 2, ta->dtype);
-  if (tc->dtype != PTO_DT_F32)
-    return fail(c, 0, "has element type '%s', expected 'f32' (the "
-                "accumulator)", pto_dtype_name(tc->dtype));
+  pto_dtype acc = ta->dtype == PTO_DT_I8 ? PTO_DT_I32 : PTO_DT_F32;
+  if (tc->dtype != acc)
+    return fail(c, 0, "has element type '%s', expected '%s' (the "
+                "accumulator%s)", pto_dtype_name(tc->dtype),
+                pto_dtype_name(acc),
+                acc == PTO_DT_I32 ? " of i8 operands" : "");
   return true;
 }
 

@@ -617,6 +617,32 @@ void load_cbuf_to_cb(__cb__ bfloat16_t *dst, __cbuf__ bfloat16_t *src,
                      uint16_t dstStride, uint8_t sid, bool transpose,
                      addr_cal_mode_t addr_cal_mode);
 
+/* int8 operands (dav-c220).  L1 -> L0A: the int8_t form of the
+   9-operand load, STUB line 1606; C220 kernel_operator_mm_impl.h
+   (LoadData2DL12L0ACal, T = int8_t).  L1 -> L0B transposing:
+   load_cbuf_to_cb_transpose(dst, src, uint16_t indexID, uint8_t repeat,
+   uint16_t srcStride, uint16_t dstStride, bool addrmode, uint16_t
+   dstFracStride), STUB lines 1798 (half) and 1805 (int8_t); C220
+   kernel_operator_mm_impl.h (LoadData2DL12L0BTransposeCal); pipe MTE1.
+   For int8_t each repeat transposes one 32 x 32 byte square of L1
+   (srcStride in squares of 1024 B) into two 16 x 32 fractals of L0B;
+   dstStride is the gap in 512 B fractals between the first fractals of
+   two repeats, dstFracStride the gap between the two fractals of one
+   (asc-devkit docs/zh/api/SIMD-API/C-API/cube_datamove/
+   asc_copy_l12l0b_trans/asc_copy_l12l0b_trans_arch_2201.md).  */
+void load_cbuf_to_ca(__ca__ int8_t *dst, __cbuf__ int8_t *src,
+                     uint16_t baseIdx, uint8_t repeat, uint16_t srcStride,
+                     uint16_t dstStride, uint8_t sid, bool transpose,
+                     addr_cal_mode_t addr_cal_mode);
+void load_cbuf_to_cb_transpose(__cb__ half *dst, __cbuf__ half *src,
+                               uint16_t indexID, uint8_t repeat,
+                               uint16_t srcStride, uint16_t dstStride,
+                               bool addrmode, uint16_t dstFracStride);
+void load_cbuf_to_cb_transpose(__cb__ int8_t *dst, __cbuf__ int8_t *src,
+                               uint16_t indexID, uint8_t repeat,
+                               uint16_t srcStride, uint16_t dstStride,
+                               bool addrmode, uint16_t dstFracStride);
+
 /* mad(c, a, b, m, k, n, uint8_t unitFlag, bool kDirectionAlign, bool
    cmatrixSource, bool cmatrixInitVal): STUB; C220
    kernel_operator_mm_impl.h (MmadCal).  The bfloat16_t forms: STUB
@@ -629,6 +655,12 @@ void mad(__cc__ float *c, __ca__ bfloat16_t *a, __cb__ bfloat16_t *b,
          uint64_t bias, uint16_t m, uint16_t k, uint16_t n, uint8_t unitFlag,
          bool kDirectionAlign, bool cmatrixSource, bool cmatrixInitVal);
 void mad(__cc__ float *c, __ca__ half *a, __cb__ half *b, uint16_t m,
+         uint16_t k, uint16_t n, uint8_t unitFlag, bool kDirectionAlign,
+         bool cmatrixSource, bool cmatrixInitVal);
+/* int32_t += int8_t x int8_t: STUB line 2005; C220
+   kernel_operator_mm_impl.h (MmadCal's static_assert lists dst int32_t,
+   fm int8_t, filter int8_t).  */
+void mad(__cc__ int32_t *c, __ca__ int8_t *a, __cb__ int8_t *b, uint16_t m,
          uint16_t k, uint16_t n, uint8_t unitFlag, bool kDirectionAlign,
          bool cmatrixSource, bool cmatrixInitVal);
 
@@ -670,6 +702,13 @@ void copy_matrix_cc_to_gm(__gm__ half *dst, __cc__ float *src, uint8_t sid,
                           bool channelSplit, bool NZ2ND_EN);
 /* The bfloat16_t destination (QuantPRE F322BF16): STUB line 884.  */
 void copy_matrix_cc_to_gm(__gm__ bfloat16_t *dst, __cc__ float *src,
+                          uint8_t sid, uint16_t NSize, uint16_t MSize,
+                          uint32_t dstStride, uint16_t srcStride,
+                          uint8_t UnitFlagMode, QuantMode_t QuantPRE,
+                          uint8_t ReLUPRE, bool channelSplit, bool NZ2ND_EN);
+/* An int32_t accumulator kept as int32_t (QuantPRE NoQuant): STUB line
+   883.  */
+void copy_matrix_cc_to_gm(__gm__ int32_t *dst, __cc__ int32_t *src,
                           uint8_t sid, uint16_t NSize, uint16_t MSize,
                           uint32_t dstStride, uint16_t srcStride,
                           uint8_t UnitFlagMode, QuantMode_t QuantPRE,
@@ -720,6 +759,13 @@ void copy_gm_to_cbuf_multi_nd2nz_b16(
     uint16_t ndNum, uint16_t nValue, uint16_t dValue,
     uint16_t srcNdMatrixStride, uint16_t srcDValue, uint16_t dstNzC0Stride,
     uint16_t dstNzNStride, uint16_t dstNzMatrixStride);
+/* The same for 1-byte elements (C0 = 32 of them): STUB line 702; C220
+   kernel_operator_data_copy_impl.h.  */
+void copy_gm_to_cbuf_multi_nd2nz_b8(
+    __cbuf__ int8_t *dst, __gm__ int8_t *src, uint8_t sid, uint16_t ndNum,
+    uint16_t nValue, uint16_t dValue, uint16_t srcNdMatrixStride,
+    uint16_t srcDValue, uint16_t dstNzC0Stride, uint16_t dstNzNStride,
+    uint16_t dstNzMatrixStride);
 
 /* create_cbuf_matrix(dst, int64_t repeat config, half value) for a half
    L1 destination: STUB; C220 kernel_operator_mm_impl.h (InitConstValue:

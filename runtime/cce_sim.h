@@ -128,6 +128,8 @@
      Ranges: ndNum [0, 4095], nValue [0, 16384], dValue [0, 65535], the
      strides as documented (srcDValue >= 1, the dst strides >= 1); a
      zero ndNum, nValue or dValue is a NOP.
+       copy_gm_to_cbuf_multi_nd2nz_b8(...)
+     is the same for 1-byte elements (int8_t): 32 of them per block.
        create_cbuf_matrix(cbuf dst, int64_t config, value)
      fills config[14:0] repeats of config[30:16] 32 B blocks, repeats
      (blocks + config[46:32]) blocks apart, with VALUE converted to the
@@ -495,7 +497,14 @@ void pto_sim_copy_align(const char *f, int l, const char *name, int to_gm,
                         uintptr_t src, int64_t sid, int64_t nb, int64_t lb,
                         int64_t lp, int64_t rp, int64_t sg, int64_t dg);
 void pto_sim_set_mov_pad(const char *f, int l, uint64_t v);
-void pto_sim_nd2nz(const char *f, int l, pto_sim_dt ddt, pto_sim_dt sdt,
+/* load_cbuf_to_cb_transpose (dav-c220, int8_t only): its macro below.  */
+void pto_sim_load_cb_transpose(const char *f, int l, pto_sim_dt ddt,
+                               pto_sim_dt sdt, uintptr_t dst, uintptr_t src,
+                               int64_t index, int64_t repeat,
+                               int64_t src_stride, int64_t dst_gap,
+                               int64_t decrement, int64_t frac_gap);
+void pto_sim_nd2nz(const char *f, int l, int esz, pto_sim_dt ddt,
+                   pto_sim_dt sdt,
                    uintptr_t dst, uintptr_t src, int64_t sid, int64_t ndnum,
                    int64_t nvalue, int64_t dvalue, int64_t src_nd_stride,
                    int64_t src_d, int64_t dst_c0_stride, int64_t dst_n_stride,
@@ -768,6 +777,18 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define load_cbuf_to_cb(d, s, base, r, stride, dstr, sid, tr, mode)            \
   PTO_SIM_LOAD_L0("load_cbuf_to_cb", PTO_SIM_L0B, d, s, base, r, stride, dstr, \
                   sid, tr, mode)
+/* load_cbuf_to_cb_transpose(dst, src, indexID, repeat, srcStride,
+   dstStride, addrmode, dstFracStride), dav-c220 (pipe MTE1); int8_t
+   only is simulated, addrmode false (increasing addresses).  Repeat i
+   reads the 32 x 32 byte square at src + (indexID + i * srcStride) *
+   1024 B (L1 rows r = 0..31 of 32 B, r * 32 + c) and writes its
+   transpose T[c][r] as two 16 x 32 fractals: rows 0..15 at dst + F_i,
+   rows 16..31 at dst + F_i + (1 + dstFracStride) * 512 B, where F_0 =
+   0 and F_i = F_{i-1} + (1 + dstStride) * 512 B.  */
+#define load_cbuf_to_cb_transpose(d, s, idx, r, stride, dgap, dec, fgap)      \
+  pto_sim_load_cb_transpose(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_DT(s),     \
+                            PTO_SIM_P(d), PTO_SIM_P(s), idx, r, stride, dgap, \
+                            dec, fgap)
 /* mad: dav-c100 / dav-m200 (c, a, b, m, k, n, init); dav-c220 / 3510
    (c, a, b, m, k, n, unitFlag 0, kDirectionAlign 0, cmatrixSource 0,
    cmatrixInitVal) and the bias-table form (c, a, b, uint64_t bias, m,
@@ -836,7 +857,10 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
    srcNdMatrixStride, srcDValue, dstNzC0Stride, dstNzNStride,
    dstNzMatrixStride) and create_cbuf_matrix(dst, config, value).  */
 #define copy_gm_to_cbuf_multi_nd2nz_b16(d, s, sid, nd, nv, dv, snd, sd, c0s, ns, nzs) \
-  pto_sim_nd2nz(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_DT(s), PTO_SIM_P(d),   \
+  pto_sim_nd2nz(PTO_SIM_HERE, 2, PTO_SIM_DT(d), PTO_SIM_DT(s), PTO_SIM_P(d), \
+                PTO_SIM_P(s), sid, nd, nv, dv, snd, sd, c0s, ns, nzs)
+#define copy_gm_to_cbuf_multi_nd2nz_b8(d, s, sid, nd, nv, dv, snd, sd, c0s, ns, nzs) \
+  pto_sim_nd2nz(PTO_SIM_HERE, 1, PTO_SIM_DT(d), PTO_SIM_DT(s), PTO_SIM_P(d), \
                 PTO_SIM_P(s), sid, nd, nv, dv, snd, sd, c0s, ns, nzs)
 #define create_cbuf_matrix(d, cfg, v) \
   pto_sim_create_cbuf(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_P(d), (int64_t)(cfg), (double)(v))

@@ -220,7 +220,8 @@ void __pto_rt_cast_round(int dt, void *d, const void *a, int mode,
 /* D (COLS x ROWS) = the transpose of A (ROWS x COLS); D may be A when
    ROWS == COLS.  */
 void __pto_rt_transpose(int dt, void *d, const void *a, int rows, int cols);
-/* c[M][N] += a[M][K] * b[K][N]; DT is the dtype of A and B.  */
+/* c[M][N] += a[M][K] * b[K][N]; DT is the dtype of A and B (C is float,
+   int32_t for PTO_RT_I8).  */
 void __pto_rt_matmul(int dt, void *c, const void *a, const void *b, int m,
                      int k, int n);
 

@@ -383,6 +383,10 @@ __pto_rt_matmul(int dt, void *c, const void *a, const void *b, int m, int k,
     pto__matmul_bf16(c, a, b, (size_t)m, (size_t)k, (size_t)n);
     return;
   }
+  if (dt == PTO_RT_I8) {        /* c is int32_t */
+    pto__matmul_s8(c, a, b, (size_t)m, (size_t)k, (size_t)n);
+    return;
+  }
   bad_code("__pto_rt_matmul", 0, dt);
 }
 

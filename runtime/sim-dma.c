@@ -325,6 +325,68 @@ static float ld16(const uint8_t *p, bool bf)
   return bf ? pto_bf16_bits_to_float(h) : pto_sim_h2f(h);
 }
 
+void pto_sim_load_cb_transpose(const char *f, int l, pto_sim_dt ddt,
+                               pto_sim_dt sdt, uintptr_t dst, uintptr_t src,
+                               int64_t index, int64_t repeat,
+                               int64_t src_stride, int64_t dst_gap,
+                               int64_t decrement, int64_t frac_gap)
+{
+  sim_state *s = pto_sim_state();
+  const char *name = "load_cbuf_to_cb_transpose";
+  if (!c220_form(s, f, l, name))
+    return;
+  if (ddt != PTO_SIM_DT_S8 || sdt != PTO_SIM_DT_S8) {
+    pto_sim_error_at(s, f, l, "%s: only the int8_t form is simulated", name);
+    return;
+  }
+  if (pto_sim_check_range(s, f, l, name, "repeat", repeat, 1, 255) ||
+      pto_sim_check_range(s, f, l, name, "indexID", index, 0, 65535) ||
+      pto_sim_check_range(s, f, l, name, "srcStride", src_stride, 0, 65535) ||
+      pto_sim_check_range(s, f, l, name, "dstStride", dst_gap, 0, 65535) ||
+      pto_sim_check_range(s, f, l, name, "addrmode", decrement, 0, 0) ||
+      pto_sim_check_range(s, f, l, name, "dstFracStride", frac_gap, 0, 65535))
+    return;
+  const uint64_t sq = 2 * FRACTAL16;       /* one 32 x 32 byte square */
+  uint64_t step = (uint64_t)(1 + dst_gap) * FRACTAL16;
+  uint64_t second = (uint64_t)(1 + frac_gap) * FRACTAL16;
+  uint64_t dext = (uint64_t)(repeat - 1) * step + second + FRACTAL16;
+  uint64_t sext =
+      ((uint64_t)index + (uint64_t)(repeat - 1) * (uint64_t)src_stride + 1) * sq;
+  uintptr_t doff, soff;
+  if (pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_L0B, dst, dext, SIM_BLOCK,
+                      &doff) ||
+      pto_sim_resolve(s, f, l, name, "src", PTO_SIM_L1, src, sext, SIM_BLOCK,
+                      &soff))
+    return;
+  pto_sim_begin(s, f, l, name, P_MTE1);
+  for (int64_t i = 0; i < repeat; i++) {
+    uintptr_t so = soff + (uintptr_t)((uint64_t)(index + i * src_stride) * sq);
+    uintptr_t d0 = doff + (uintptr_t)((uint64_t)i * step);
+    pto_sim_log_range(s, PTO_SIM_L1, so, so + sq, SIM_R);
+    pto_sim_touch(s, PTO_SIM_L1, so, so + sq, SIM_R);
+    for (int h = 0; h < 2; h++) {
+      uintptr_t d = d0 + (uintptr_t)(h ? second : 0);
+      pto_sim_log_range(s, PTO_SIM_L0B, d, d + FRACTAL16, SIM_W);
+      pto_sim_touch(s, PTO_SIM_L0B, d, d + FRACTAL16, SIM_W);
+    }
+  }
+  for (int64_t i = 0; i < repeat; i++) {
+    uint8_t t[2 * FRACTAL16];
+    const uint8_t *sp = sim_mem(
+        s, PTO_SIM_L1, soff + (uintptr_t)((uint64_t)(index + i * src_stride) * sq));
+    for (int r = 0; r < 32; r++)
+      for (int c = 0; c < 32; c++)
+        t[c * 32 + r] = sp[r * 32 + c];
+    uintptr_t d0 = doff + (uintptr_t)((uint64_t)i * step);
+    memcpy(sim_mem(s, PTO_SIM_L0B, d0), t, FRACTAL16);
+    memcpy(sim_mem(s, PTO_SIM_L0B, d0 + (uintptr_t)second), t + FRACTAL16,
+           FRACTAL16);
+  }
+  s->stats.dma_instrs++;
+  s->stats.dma_bytes += (uint64_t)repeat * sq;
+  pto_sim_end(s, 16 + (uint64_t)repeat * sq / 64);
+}
+
 /* mad, both forms: BT is the bias table byte offset read as the
    initial C when SRC (cmatrixSource) is set and INIT is not.  */
 static void
@@ -335,19 +397,31 @@ mad_common(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
 {
   sim_state *s = pto_sim_state();
   const char *name = "mad";
-  bool bf = adt == PTO_SIM_DT_BF16;
-  if (cdt != PTO_SIM_DT_F32 || (adt != PTO_SIM_DT_F16 && !bf) || bdt != adt) {
-    pto_sim_error_at(s, f, l, "mad: only float += half * half and float += "
-                     "bfloat16_t * bfloat16_t are simulated");
+  bool bf = adt == PTO_SIM_DT_BF16, s8 = adt == PTO_SIM_DT_S8;
+  if (bdt != adt || (s8 ? cdt != PTO_SIM_DT_S32
+                        : cdt != PTO_SIM_DT_F32
+                              || (adt != PTO_SIM_DT_F16 && !bf))) {
+    pto_sim_error_at(s, f, l, "mad: only float += half * half, float += "
+                     "bfloat16_t * bfloat16_t and int32_t += int8_t * "
+                     "int8_t are simulated");
     return;
   }
   if (bf && !c220_form(s, f, l, "mad (bfloat16_t)"))
     return;
+  if (s8 && !c220_form(s, f, l, "mad (int8_t)"))
+    return;
+  if (s8 && src && !init) {
+    pto_sim_error_at(s, f, l, "mad: the bias-table form of int32_t += "
+                     "int8_t * int8_t is not simulated");
+    return;
+  }
   if (pto_sim_check_range(s, f, l, name, "m", m, 1, 4095) ||
       pto_sim_check_range(s, f, l, name, "k", k, 1, 4095) ||
       pto_sim_check_range(s, f, l, name, "n", n, 1, 4095))
     return;
-  int64_t M1 = (m + 15) / 16, K1 = (k + 15) / 16, N1 = (n + 15) / 16;
+  /* C0, the K elements of a 32 B fractal row: 16 (2-byte), 32 (int8).  */
+  int64_t c0 = s8 ? 32 : 16;
+  int64_t M1 = (m + 15) / 16, K1 = (k + c0 - 1) / c0, N1 = (n + 15) / 16;
   uintptr_t co, ao, bo, to = 0;
   uint64_t cext = (uint64_t)(M1 * N1) * FRACTAL32;
   uint64_t aext = (uint64_t)(M1 * K1) * FRACTAL16;
@@ -385,6 +459,20 @@ mad_common(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
     for (int64_t nn = 0; nn < N1 * 16; nn++) {
       int64_t mo = mm / 16, mi = mm % 16, no = nn / 16, ni = nn % 16;
       size_t ci = (size_t)(((no * M1 + mo) * 16 + mi) * 16 + ni) * 4;
+      if (s8) {
+        /* Exact products, the sum wrapping modulo 2^32.  */
+        uint32_t acc = 0;
+        if (!init)
+          memcpy(&acc, C + ci, 4);
+        for (int64_t kk = 0; kk < k; kk++) {
+          int64_t ko = kk / 32, ki = kk % 32;
+          int8_t x = (int8_t)A[((mo * K1 + ko) * 16 + mi) * 32 + ki];
+          int8_t y = (int8_t)B[((ko * N1 + no) * 16 + ni) * 32 + ki];
+          acc += (uint32_t)((int32_t)x * (int32_t)y);
+        }
+        memcpy(C + ci, &acc, 4);
+        continue;
+      }
       float acc = 0.0f;
       if (bias)
         memcpy(&acc, T + nn * 4, 4);
@@ -539,6 +627,9 @@ fixpipe_operands_bad(sim_state *s, const char *f, int l, const char *name,
   pto_sim_dt want = quant == SIM_F322F16    ? PTO_SIM_DT_F16
                     : quant == SIM_F322BF16 ? PTO_SIM_DT_BF16
                                             : PTO_SIM_DT_F32;
+  /* NoQuant keeps the 4-byte values: an int32_t accumulator stays int32_t.  */
+  if (quant == SIM_NOQUANT && ddt == PTO_SIM_DT_S32)
+    want = ddt;
   if (ddt != want) {
     pto_sim_error_at(s, f, l, "%s: quantPre %d needs a %s destination", name,
                      (int)quant, want == PTO_SIM_DT_F16    ? "half"
@@ -582,6 +673,11 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
   if (fixpipe_operands_bad(s, f, l, name, ddt, sid, nsize, msize, src_stride,
                            quant, channel_split))
     return;
+  if (ddt == PTO_SIM_DT_S32 && relu) {
+    pto_sim_error_at(s, f, l, "%s: reluPre on an int32_t accumulator is not "
+                     "simulated", name);
+    return;
+  }
   int64_t M1 = (msize + 15) / 16, N1 = (nsize + 15) / 16;
   if (nz2nd && pto_sim_check_range(s, f, l, name, "dstStride", dst_stride,
                                    nsize, INT64_MAX / 2))
@@ -625,19 +721,22 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
 /* Partial cube operands (dav-c220): ND -> NZ DMA and L1 fill          */
 /* ------------------------------------------------------------------ */
 
-void pto_sim_nd2nz(const char *f, int l, pto_sim_dt ddt, pto_sim_dt sdt,
+void pto_sim_nd2nz(const char *f, int l, int es, pto_sim_dt ddt,
+                   pto_sim_dt sdt,
                    uintptr_t dst, uintptr_t src, int64_t sid, int64_t ndnum,
                    int64_t nvalue, int64_t dvalue, int64_t src_nd_stride,
                    int64_t src_d, int64_t dst_c0_stride, int64_t dst_n_stride,
                    int64_t dst_nz_stride)
 {
   sim_state *s = pto_sim_state();
-  const char *name = "copy_gm_to_cbuf_multi_nd2nz_b16";
+  const char *name = es == 1 ? "copy_gm_to_cbuf_multi_nd2nz_b8"
+                             : "copy_gm_to_cbuf_multi_nd2nz_b16";
+  int c0 = (int)SIM_BLOCK / es;     /* elements per 32 B block */
   if (!c220_form(s, f, l, name))
     return;
-  if (dt_size(ddt) != 2 || dt_size(sdt) != 2) {
-    pto_sim_error_at(s, f, l, "%s: operands must point to 2-byte elements",
-                     name);
+  if (dt_size(ddt) != es || dt_size(sdt) != es) {
+    pto_sim_error_at(s, f, l, "%s: operands must point to %d-byte elements",
+                     name, es);
     return;
   }
   if (pto_sim_check_range(s, f, l, name, "sid", sid, 0, 15) ||
@@ -656,34 +755,34 @@ void pto_sim_nd2nz(const char *f, int l, pto_sim_dt ddt, pto_sim_dt sdt,
     return;
   if (!ndnum || !nvalue || !dvalue)
     return; /* a NOP on the device (with a warning) */
-  if (ndnum > 1 && dst_nz_stride % 16) {
+  if (ndnum > 1 && dst_nz_stride % c0) {
     pto_sim_error_at(s, f, l, "%s: dstNzMatrixStride %lld elements is not a "
                      "whole number of 32 B blocks", name,
                      (long long)dst_nz_stride);
     return;
   }
   /* Row j of matrix i: dvalue elements at src + (i * srcNdMatrixStride
-     + j * srcDValue) * 2; its kb 32 B blocks go to dst + i *
-     dstNzMatrixStride * 2 + (j * dstNzNStride + k * dstNzC0Stride) * 32,
+     + j * srcDValue) * es; its kb 32 B blocks go to dst + i *
+     dstNzMatrixStride * es + (j * dstNzNStride + k * dstNzC0Stride) * 32,
      the last one zero-filled past the data.  */
-  int64_t kb = (dvalue + 15) / 16;
-  uint64_t dext = (uint64_t)(ndnum - 1) * (uint64_t)dst_nz_stride * 2 +
+  int64_t kb = (dvalue + c0 - 1) / c0;
+  uint64_t dext = (uint64_t)(ndnum - 1) * (uint64_t)dst_nz_stride * (uint64_t)es +
                   ((uint64_t)(nvalue - 1) * (uint64_t)dst_n_stride +
                    (uint64_t)(kb - 1) * (uint64_t)dst_c0_stride + 1) * SIM_BLOCK;
   uintptr_t doff, go;
   if (pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_L1, dst, dext, SIM_BLOCK,
                       &doff) ||
-      pto_sim_resolve(s, f, l, name, "src", PTO_SIM_GM, src, 0, 2, &go))
+      pto_sim_resolve(s, f, l, name, "src", PTO_SIM_GM, src, 0, es, &go))
     return;
   pto_sim_begin(s, f, l, name, P_MTE2);
   pto_sim_log_range(s, PTO_SIM_L1, doff, doff + dext, SIM_W);
   for (int64_t i = 0; i < ndnum; i++)
     for (int64_t j = 0; j < nvalue; j++) {
-      uintptr_t g = go + (uintptr_t)((i * src_nd_stride + j * src_d) * 2);
-      pto_sim_log_range(s, PTO_SIM_GM, g, g + (uintptr_t)(dvalue * 2), SIM_R);
-      pto_sim_touch(s, PTO_SIM_GM, g, g + (uintptr_t)(dvalue * 2), SIM_R);
+      uintptr_t g = go + (uintptr_t)((i * src_nd_stride + j * src_d) * es);
+      pto_sim_log_range(s, PTO_SIM_GM, g, g + (uintptr_t)(dvalue * es), SIM_R);
+      pto_sim_touch(s, PTO_SIM_GM, g, g + (uintptr_t)(dvalue * es), SIM_R);
       for (int64_t k = 0; k < kb; k++) {
-        uintptr_t d = doff + (uintptr_t)(i * dst_nz_stride * 2) +
+        uintptr_t d = doff + (uintptr_t)(i * dst_nz_stride * es) +
                       (uintptr_t)((j * dst_n_stride + k * dst_c0_stride) *
                                   SIM_BLOCK);
         pto_sim_touch(s, PTO_SIM_L1, d, d + SIM_BLOCK, SIM_W);
@@ -692,18 +791,18 @@ void pto_sim_nd2nz(const char *f, int l, pto_sim_dt ddt, pto_sim_dt sdt,
   for (int64_t i = 0; i < ndnum; i++)
     for (int64_t j = 0; j < nvalue; j++) {
       const uint8_t *g =
-          (const uint8_t *)(go + (uintptr_t)((i * src_nd_stride + j * src_d) * 2));
+          (const uint8_t *)(go + (uintptr_t)((i * src_nd_stride + j * src_d) * es));
       for (int64_t k = 0; k < kb; k++) {
         uint8_t *d = sim_mem(s, PTO_SIM_L1,
-                             doff + (uintptr_t)(i * dst_nz_stride * 2) +
+                             doff + (uintptr_t)(i * dst_nz_stride * es) +
                                  (uintptr_t)((j * dst_n_stride +
                                               k * dst_c0_stride) * SIM_BLOCK));
-        size_t n = (size_t)((dvalue - k * 16 < 16 ? dvalue - k * 16 : 16) * 2);
+        size_t n = (size_t)((dvalue - k * c0 < c0 ? dvalue - k * c0 : c0) * es);
         memmove(d, g + k * SIM_BLOCK, n);
         memset(d + n, 0, SIM_BLOCK - n);
       }
     }
-  uint64_t bytes = (uint64_t)(ndnum * nvalue * dvalue * 2);
+  uint64_t bytes = (uint64_t)(ndnum * nvalue * dvalue * es);
   s->stats.dma_instrs++;
   s->stats.dma_bytes += bytes;
   pto_sim_end(s, 64 + (bytes + 31) / 32 + 4 * (uint64_t)(ndnum * nvalue));

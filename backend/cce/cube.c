@@ -435,6 +435,40 @@ cast_to_out(const cctx *c, const pto_expr *e)
   return d && a && d->roles == ROLE_OUT && &c->p->tiles[d->src] == a;
 }
 
+/* dav-c220: an int32 accumulator (int8 operands) is written by
+   pto.fill(c, 0) and pto.matmul and leaves L0C by pto.store and
+   pto.store_valid only (the fixpipe's int32 forms of ReLU, bias and
+   dequantization are not lowered); any other use, argument I of E, is
+   a located error that says what to write instead.  */
+static bool
+s32_use_ok(cctx *c, const pto_expr *e, int i, const cube_tile *t)
+{
+  if ((e->op == PTO_OP_MATMUL && i == 0)
+      || (e->op == PTO_OP_FILL && i == 0 && is_zero(e->args[1]))
+      || ((e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID) && i == 2))
+    return true;
+  const char *hint =
+      e->op == PTO_OP_CAST
+          ? "the fixpipe's int32 dequantization is not lowered: store the "
+            "int32 result and convert it in a vector kernel, or multiply "
+            "fp16 operands"
+      : e->op == PTO_OP_LOAD
+          ? "start it with pto_fill(c, 0) and add the earlier value in a "
+            "vector kernel"
+      : relu_epilogue(e, t)
+          ? "apply the ReLU in a vector kernel after storing the result"
+      : bias_form(e)
+          ? "add the bias in a vector kernel after storing the result"
+          : "store it and work on the int32 result in a vector kernel";
+  pto_error(c->diag, e->loc,
+            "pto.%s on int32 accumulator '%s' (int8 operands): on %s it is "
+            "set by pto_fill(c, 0) and pto_matmul and leaves L0C by "
+            "pto_store and pto_store_valid only; %s",
+            pto_op_info(e->op)->name, t->var->name, c->k->arch->name, hint);
+  c->errors++;
+  return false;
+}
+
 /* Intrinsic call E: the argument positions the cube path accepts.  */
 static void
 check_call(cctx *c, const pto_expr *e)
@@ -446,6 +480,9 @@ check_call(cctx *c, const pto_expr *e)
       continue;
     }
     bool opnd = t->roles & ROLE_OPERAND, acc = t->roles & ROLE_ACC;
+    if (acc && !c->p->ub_exit && t->var->type->dtype == PTO_DT_I32
+        && !s32_use_ok(c, e, i, t))
+      return;                   /* one report per call */
     if (cast_to_out(c, e))
       continue;
     if (t->roles == ROLE_OUT) {
@@ -996,12 +1033,76 @@ opnd_ctype(const cube_tile *t)
   return pto_mir_ctype(t->var->type->dtype);
 }
 
+/* The bytes of one element of tile T.  */
+static int
+esize(const cube_tile *t)
+{
+  return pto_dtype_bytes(t->var->type->dtype);
+}
+
+/* C0 of operand T: the elements in one 32 B row of a fractal, the width
+   of its L1 column blocks (16 for fp16 / bf16, 32 for int8).  */
+static int64_t
+opnd_c0(const cube_tile *t)
+{
+  return 32 / esize(t);
+}
+
+/* The CCE element type of accumulator T in L0C: "float", or "int32_t"
+   for the product of int8 operands.  */
+static const char *
+acc_ctype(const cube_tile *t)
+{
+  return pto_mir_ctype(t->var->type->dtype);
+}
+
 /* The fixpipe's QuantPRE from f32 to the 16-bit float DT (stub_fun.h
    QuantMode_t).  */
 static const char *
 quant_to(pto_dtype dt)
 {
   return dt == PTO_DT_BF16 ? "F322BF16" : "F322F16";
+}
+
+/* An int8 operand or the int32 accumulator of int8 operands.  dav-c220
+   multiplies them (mad's int32_t += int8_t x int8_t form; an int8
+   operand holds 16 x 32 fractals, its L1 column blocks are 32 elements
+   wide, so its columns are a multiple of 32, and the K x N operand
+   reaches L0B through load_cbuf_to_cb_transpose's 32 x 32 transposes:
+   runtime/cce-api.h).  dav-c100 / dav-m200 have the int8 mad
+   (dav_m200/kernel_operator_mm_impl.h, MmadCal) but no transposing L1
+   -> L0B load of int8 (impl/basic_api/dav_m200 calls no
+   load_cbuf_to_cb_transpose): a located error naming dav-c220.  */
+static bool
+s8_tile_ok(cctx *c, const cube_tile *t)
+{
+  const pto_type *ty = t->var->type;
+  bool acc = t->roles == ROLE_ACC;
+  if (c->k->arch->isa == PTO_ISA_V200) {
+    pto_error(c->diag, t->var->loc,
+              "pto.matmul %s '%s' is %s: %s's cube path has no int8 "
+              "matmul (no transposing L1 -> L0B load of int8 operands); "
+              "build for dav-c220 (Atlas A2/A3, -fplugin-arg-pto-arch="
+              "dav-c220) or dequantize the operands to fp16 tiles",
+              acc ? "accumulator" : "operand", t->var->name,
+              acc ? "int32" : "int8", c->k->arch->name);
+    c->errors++;
+    return false;
+  }
+  int64_t cols = acc ? 16 : 32;
+  if (ty->rows % 16 || ty->cols % cols) {
+    pto_error(c->diag, t->var->loc,
+              "pto.matmul %s '%s' is %dx%d: int8 matmuls need rows that "
+              "are multiples of 16 and columns that are multiples of %lld "
+              "(%s)", acc ? "accumulator" : "operand", t->var->name,
+              ty->rows, ty->cols, (long long)cols,
+              acc ? "16 x 16 int32 fractals"
+                  : "16 x 32 int8 fractals; K x N operands are transposed "
+                    "to L0B in 32 x 32 squares");
+    c->errors++;
+    return false;
+  }
+  return true;
 }
 
 /* A bf16 operand: dav-c220 multiplies bf16 (mad's bfloat16_t forms,
@@ -1031,6 +1132,9 @@ shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
       return false;
     want = PTO_DT_BF16;
   }
+  if ((want == PTO_DT_F16 && ty->dtype == PTO_DT_I8)
+      || (want == PTO_DT_F32 && ty->dtype == PTO_DT_I32))
+    return s8_tile_ok(c, t);
   if (ty->dtype != want && want == PTO_DT_F16 && ty->dtype == PTO_DT_F32) {
     /* f32 operands, per arch (pto.h's table): dav-c220 has the mad
        (asc-devkit dav_c220/kernel_operator_mm_impl.h, MmadCal float x
@@ -1110,7 +1214,8 @@ place(cctx *c, role r, int64_t cap, int esz, int align, const char *space)
     cube_tile *t = &c->p->tiles[i];
     if (t->roles != (unsigned)r)
       continue;
-    t->size = (int64_t)t->var->type->rows * t->var->type->cols * esz;
+    t->size = (int64_t)t->var->type->rows * t->var->type->cols
+              * (esz ? esz : esize(t));
     t->off = (used + align - 1) / align * align;
     used = t->off + t->size;
   }
@@ -1256,7 +1361,7 @@ pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
       bias_shape_ok(&c, t);
   }
   if (!c.errors) {
-    place(&c, ROLE_OPERAND, k->arch->l1, 2, FRACTAL16, "L1");
+    place(&c, ROLE_OPERAND, k->arch->l1, 0, FRACTAL16, "L1");
     place(&c, ROLE_ACC, k->arch->l0c, 4, FRACTAL32, "L0C");
     place(&c, ROLE_BIAS, k->arch->bt, 4, 64, "the bias table");
     if (!c.errors)
@@ -1337,7 +1442,8 @@ static int
 lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
 {
   int64_t rows = t->var->type->rows, cols = t->var->type->cols;
-  const char *gap = stride_c(c, e->loc, e->args[2], rows, cols, 16, 1);
+  int64_t c0 = opnd_c0(t);
+  const char *gap = stride_c(c, e->loc, e->args[2], rows, cols, c0, 1);
   if (!gap)
     return -1;
   /* The vendor's copy takes a non-const `__gm__ void *' (cce-api.h).  */
@@ -1345,18 +1451,18 @@ lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
   const char *gm = pto_arena_printf(c->k->prog->arena, "(__gm__ %s *)(%s)",
                                     ct, expr_c(c, e->args[1]));
   pto_buf b = { 0 };
-  for (int64_t j = 0; j < cols / 16; j++)
+  for (int64_t j = 0; j < cols / c0; j++)
     pto_buf_printf(&b, "%scopy_gm_to_cbuf((__cbuf__ %s *)((uintptr_t)%lld), "
                    "%s%s, 0, %lld, 1, %s, 0, PAD_NONE);",
                    j ? "\n" : "", ct, (long long)(t->off + j * rows * 32), gm,
                    j ? pto_arena_printf(c->k->prog->arena, " + %lld",
-                                        (long long)(j * 16)) : "", (long long)rows, rows == 1 ? "0" : gap);
+                                        (long long)(j * c0)) : "", (long long)rows, rows == 1 ? "0" : gap);
   pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, b.s);
   pto_buf_free(&b);
   pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
-  c->k->count.dma += cols / 16;
+  c->k->count.dma += cols / c0;
   c->k->count.dma_min++;
-  c->k->count.bursts += rows * (cols / 16);
+  c->k->count.bursts += rows * (cols / c0);
   c->k->count.bursts_min += rows;
   pair(c, out, e->loc, "PIPE_MTE2", "PIPE_MTE1");
   return 1;
@@ -1649,11 +1755,12 @@ lower_load_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
       "create_cbuf_matrix((__cbuf__ half *)((uintptr_t)%lld), "
       "(int64_t)%lld << 16 | 1, (half)0);\n"
       "if (cvr%d__ > 0 && cvc%d__ > 0)\n"
-      "  copy_gm_to_cbuf_multi_nd2nz_b16((__cbuf__ %s *)((uintptr_t)%lld), "
+      "  copy_gm_to_cbuf_multi_nd2nz_b%d((__cbuf__ %s *)((uintptr_t)%lld), "
       "(__gm__ %s *)(%s), 0, 1, cvr%d__, cvc%d__, 0, cvr%d__ > 1 ? (int64_t)(%s) : "
       "cvc%d__, %lld, 1, 1);",
-      (long long)t->off, (long long)(rows * cols / 16), id, id,
-      opnd_ctype(t), (long long)t->off, opnd_ctype(t), expr_c(c, e->args[1]), id, id, id,
+      (long long)t->off, (long long)(rows * cols * esize(t) / 32), id, id,
+      8 * esize(t), opnd_ctype(t), (long long)t->off, opnd_ctype(t),
+      expr_c(c, e->args[1]), id, id, id,
       expr_c(c, e->args[2]), id, (long long)rows);
   pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, txt);
   pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
@@ -1750,6 +1857,34 @@ exit_to_ub(cctx *c, pto_mir_block *out, const pto_stmt *s, pto_loc loc,
   }
 }
 
+/* The L1 -> L0B load of row KO of fractals of the K x N operand BT
+   (K1 x N1 fractals in L0B, ko-major: B[((ko*N1 + no)*16 + ni)*C0 +
+   ki]).  fp16 / bf16: one load_cbuf_to_cb of the N1 16 x 16 fractals
+   (ko, 0..N1-1), each transposed.  int8: one load_cbuf_to_cb_transpose
+   of the N/32 32 x 32 squares of L1 rows 32ko..32ko+31 (square j of
+   column block j is L1 square j*K1 + ko: srcStride K1), each
+   transposed into the 16 x 32 fractals (ko, 2j) and (ko, 2j+1), which
+   dstStride 1 and dstFracStride 0 place one after the other (asc-devkit
+   docs/zh/api/SIMD-API/C-API/cube_datamove/asc_copy_l12l0b_trans/
+   asc_copy_l12l0b_trans_arch_2201.md).  */
+static void
+l0b_load(pto_buf *b, const cube_tile *bt, int64_t ko, int64_t k1,
+         int64_t n1)
+{
+  const char *et = opnd_ctype(bt);
+  if (esize(bt) == 1)
+    pto_buf_printf(b, "\nload_cbuf_to_cb_transpose((__cb__ %s *)((uintptr_t)"
+                   "%lld), (__cbuf__ %s *)((uintptr_t)%lld), %lld, %lld, "
+                   "%lld, 1, false, 0);", et,
+                   (long long)(ko * n1 * FRACTAL16), et, (long long)bt->off,
+                   (long long)ko, (long long)(n1 / 2), (long long)k1);
+  else
+    pto_buf_printf(b, "\nload_cbuf_to_cb((__cb__ %s *)((uintptr_t)%lld), "
+                   "(__cbuf__ %s *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0, 1, inc);",
+                   et, (long long)(ko * n1 * FRACTAL16), et, (long long)bt->off,
+                   (long long)ko, (long long)n1, (long long)k1);
+}
+
 /* pto.matmul(c, a, b): L1 -> L0A/L0B, mad, and on m200 the exit.  */
 /* The operands of mad between N and the init flag on ARCH: dav-c220's
    form has unitFlag 0, kDirectionAlign and cmatrixSource false there.  */
@@ -1767,14 +1902,14 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
                   *bt = tile_at(c, e->args[2]);
   pto_assert(ct && at && bt);   /* pto_cube_plan rejected anything else */
   int64_t m = ct->var->type->rows, n = ct->var->type->cols;
-  int64_t k = at->var->type->cols;
-  int64_t m1 = m / 16, k1 = k / 16, n1 = n / 16;
-  if (m * k * 2 > c->k->arch->l0a || k * n * 2 > c->k->arch->l0b) {
+  int64_t k = at->var->type->cols, es = esize(at);
+  int64_t m1 = m / 16, k1 = k / opnd_c0(at), n1 = n / 16;
+  if (m * k * es > c->k->arch->l0a || k * n * es > c->k->arch->l0b) {
     pto_error(c->diag, e->loc,
               "pto.matmul operands '%s' (%lld bytes) and '%s' (%lld bytes) "
               "do not fit L0A/L0B (%lld / %lld bytes on %s)",
-              at->var->name, (long long)(m * k * 2), bt->var->name,
-              (long long)(k * n * 2), (long long)c->k->arch->l0a,
+              at->var->name, (long long)(m * k * es), bt->var->name,
+              (long long)(k * n * es), (long long)c->k->arch->l0a,
               (long long)c->k->arch->l0b, c->k->arch->name);
     c->errors++;
     return -1;
@@ -1791,10 +1926,7 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
                    (long long)at->off, (long long)mo, (long long)k1,
                    (long long)m1);
   for (int64_t ko = 0; ko < k1; ko++)
-    pto_buf_printf(&b, "\nload_cbuf_to_cb((__cb__ %s *)((uintptr_t)%lld), "
-                   "(__cbuf__ %s *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0, 1, inc);",
-                   et, (long long)(ko * n1 * FRACTAL16), et, (long long)bt->off,
-                   (long long)ko, (long long)n1, (long long)k1);
+    l0b_load(&b, bt, ko, k1, n1);
   text_node(c->k, out, e->loc, PTO_PIPE_MTE1, b.s);
   pto_buf_free(&b);
   c->k->count.dma += m1 + k1;
@@ -1816,10 +1948,11 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
       (long long)k, (long long)n, ct->var->id, ct->var->id)
     : pto_arena_printf(
       c->k->prog->arena,
-      "mad((__cc__ float *)((uintptr_t)%lld), (__ca__ %s *)((uintptr_t)0), "
+      "mad((__cc__ %s *)((uintptr_t)%lld), (__ca__ %s *)((uintptr_t)0), "
       "(__cb__ %s *)((uintptr_t)0), %lld, %lld, %lld, %scube_init_%u);\n"
       "cube_init_%u = 0;",
-      (long long)ct->off, et, et, (long long)m, (long long)k, (long long)n,
+      acc_ctype(ct), (long long)ct->off, et, et, (long long)m, (long long)k,
+      (long long)n,
       mad_flags(c->k->arch), ct->var->id, ct->var->id);
   text_node(c->k, out, e->loc, PTO_PIPE_M, t);
   pair(c, out, e->loc, "PIPE_M", "PIPE_MTE1");
@@ -1845,7 +1978,7 @@ static const char *
 nomad_value(cctx *c, const cube_tile *ct)
 {
   if (ct->bias < 0)
-    return "0.0f";
+    return ct->var->type->dtype == PTO_DT_I32 ? "0" : "0.0f";
   unsigned b = c->p->tiles[ct->bias].var->id;
   if (!ct->relu)
     return pto_arena_printf(c->k->prog->arena, "cube_bias_%u[k__]", b);
@@ -1898,7 +2031,7 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
       "} else {\n"
       "  set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
-      "  copy_matrix_cc_to_gm(%s, (__cc__ float *)((uintptr_t)%lld), 0, %lld, "
+      "  copy_matrix_cc_to_gm(%s, (__cc__ %s *)((uintptr_t)%lld), 0, %lld, "
       "%lld, %s, %lld, 0, %s, %s, 0, 1);\n"
       "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "  wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
@@ -1906,8 +2039,8 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
       ct->var->id, (long long)m, (long long)n,
       nomad_store(c, st, ct, gm,
                   pto_arena_printf(c->k->prog->arena, "r__ * (%s) + k__", ld)),
-      gm, (long long)ct->off, (long long)n, (long long)m, ld, (long long)m,
-      fixpipe_quant(st), relu_arg(c, ct));
+      gm, acc_ctype(ct), (long long)ct->off, (long long)n, (long long)m, ld,
+      (long long)m, fixpipe_quant(st), relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   /* For sync.c, the GM write is the scalar unit's (FIX is ordered before
      everything after it by the FIX -> S pair).  */
@@ -1941,7 +2074,7 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
       "  } else {\n"
       "    set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "    wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
-      "    copy_matrix_cc_to_gm(%s, (__cc__ float *)((uintptr_t)%lld), 0, "
+      "    copy_matrix_cc_to_gm(%s, (__cc__ %s *)((uintptr_t)%lld), 0, "
       "cvc%d__, cvr%d__, cvr%d__ > 1 ? (int64_t)(%s) : cvc%d__, %d, 0, "
       "%s, %s, 0, 1);\n"
       "    set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
@@ -1952,7 +2085,7 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
       nomad_store(c, st, ct, gm,
                   pto_arena_printf(c->k->prog->arena,
                                    "(int64_t)r__ * (%s) + k__", rs)),
-      gm, (long long)ct->off, id, id,
+      gm, acc_ctype(ct), (long long)ct->off, id, id,
       id, rs, id, ct->var->type->rows, fixpipe_quant(st), relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   pto_mir_add_access(x, PTO_MEM_GM, 0, 0, true);

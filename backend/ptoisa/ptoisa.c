@@ -671,7 +671,9 @@ keep_stmt(tsel *c, pto_mir_block *out, const pto_stmt *s)
                    common/arch/memory/tload_common.hpp)
      load_valid    TEXPANDS(tile, 0) (a Mat tile: npu/a2a3/TExpandS.hpp),
                    then TLOAD of the vr x vc view
-     accumulator   TileAcc<float, M, N> (common/pto_tile.hpp)
+     accumulator   TileAcc<float, M, N>, TileAcc<int32_t, M, N> for int8
+                   operands (common/pto_tile.hpp; TMATMUL int8 x int8 ->
+                   int32: cpu/TMatmul.hpp, npu/a2a3/TMatmul.hpp)
      bias          Tile<TileType::Bias, float, 1, N, ...>; its load is
                    TLOAD into a 1 x N Mat tile at its L1 staging region,
                    then TMOV Mat -> Bias (npu/a2a3/TMov.hpp, TMovToBt)
@@ -752,7 +754,8 @@ cube_type(pto_buf *b, const pto_var *v, const pto_cube_info *info,
   const char *dr = dynamic_valid ? "DYNAMIC" : vr;
   const char *dc = dynamic_valid ? "DYNAMIC" : vc;
   if (info->acc)
-    pto_buf_printf(b, "TileAcc<float, %d, %d, %s, %s>", r, cl, dr, dc);
+    pto_buf_printf(b, "TileAcc<%s, %d, %d, %s, %s>", mat_ctype(v), r, cl, dr,
+                   dc);
   else if (info->bias)
     pto_buf_printf(b, "Tile<TileType::Bias, float, 1, %d, BLayout::RowMajor, "
                    "1, %d>", cl, cl);
@@ -818,7 +821,7 @@ static void
 nomad(pto_buf *b, const pto_var *v, const pto_cube_info *info)
 {
   if (!info->bias_var) {
-    pto_buf_puts(b, "0.0f");
+    pto_buf_puts(b, v->type->dtype == PTO_DT_I32 ? "0" : "0.0f");
     return;
   }
   unsigned bid = info->bias_var->id;
@@ -990,7 +993,7 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     /* An out tile: TSTORE of its accumulator into a GM tensor of the out
        tile's dtype converts (TStore.hpp: GetCastPreQuantMode gives
        F322F16 / F322BF16 for an f32 Acc tile).  */
-    const char *gt = "float";
+    const char *gt = mat_ctype(v);   /* float, or int32_t (int8 operands) */
     if (ci.out) {
       gt = mat_ctype(v);
       v = ci.src_var;

@@ -18,7 +18,8 @@ typedef struct gen {
   int line;
 } gen;
 
-static const int universe[] = { DT_F16, DT_F32, DT_S16, DT_U16, DT_S32, DT_U32 };
+static const int universe[] = { DT_F16, DT_F32, DT_S8, DT_S16, DT_U16, DT_S32,
+                                DT_U32 };
 
 /* The argument of scalar position I of IN called with N arguments.  */
 static const char *

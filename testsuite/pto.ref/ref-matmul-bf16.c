@@ -1,7 +1,7 @@
 /* pto_matmul of bf16 operands in reference mode: each product and the
    float accumulation as for fp16 (bf16 values are exact in float), in
-   k order; checked against a loop over the float values; 8-bit
-   operands are a compile error naming the tile.  */
+   k order; checked against a loop over the float values (operand
+   dtype errors: ref-err-matmul-int8.c).  */
 /* { dg-do run } */
 #include <pto.h>
 #include <stdlib.h>
