@@ -832,6 +832,44 @@ nomad(pto_buf *b, const pto_var *v, const pto_cube_info *info)
                    "cube_bias_%u[k__])", v->id, bid, bid);
 }
 
+/* pto.cast(h, c) of accumulator C into operand H (statement S): the
+   fixpipe into L1, TMOV(Mat, Acc) (npu/a2a3/TMov.hpp: TMovCcToCb with
+   the F322F16 / F322BF16 its GetCastPreQuantMode picks; the ReLU
+   epilogue flag selects the TMOV<..., ReluPreMode::NormalRelu> form),
+   after M -> FIX (the last mad wrote L0C) and MTE1 -> FIX (WAR on H's
+   L1 region: the last TMOV to Left/Right read it), then FIX -> S: the
+   fixpipe's L1 write is done before the next TMOV to Left/Right is
+   issued.  With no mad since pto.fill(c, 0) H is zeroed in L1
+   (TEXPANDS of the Mat tile, as a partial operand's pad; MTE2 ->
+   MTE1), as cube.c's lower_cast_l1 does.  */
+static void
+cast_acc_to_mat(tsel *c, pto_mir_block *out, const pto_stmt *s,
+                const pto_expr *e)
+{
+  const pto_var *h = e->args[0]->u.var, *acc = e->args[1]->u.var;
+  pto_cube_info ci;
+  pto_cube_info_of(c->k, acc, &ci);
+  pto_buf b = { 0 }, hn = { 0 }, cn = { 0 };
+  pto_cce_name(&hn, h);
+  pto_cce_name(&cn, acc);
+  pto_buf_printf(&b, "if (cube_init_%u) {\n", acc->id);
+  pto_buf_printf(&b, "TEXPANDS(%s, (%s)0);\n", hn.s, mat_ctype(h));
+  pair_text(&b, "PIPE_MTE2", "PIPE_MTE1");
+  pto_buf_puts(&b, "} else {\n");
+  pair_text(&b, "PIPE_M", "PIPE_FIX");
+  pair_text(&b, "PIPE_MTE1", "PIPE_FIX");
+  if (ci.relu)
+    pto_buf_printf(&b, "if (cube_relu_%u)\n  TMOV<decltype(%s), "
+                   "decltype(%s), ReluPreMode::NormalRelu>(%s, %s);\nelse\n  ",
+                   acc->id, hn.s, cn.s, hn.s, cn.s);
+  pto_buf_printf(&b, "TMOV(%s, %s);\n", hn.s, cn.s);
+  pair_text(&b, "PIPE_FIX", "PIPE_S");
+  pto_buf_puts(&b, "}\n");
+  text_of(c, out, s->loc, PTO_PIPE_S, &b);
+  pto_buf_free(&hn);
+  pto_buf_free(&cn);
+}
+
 /* The cube path's op call E (statement S), USE as the plan says.  */
 static void
 select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
@@ -968,16 +1006,7 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     return;
   }
   case PTO_CUBE_CAST_L1:
-    /* A2/A3 moves L0C to L1 with TMOV(Mat, Acc) (TMov.hpp:
-       TMovCcToCb, with the fixpipe's conversion and ReLU), not with
-       TCVT, a vector instruction; that rendering, with its FIX syncs
-       and the zeroed L1 of a product with no mad, is not written yet.  */
-    pto_sorry(c->diag, e->loc, "the PTO-ISA back end does not cover a "
-              "pto.matmul result cast into a pto.matmul operand yet "
-              "(pto.cast(%s, %s): TMOV from an Acc to a Mat tile); store "
-              "the result and load it as an operand, or use the CCE back "
-              "end", e->args[0]->u.var->name, e->args[1]->u.var->name);
-    c->errors++;
+    cast_acc_to_mat(c, out, s, e);
     return;
   case PTO_CUBE_CAST_OUT:
     pto_buf_printf(&b, "/* %s = %s: converted by TSTORE at each store of "
