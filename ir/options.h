@@ -30,7 +30,8 @@ extern "C" {
   X(verify, "verify", B, "1",                                               \
     "verify the IR and the claimed properties after every pass")           \
   X(double_buffer, "double-buffer", B, "1",                                 \
-    "CCE: ping-pong buffers and overlapped pipes in streaming loops")        \
+    "CCE: ping-pong buffers and overlapped pipes in streaming loops, two "  \
+    "L1 regions for matmul operands loaded in loops")                      \
   X(report, "report", R, "",                                                \
     "CCE: per-kernel plans, counts, cycles, bounds, double buffering to "   \
     "stderr or FILE (JSON if FILE.json)")

@@ -969,6 +969,7 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
     return 1;
   }
   k.double_buffer = o ? o->double_buffer : true;
+  k.cube_dbuf = true;
   k.drop_sync = *drop;
   int errs = pto_memplan(&k, d);
   if (!errs)

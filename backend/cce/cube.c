@@ -84,11 +84,18 @@
      kernel).  pto.store_valid(gm, rs, c, vr, vc) is the same fixpipe
      with MSize vr and NSize vc; on m200 it is isel.c's store of the UB
      copy.
-   Synchronisation of the cube sequence is emitted here, as complete
-   set_flag/wait_flag pairs (EVENT_ID0) placed right after the producer
-   so nothing is pending across statements or loop back edges:
+   DOUBLE BUFFERING (option double-buffer): an operand loaded and read
+   once in a loop body gets two L1 regions, each load writing the other
+   one (choose_db); the WAR of a load on the reads of its region is an
+   MTE1 -> MTE2 event of the region's own (set at the kernel's start and
+   by each pto.matmul after its reads, waited by each load and at the
+   kernel's end), instead of the complete pair below.
+   Synchronisation of the cube sequence is otherwise emitted here, as
+   complete set_flag/wait_flag pairs (EVENT_ID0) placed right after the
+   producer so nothing is pending across statements or loop back edges:
      load to L1     -> MTE2 -> MTE1
-     L1 -> L0A/L0B  -> MTE1 -> M (RAW on L0A/L0B), MTE1 -> MTE2 (WAR on L1)
+     L1 -> L0A/L0B  -> MTE1 -> M (RAW on L0A/L0B), MTE1 -> MTE2 (WAR on L1;
+                    a double-buffered operand's region event instead)
      mad            M -> MTE1 (WAR on L0A/L0B); two mads on one L0C are
                     ordered through M -> MTE1 -> M, no pipe_barrier(PIPE_M)
      m200 exit      M -> V before it, V -> M after (WAR on L0C)
@@ -147,6 +154,17 @@ typedef struct cube_tile {
                                  pto.load from GM (GM -> L1 -> L0C) */
   int src;                    /* ROLE_OUT: the index of the accumulator
                                  it converts, else -1 */
+  int nload, nread, ndef;     /* an operand's loads, pto.matmuls reading
+                                 it and other definitions, statically */
+  const pto_mir_block *load_in, *read_in;  /* the blocks of its (last)
+                                 load and read */
+  int load_at, read_at;       /* and their positions there */
+  int ev;                     /* a double-buffered operand (choose_db):
+                                 its two L1 regions, at off and off + rsz,
+                                 are guarded by the MTE1 -> MTE2 events
+                                 EVENT_ID<ev> and <ev + 1>; 0: one
+                                 region */
+  int64_t rsz;
 } cube_tile;
 
 struct pto_cube_plan {
@@ -876,6 +894,109 @@ has_jump(const pto_mir_block *b, bool in_loop)
   return false;
 }
 
+static int esize(const cube_tile *t);
+
+/* Count the loads, reads and other definitions of every operand in B
+   (and nested blocks), remembering where the last load and read are.  */
+static void
+scan_operands(cctx *c, const pto_mir_block *b)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_expr *e = node_call(n);
+    for (int a = 0; e && a < e->nargs && a < 3; a++) {
+      cube_tile *t = tile_at(c, e->args[a]);
+      if (!t || t->roles != ROLE_OPERAND)
+        continue;
+      if (e->op == PTO_OP_MATMUL && a > 0) {
+        if (a == 2 && tile_at(c, e->args[1]) == t)
+          continue;             /* pto.matmul(c, t, t) reads it once */
+        t->nread++;
+        t->read_in = b;
+        t->read_at = i;
+      } else if (a == 0 && (e->op == PTO_OP_LOAD
+                            || e->op == PTO_OP_LOAD_VALID)) {
+        t->nload++;
+        t->load_in = b;
+        t->load_at = i;
+      } else if (a == 0)
+        t->ndef++;
+    }
+    scan_operands(c, &n->body);
+    scan_operands(c, &n->els);
+  }
+}
+
+/* The loop node whose body is B, in B0 and its nested blocks (NULL:
+   none).  */
+static const pto_mir_node *
+loop_of(const pto_mir_block *b0, const pto_mir_block *b)
+{
+  for (int i = 0; i < b0->n; i++) {
+    const pto_mir_node *n = b0->items[i];
+    if ((n->kind == PTO_MIR_FOR || n->kind == PTO_MIR_WHILE) && &n->body == b)
+      return n;
+    const pto_mir_node *r = loop_of(&n->body, b);
+    if (!r)
+      r = loop_of(&n->els, b);
+    if (r)
+      return r;
+  }
+  return NULL;
+}
+
+/* Double buffering of the operand loads (option double-buffer, the CCE
+   back end only).  An operand with one pto.load (or pto.load_valid)
+   and one pto.matmul reading it, both directly in the body of one loop
+   (load first), with no break or continue of that loop, no other
+   definition and no UB staging, gets two L1 regions: each execution of
+   the load writes the other one (the C variable cube_l1_ID names the
+   region of the latest load), so the GM -> L1 copies of the next K step
+   overlap the L1 -> L0 loads and the mad of this one.  The write after
+   read on a region is ordered by an MTE1 -> MTE2 event of its own:
+   waited on MTE2 by the load, set on MTE1 by the pto.matmul after its
+   reads.  The kernel sets both events of each such operand at its start
+   and waits for them at its end (pto_cube_finish); every iteration
+   consumes one event in the load and sets it again in the pto.matmul,
+   so at the loop's head and exit both are pending.  Kernels with a
+   return statement are not double-buffered (each return would need the
+   waits), nor kernels with more such operands than the arch has event
+   ids for beyond 0, the complete pairs' (three of 8 on dav-c220, one of
+   4 on dav-m200: one double-buffered operand next to a single-buffered
+   one gains nothing, the latter's complete MTE1 -> MTE2 pair after each
+   pto.matmul holds back every later load on MTE2, in order), nor when
+   the doubled regions would take more than half of L1.  */
+static void
+choose_db(cctx *c)
+{
+  if (!c->k->cube_dbuf || !c->k->double_buffer
+      || has_jump(&c->k->src, true))
+    return;
+  scan_operands(c, &c->k->src);
+  int64_t need = 0;
+  int nd = 0;
+  for (int i = 0; i < c->p->n; i++) {
+    cube_tile *t = &c->p->tiles[i];
+    if (t->roles != ROLE_OPERAND)
+      continue;
+    int64_t sz = (int64_t)t->var->type->rows * t->var->type->cols * esize(t);
+    int64_t r = (sz + FRACTAL16 - 1) / FRACTAL16 * FRACTAL16;
+    const pto_mir_node *loop = t->nload == 1 && t->nread == 1 && !t->ndef
+                               && !t->staged && t->load_in == t->read_in
+                               && t->load_at < t->read_at
+                               ? loop_of(&c->k->src, t->load_in) : NULL;
+    bool db = loop && !has_jump(&loop->body, false);
+    need += db ? 2 * r : r;
+    if (db) {
+      t->ev = 1 + 2 * nd++;
+      t->rsz = r;
+    }
+  }
+  if (need > c->k->arch->l1 / 2 || nd > (c->k->arch->events - 1) / 2)
+    for (int i = 0; i < c->p->n; i++)
+      c->p->tiles[i].ev = 0, c->p->tiles[i].rsz = 0;
+}
+
 /* dav-c220: the bias epilogue E = pto.col_expand_add(c, c, r), item IE
    of block B, is applied by the first mad after pto.fill(c, 0) (its
    bias-table form takes the initial C from the bias table), so it must
@@ -1217,7 +1338,7 @@ place(cctx *c, role r, int64_t cap, int esz, int align, const char *space)
     t->size = (int64_t)t->var->type->rows * t->var->type->cols
               * (esz ? esz : esize(t));
     t->off = (used + align - 1) / align * align;
-    used = t->off + t->size;
+    used = t->off + t->rsz + t->size;
   }
   if (used <= cap)
     return;
@@ -1248,8 +1369,8 @@ place_bias_l1(cctx *c, int64_t cap)
   int64_t used = 0;
   for (int i = 0; i < c->p->n; i++)
     if (c->p->tiles[i].roles == ROLE_OPERAND
-        && c->p->tiles[i].off + c->p->tiles[i].size > used)
-      used = c->p->tiles[i].off + c->p->tiles[i].size;
+        && c->p->tiles[i].off + c->p->tiles[i].rsz + c->p->tiles[i].size > used)
+      used = c->p->tiles[i].off + c->p->tiles[i].rsz + c->p->tiles[i].size;
   for (int i = 0; i < c->p->n; i++) {
     cube_tile *t = &c->p->tiles[i];
     if (t->roles != ROLE_BIAS && !(t->roles == ROLE_ACC && t->loaded))
@@ -1298,6 +1419,11 @@ declare(cctx *c)
     if (ct->roles == ROLE_BIAS || (ct->roles == ROLE_ACC && ct->loaded))
       pto_buf_printf(&t, ", staged in L1 [%lld, %lld)", (long long)ct->l1off,
                      (long long)(ct->l1off + ct->size));
+    if (ct->ev)
+      pto_buf_printf(&t, " and [%lld, %lld), double-buffered "
+                     "(EVENT_ID%d, EVENT_ID%d)", (long long)(ct->off + ct->rsz),
+                     (long long)(ct->off + ct->rsz + ct->size), ct->ev,
+                     ct->ev + 1);
   }
   pto_mir_node *n = pto_mir_new(c->k, PTO_MIR_COMMENT, c->k->func->loc);
   n->text = pto_arena_strdup(c->k->prog->arena, t.s);
@@ -1314,6 +1440,16 @@ declare(cctx *c)
                   pto_arena_printf(c->k->prog->arena,
                                    "uint8_t cube_relu_%u = 0;",
                                    c->p->tiles[i].var->id));
+    } else if (c->p->tiles[i].ev) {
+      /* The region of the latest load (the first goes to region 0), and
+         both regions free.  */
+      const cube_tile *t = &c->p->tiles[i];
+      text_node(c->k, &c->k->body, c->k->func->loc, PTO_PIPE_S,
+                pto_arena_printf(c->k->prog->arena,
+                                 "int32_t cube_l1_%u = 1;\n"
+                                 "set_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID%d);\n"
+                                 "set_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID%d);",
+                                 t->var->id, t->ev, t->ev + 1));
     } else if (c->p->tiles[i].roles == ROLE_BIAS) {
       /* The bias row's GM address, for a store when no mad ran.  */
       text_node(c->k, &c->k->body, c->k->func->loc, PTO_PIPE_S,
@@ -1361,6 +1497,7 @@ pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
       bias_shape_ok(&c, t);
   }
   if (!c.errors) {
+    choose_db(&c);
     place(&c, ROLE_OPERAND, k->arch->l1, 0, FRACTAL16, "L1");
     place(&c, ROLE_ACC, k->arch->l0c, 4, FRACTAL32, "L0C");
     place(&c, ROLE_BIAS, k->arch->bt, 4, 64, "the bias table");
@@ -1437,6 +1574,50 @@ stride_c(cctx *c, pto_loc loc, const pto_expr *rs, int64_t rows,
   return pto_arena_printf(c->k->prog->arena, "%lld", (long long)(v / div - sub));
 }
 
+/* The L1 address of byte AT of operand T as C text: for a
+   double-buffered one, in the region of the latest load.  */
+static const char *
+l1_at(cctx *c, const cube_tile *t, int64_t at)
+{
+  if (!t->ev)
+    return pto_arena_printf(c->k->prog->arena, "(uintptr_t)%lld",
+                            (long long)(t->off + at));
+  return pto_arena_printf(c->k->prog->arena,
+                          "(uintptr_t)(%lld + %lld * cube_l1_%u)",
+                          (long long)(t->off + at), (long long)t->rsz,
+                          t->var->id);
+}
+
+/* Double-buffered operand T: a load switches to the other region and
+   waits until the reads of it are done (DB_BEGIN, unless KEEP is false);
+   the pto.matmul sets the event after its reads (db_read).  See
+   choose_db.  */
+/* Whether the wait and set of this load of double-buffered operand T
+   are kept: each such load counts as one sync of the kernel, and the
+   debug option drop-sync (backend/cce/cce.h) may drop it, so that a
+   test sees the simulator report the race it orders.  */
+static bool
+db_keep(cctx *c, const cube_tile *t)
+{
+  if (!t->ev)
+    return true;
+  c->k->nsync++;
+  return !(c->k->drop_sync && c->k->nsync == c->k->drop_sync);
+}
+
+static void
+db_begin(pto_buf *b, const cube_tile *t, bool keep)
+{
+  if (t->ev)
+    pto_buf_printf(b, "cube_l1_%u = 1 - cube_l1_%u;\n", t->var->id,
+                   t->var->id);
+  if (t->ev && keep)
+    pto_buf_printf(b, "wait_flag(PIPE_MTE1, PIPE_MTE2, (event_t)(%d + cube_l1_%u));\n",
+                   t->ev, t->var->id);
+}
+
+
+
 /* pto.load(t, gm, rs) of an operand: GM -> L1 by column blocks.  */
 static int
 lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
@@ -1451,10 +1632,12 @@ lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
   const char *gm = pto_arena_printf(c->k->prog->arena, "(__gm__ %s *)(%s)",
                                     ct, expr_c(c, e->args[1]));
   pto_buf b = { 0 };
+  bool keep = db_keep(c, t);
+  db_begin(&b, t, keep);
   for (int64_t j = 0; j < cols / c0; j++)
-    pto_buf_printf(&b, "%scopy_gm_to_cbuf((__cbuf__ %s *)((uintptr_t)%lld), "
+    pto_buf_printf(&b, "%scopy_gm_to_cbuf((__cbuf__ %s *)(%s), "
                    "%s%s, 0, %lld, 1, %s, 0, PAD_NONE);",
-                   j ? "\n" : "", ct, (long long)(t->off + j * rows * 32), gm,
+                   j ? "\n" : "", ct, l1_at(c, t, j * rows * 32), gm,
                    j ? pto_arena_printf(c->k->prog->arena, " + %lld",
                                         (long long)(j * c0)) : "", (long long)rows, rows == 1 ? "0" : gap);
   pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, b.s);
@@ -1750,19 +1933,23 @@ lower_load_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
   if (id < 0)
     return -1;
   int64_t rows = ty->rows, cols = ty->cols;
-  char *txt = pto_arena_printf(
-      c->k->prog->arena,
-      "create_cbuf_matrix((__cbuf__ half *)((uintptr_t)%lld), "
+  pto_buf b = { 0 };
+  bool keep = db_keep(c, t);
+  db_begin(&b, t, keep);
+  pto_buf_printf(
+      &b,
+      "create_cbuf_matrix((__cbuf__ half *)(%s), "
       "(int64_t)%lld << 16 | 1, (half)0);\n"
       "if (cvr%d__ > 0 && cvc%d__ > 0)\n"
-      "  copy_gm_to_cbuf_multi_nd2nz_b%d((__cbuf__ %s *)((uintptr_t)%lld), "
+      "  copy_gm_to_cbuf_multi_nd2nz_b%d((__cbuf__ %s *)(%s), "
       "(__gm__ %s *)(%s), 0, 1, cvr%d__, cvc%d__, 0, cvr%d__ > 1 ? (int64_t)(%s) : "
       "cvc%d__, %lld, 1, 1);",
-      (long long)t->off, (long long)(rows * cols * esize(t) / 32), id, id,
-      8 * esize(t), opnd_ctype(t), (long long)t->off, opnd_ctype(t),
+      l1_at(c, t, 0), (long long)(rows * cols * esize(t) / 32), id, id,
+      8 * esize(t), opnd_ctype(t), l1_at(c, t, 0), opnd_ctype(t),
       expr_c(c, e->args[1]), id, id, id,
       expr_c(c, e->args[2]), id, (long long)rows);
-  pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, txt);
+  pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, b.s);
+  pto_buf_free(&b);
   pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
   c->k->count.dma += 2;
   c->k->count.dma_min++;
@@ -1868,21 +2055,61 @@ exit_to_ub(cctx *c, pto_mir_block *out, const pto_stmt *s, pto_loc loc,
    docs/zh/api/SIMD-API/C-API/cube_datamove/asc_copy_l12l0b_trans/
    asc_copy_l12l0b_trans_arch_2201.md).  */
 static void
-l0b_load(pto_buf *b, const cube_tile *bt, int64_t ko, int64_t k1,
+l0b_load(cctx *c, pto_buf *b, const cube_tile *bt, int64_t ko, int64_t k1,
          int64_t n1)
 {
   const char *et = opnd_ctype(bt);
   if (esize(bt) == 1)
     pto_buf_printf(b, "\nload_cbuf_to_cb_transpose((__cb__ %s *)((uintptr_t)"
-                   "%lld), (__cbuf__ %s *)((uintptr_t)%lld), %lld, %lld, "
+                   "%lld), (__cbuf__ %s *)(%s), %lld, %lld, "
                    "%lld, 1, false, 0);", et,
-                   (long long)(ko * n1 * FRACTAL16), et, (long long)bt->off,
+                   (long long)(ko * n1 * FRACTAL16), et, l1_at(c, bt, 0),
                    (long long)ko, (long long)(n1 / 2), (long long)k1);
   else
     pto_buf_printf(b, "\nload_cbuf_to_cb((__cb__ %s *)((uintptr_t)%lld), "
-                   "(__cbuf__ %s *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0, 1, inc);",
-                   et, (long long)(ko * n1 * FRACTAL16), et, (long long)bt->off,
+                   "(__cbuf__ %s *)(%s), %lld, %lld, %lld, 0, 0, 1, inc);",
+                   et, (long long)(ko * n1 * FRACTAL16), et, l1_at(c, bt, 0),
                    (long long)ko, (long long)n1, (long long)k1);
+}
+
+/* After the L1 -> L0 loads of operands A and B (MTE1), their L1 regions
+   may be written again: a complete MTE1 -> MTE2 pair when one of them
+   has a single region; for each double-buffered one, its region's
+   event set on MTE1 after the reads (its next load waits for it).  */
+static void
+db_read(cctx *c, pto_mir_block *out, pto_loc loc, const cube_tile *a,
+        const cube_tile *b)
+{
+  if (!a->ev || !b->ev)
+    pair(c, out, loc, "PIPE_MTE1", "PIPE_MTE2");
+  pto_buf t = { 0 };
+  for (int i = 0; i < 2; i++) {
+    const cube_tile *x = i ? b : a;
+    if (!x->ev || (i && b == a))
+      continue;
+    pto_buf_printf(&t, "%sset_flag(PIPE_MTE1, PIPE_MTE2, (event_t)(%d + "
+                   "cube_l1_%u));", t.s ? "\n" : "", x->ev, x->var->id);
+  }
+  if (t.s)
+    text_node(c->k, out, loc, PTO_PIPE_S, t.s);
+  pto_buf_free(&t);
+}
+
+/* The end of the kernel: the waits for the events choose_db's operands
+   set last, so that none is pending at the exit.  */
+void
+pto_cube_finish(pto_mir_kernel *k, pto_mir_block *out)
+{
+  const plan *p = k->cube;
+  pto_buf t = { 0 };
+  for (int i = 0; p && i < p->n; i++)
+    if (p->tiles[i].ev)
+      pto_buf_printf(&t, "%swait_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID%d);\n"
+                     "wait_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID%d);",
+                     t.s ? "\n" : "", p->tiles[i].ev, p->tiles[i].ev + 1);
+  if (t.s)
+    text_node(k, out, k->func->loc, PTO_PIPE_S, t.s);
+  pto_buf_free(&t);
 }
 
 /* pto.matmul(c, a, b): L1 -> L0A/L0B, mad, and on m200 the exit.  */
@@ -1921,18 +2148,18 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
   pto_buf b = { 0 };
   for (int64_t mo = 0; mo < m1; mo++)
     pto_buf_printf(&b, "%sload_cbuf_to_ca((__ca__ %s *)((uintptr_t)%lld), "
-                   "(__cbuf__ %s *)((uintptr_t)%lld), %lld, %lld, %lld, 0, 0, 0, inc);",
+                   "(__cbuf__ %s *)(%s), %lld, %lld, %lld, 0, 0, 0, inc);",
                    mo ? "\n" : "", et, (long long)(mo * k1 * FRACTAL16), et,
-                   (long long)at->off, (long long)mo, (long long)k1,
+                   l1_at(c, at, 0), (long long)mo, (long long)k1,
                    (long long)m1);
   for (int64_t ko = 0; ko < k1; ko++)
-    l0b_load(&b, bt, ko, k1, n1);
+    l0b_load(c, &b, bt, ko, k1, n1);
   text_node(c->k, out, e->loc, PTO_PIPE_MTE1, b.s);
   pto_buf_free(&b);
   c->k->count.dma += m1 + k1;
   c->k->count.dma_min += 2;
   pair(c, out, e->loc, "PIPE_MTE1", "PIPE_M");
-  pair(c, out, e->loc, "PIPE_MTE1", "PIPE_MTE2");
+  db_read(c, out, e->loc, at, bt);
   /* With a bias (dav-c220): the bias-table form, cmatrixSource set on
      the product's first mad (its initial C is the bias row), clear
      later (L0C accumulates); cmatrixInitVal 0, as the vendor passes it
@@ -2200,7 +2427,7 @@ pto_cube_scratch_bytes(const pto_mir_kernel *k, const pto_stmt *s)
 
 bool
 pto_cube_tile(const pto_mir_kernel *k, int i, const pto_var **var, bool *acc,
-              int64_t *off, int64_t *size)
+              int64_t *off, int64_t *size, int64_t *region)
 {
   if (!k->cube || i < 0 || i >= k->cube->n)
     return false;
@@ -2208,7 +2435,10 @@ pto_cube_tile(const pto_mir_kernel *k, int i, const pto_var **var, bool *acc,
   *var = t->var;
   *acc = (t->roles & ROLE_ACC) != 0;
   *off = t->off;
-  *size = t->roles == ROLE_OUT ? 0 : t->size;   /* no memory of its own */
+  /* An out tile has no memory of its own; a double-buffered operand
+     takes both regions.  */
+  *size = t->roles == ROLE_OUT ? 0 : t->rsz + t->size;
+  *region = t->roles == ROLE_OUT ? 0 : t->size;
   return true;
 }
 

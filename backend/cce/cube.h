@@ -29,14 +29,20 @@ bool pto_cube_needs_ub(const pto_mir_kernel *k, const pto_var *v);
 int pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
                    const pto_stmt *s, const pto_expr *e);
 
+/* After the body of K is lowered into OUT: what the end of the kernel
+   needs (the waits of the double-buffered operands' events).  */
+void pto_cube_finish(pto_mir_kernel *k, pto_mir_block *out);
+
 /* UB scratch bytes matmul statement S needs (the L0C -> UB exit
    reorders fractals through it when N > 16); 0 otherwise.  K (planned,
    or NULL: assume the exit exists) tells the arch.  */
 /* Tile I (from 0) of K's cube plan: its variable, whether it is an
-   accumulator (L0C; else an operand in L1), its offset and size.  False
-   when I is past the last tile or K was not planned.  */
+   accumulator (L0C; else an operand in L1), its offset and size (the
+   bytes it takes there), and the size of one copy of it (REGION: less
+   than SIZE for a double-buffered operand, which has two).  False when
+   I is past the last tile or K was not planned.  */
 bool pto_cube_tile(const pto_mir_kernel *k, int i, const pto_var **var,
-                   bool *acc, int64_t *off, int64_t *size);
+                   bool *acc, int64_t *off, int64_t *size, int64_t *region);
 
 int64_t pto_cube_scratch_bytes(const pto_mir_kernel *k, const pto_stmt *s);
 

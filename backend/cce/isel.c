@@ -3339,5 +3339,7 @@ pto_isel(pto_mir_kernel *k, pto_diag *diag)
   if (c.errors)
     return c.errors;
   lower_block(&c, &k->body, &k->src);
+  if (!c.errors)
+    pto_cube_finish(k, &k->body);
   return c.errors;
 }

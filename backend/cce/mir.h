@@ -213,6 +213,9 @@ typedef struct pto_mir_kernel {
   int nsync;                  /* sync instructions inserted */
   struct pto_cube_plan *cube; /* cube.c: L1/L0C placement (NULL: not planned) */
   bool double_buffer;         /* option double-buffer (sync.c) */
+  bool cube_dbuf;             /* cube.c may double-buffer the L1 operands
+                                 (with double_buffer; the CCE back end:
+                                 backend/ptoisa renders its own loads) */
   pto_dbuf_note *dbuf;        /* sync.c: one note per loop it considered */
   int ndbuf, capdbuf;
   long drop_sync;             /* debug: skip the Nth sync (0: none) */

@@ -494,24 +494,27 @@ static void report_cube(pto_buf *b, const pto_mir_kernel *k, bool json)
       pto_buf_printf(b, "  %s:", s ? "L0C" : "L1");
     const pto_var *v;
     bool acc;
-    int64_t off, size;
+    int64_t off, size, region;
     int shown = 0;
-    for (int i = 0; pto_cube_tile(k, i, &v, &acc, &off, &size); i++) {
+    for (int i = 0; pto_cube_tile(k, i, &v, &acc, &off, &size, &region); i++) {
       if (acc != (s == 1))
         continue;
-      if (!acc && size > opmax)
-        opmax = size;
+      if (!acc && region > opmax)
+        opmax = region;
       if (off + size > peak[s])
         peak[s] = off + size;
       if (json) {
         pto_buf_printf(b, "%s{\"name\": ", shown ? ", " : "");
         json_string(b, v->name);
-        pto_buf_printf(b, ", \"offset\": %lld, \"size\": %lld}",
-                       (long long)off, (long long)size);
+        pto_buf_printf(b, ", \"offset\": %lld, \"size\": %lld, "
+                       "\"double_buffered\": %s}", (long long)off,
+                       (long long)size, region < size ? "true" : "false");
       } else
-        pto_buf_printf(b, "\n    %-18s [%6lld, %6lld) %6lld bytes", v->name,
+        pto_buf_printf(b, "\n    %-18s [%6lld, %6lld) %6lld bytes%s", v->name,
                        (long long)off, (long long)(off + size),
-                       (long long)size);
+                       (long long)size, region < size
+                       ? ", double-buffered (two regions: its loads overlap "
+                         "the products)" : "");
       shown++;
     }
     if (json)
