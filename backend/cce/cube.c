@@ -1126,10 +1126,15 @@ check_out(cctx *c, const cube_tile *t)
   int stores = count_calls(top, PTO_OP_STORE, 2, v)
                + count_calls(top, PTO_OP_STORE_VALID, 2, v);
   const char *why = NULL;
-  if (a->bias >= 0)
-    why = "its accumulator has a bias epilogue (store the f32 "
-          "accumulator, or add the bias with vector ops after loading "
-          "the result)";
+  /* With a bias, a product of no mad (a K loop of zero trips) stores
+     the bias row converted by the scalar unit: (half) exists on the
+     device's scalar unit, a bfloat16_t conversion does not
+     (runtime/cce-api.h: bfloat16_t is storage).  */
+  if (a->bias >= 0 && v->type->dtype == PTO_DT_BF16)
+    why = "its accumulator has a bias epilogue and the result is bf16 (a "
+          "K loop of zero trips would need the bias row converted to bf16 "
+          "by the scalar unit, which has no bf16): store an fp16 or f32 "
+          "result, or add the bias with vector ops after loading it";
   else if (stores != out_stores_after_cast(top, t, a))
     why = "every store of it must follow a pto.cast into it in the same "
           "block, before the accumulator changes";
@@ -2224,11 +2229,15 @@ fixpipe_quant(const cube_tile *t)
 
 /* The element GM_I of GM, written by the scalar unit when no mad ran,
    and its value: the accumulator's (nomad_value), or for an OUT tile
-   16-bit zeros (+0 in fp16 and bf16; check_out refused a bias).  */
+   16-bit zeros (+0 in fp16 and bf16), or with a bias (fp16 only:
+   check_out) the bias row's element converted to half.  */
 static const char *
 nomad_store(cctx *c, const cube_tile *t, const cube_tile *ct, const char *gm,
             const char *gm_i)
 {
+  if (t->roles == ROLE_OUT && ct->bias >= 0)
+    return pto_arena_printf(c->k->prog->arena, "(%s)[%s] = (half)(%s)", gm,
+                            gm_i, nomad_value(c, ct));
   if (t->roles == ROLE_OUT)
     return pto_arena_printf(c->k->prog->arena,
                             "((__gm__ uint16_t *)(%s))[%s] = 0", gm, gm_i);
