@@ -1593,10 +1593,6 @@ l1_at(cctx *c, const cube_tile *t, int64_t at)
                           t->var->id);
 }
 
-/* Double-buffered operand T: a load switches to the other region and
-   waits until the reads of it are done (DB_BEGIN, unless KEEP is false);
-   the pto.matmul sets the event after its reads (db_read).  See
-   choose_db.  */
 /* Whether the wait and set of this load of double-buffered operand T
    are kept: each such load counts as one sync of the kernel, and the
    debug option drop-sync (backend/cce/cce.h) may drop it, so that a
@@ -1610,6 +1606,10 @@ db_keep(cctx *c, const cube_tile *t)
   return !(c->k->drop_sync && c->k->nsync == c->k->drop_sync);
 }
 
+/* Double-buffered operand T: a load switches to the other region and
+   waits until the reads of it are done (DB_BEGIN, unless KEEP is false);
+   the pto.matmul sets the event after its reads (db_read).  See
+   choose_db.  */
 static void
 db_begin(pto_buf *b, const cube_tile *t, bool keep)
 {
@@ -1620,8 +1620,6 @@ db_begin(pto_buf *b, const cube_tile *t, bool keep)
     pto_buf_printf(b, "wait_flag(PIPE_MTE1, PIPE_MTE2, (event_t)(%d + cube_l1_%u));\n",
                    t->ev, t->var->id);
 }
-
-
 
 /* pto.load(t, gm, rs) of an operand: GM -> L1 by column blocks.  */
 static int
