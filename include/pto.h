@@ -584,9 +584,8 @@ enum {
                           (or pto_store_valid) of h: on dav-c220 the
                           fixpipe converts on the way to GM (h has no
                           memory; its stores must follow the cast in one
-                          block before c changes, and a bf16 h's c may
-                          have no bias epilogue), on dav-m200 (fp16 only)
-                          a vector cast of c's UB copy.
+                          block before c changes), on dav-m200 (fp16
+                          only) a vector cast of c's UB copy.
                           c may start from pto_fill(c, 0) or pto_load (both
                           archs); a result reaches another pto_matmul as
                           pto_cast(h, c) to an fp16 operand h (dav-c220:

@@ -1126,16 +1126,7 @@ check_out(cctx *c, const cube_tile *t)
   int stores = count_calls(top, PTO_OP_STORE, 2, v)
                + count_calls(top, PTO_OP_STORE_VALID, 2, v);
   const char *why = NULL;
-  /* With a bias, a product of no mad (a K loop of zero trips) stores
-     the bias row converted by the scalar unit: (half) exists on the
-     device's scalar unit, a bfloat16_t conversion does not
-     (runtime/cce-api.h: bfloat16_t is storage).  */
-  if (a->bias >= 0 && v->type->dtype == PTO_DT_BF16)
-    why = "its accumulator has a bias epilogue and the result is bf16 (a "
-          "K loop of zero trips would need the bias row converted to bf16 "
-          "by the scalar unit, which has no bf16): store an fp16 or f32 "
-          "result, or add the bias with vector ops after loading it";
-  else if (stores != out_stores_after_cast(top, t, a))
+  if (stores != out_stores_after_cast(top, t, a))
     why = "every store of it must follow a pto.cast into it in the same "
           "block, before the accumulator changes";
   if (!why)
@@ -2227,12 +2218,25 @@ fixpipe_quant(const cube_tile *t)
 
 /* The element GM_I of GM, written by the scalar unit when no mad ran,
    and its value: the accumulator's (nomad_value), or for an OUT tile
-   16-bit zeros (+0 in fp16 and bf16), or with a bias (fp16 only:
-   check_out) the bias row's element converted to half.  */
+   16-bit zeros (+0 in fp16 and bf16), or with a bias the bias row's
+   element converted: by (half) to fp16; to bf16 (bfloat16_t is storage
+   only, runtime/cce-api.h) by rounding the float's bits to nearest even
+   as the fixpipe's F322BF16 and vconv_f322bf16r do, a NaN kept quiet.  */
 static const char *
 nomad_store(cctx *c, const cube_tile *t, const cube_tile *ct, const char *gm,
             const char *gm_i)
 {
+  if (t->roles == ROLE_OUT && ct->bias >= 0
+      && t->var->type->dtype == PTO_DT_BF16)
+    return pto_arena_printf(
+        c->k->prog->arena,
+        "{\n"
+        "  union { float f; uint32_t u; } v__ = { %s };\n"
+        "  uint32_t u__ = v__.u;\n"
+        "  ((__gm__ uint16_t *)(%s))[%s] = (uint16_t)((u__ & 0x7fffffffu) > "
+        "0x7f800000u ? (u__ >> 16) | 0x40u : (u__ + 0x7fffu + (u__ >> 16 & "
+        "1u)) >> 16);\n"
+        "}", nomad_value(c, ct), gm, gm_i);
   if (t->roles == ROLE_OUT && ct->bias >= 0)
     return pto_arena_printf(c->k->prog->arena, "(%s)[%s] = (half)(%s)", gm,
                             gm_i, nomad_value(c, ct));
