@@ -3206,6 +3206,7 @@ lower_stmt(isel *c, pto_mir_block *out, const pto_mir_node *src,
   case PTO_S_DECL:
     if (s->var->type->kind == PTO_TY_TILE) {
       const pto_mir_buffer *b = pto_mir_buffer_of(c->k, s->var, NULL);
+      pto_cube_info ci;
       pto_buf t = { 0 };
       pto_type_print(&t, s->var->type);
       pto_mir_node *n = add_node(c, out, PTO_MIR_COMMENT, s->loc, PTO_PIPE_S);
@@ -3215,8 +3216,10 @@ lower_stmt(isel *c, pto_mir_block *out, const pto_mir_node *src,
                                    s->var->name, t.s, (long long)b->offset,
                                    (long long)(b->offset + b->size));
       else
-        n->text = pto_arena_printf(c->k->prog->arena, "tile %s: %s (unused)",
-                                   s->var->name, t.s);
+        n->text = pto_arena_printf(c->k->prog->arena, "tile %s: %s %s",
+                                   s->var->name, t.s,
+                                   pto_cube_info_of(c->k, s->var, &ci)
+                                   ? "(no UB: the cube plan's)" : "(unused)");
       pto_buf_free(&t);
       if (s->value && b)
         lower_tile_assign(c, out, s, b, s->value);

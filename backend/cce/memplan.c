@@ -6,7 +6,10 @@
    32 B aligned UB offset; K->peak and K->tile_bytes.
 
    Memory spaces: every tile of a kernel lives in UB (the vector core's
-   buffer).  Tiles typed for L1/L0 (the cube path, cube.c) are rejected
+   buffer) except those the cube plan (cube.c, planned here first) keeps
+   in L1 / L0C / the bias table only (pto_cube_needs_ub): on dav-c220
+   the operands, accumulators, biases and converted results of
+   pto.matmul get no UB buffer.  Tiles typed for L1/L0 are rejected
    with a located error.
 
    Layout: a tile is stored densely, row-major (element (i, j) at
@@ -27,6 +30,7 @@
    fit the arch's usable UB, the error names every buffer live at that
    point with its size.  */
 
+#include "backend/cce/cube.h"
 #include "backend/cce/mir.h"
 
 #include <stdlib.h>
@@ -307,6 +311,17 @@ report_overflow(plan *pl, int i)
   pl->errors++;
 }
 
+/* Remove the buffers of the tiles the cube plan keeps out of UB.  */
+static void
+drop_cube_only(pto_mir_kernel *k)
+{
+  int n = 0;
+  for (int i = 0; i < k->nbufs; i++)
+    if (!k->bufs[i].var || pto_cube_needs_ub(k, k->bufs[i].var))
+      k->bufs[n++] = k->bufs[i];
+  k->nbufs = n;
+}
+
 /* First-fit allocation in order of first use.  */
 static void
 allocate(plan *pl)
@@ -355,7 +370,11 @@ pto_memplan(pto_mir_kernel *k, pto_diag *diag)
   pl.pos = 0;
   scan_block(&pl, &k->src);
   if (!pl.errors)
+    pl.errors = pto_cube_plan(k, diag);
+  if (!pl.errors) {
+    drop_cube_only(k);
     allocate(&pl);
+  }
   free(pl.decl_pos);
   free(pl.loops);
   return pl.errors;

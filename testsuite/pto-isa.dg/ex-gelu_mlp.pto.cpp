@@ -21,10 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel gemm: UB plan for dav-c220 (188416 bytes usable): peak 14336 bytes
-     tc               [     0,   8192)    8192 bytes
-     tw               [  8192,  12288)    4096 bytes
-     tx               [ 12288,  14336)    2048 bytes
+/* kernel gemm: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void gemm(__gm__ const half *x, __gm__ const half *w, __gm__ float *c, int32_t m, int32_t n, int32_t k)
 {

@@ -21,11 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel gemm_bias_relu: UB plan for dav-c220 (188416 bytes usable): peak 23872 bytes
-     tc               [     0,  15360)   15360 bytes
-     tb               [ 15360,  20480)    5120 bytes
-     ta               [ 20480,  23552)    3072 bytes
-     tr               [ 23552,  23872)     320 bytes
+/* kernel gemm_bias_relu: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void gemm_bias_relu(__gm__ const half *a, __gm__ const half *b, __gm__ const float *bias, __gm__ float *c, int32_t m, int32_t n, int32_t k)
 {

@@ -21,10 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel gemm_relu: UB plan for dav-c220 (188416 bytes usable): peak 8192 bytes
-     tc               [     0,   4096)    4096 bytes
-     ta               [  4096,   6144)    2048 bytes
-     tb               [  6144,   8192)    2048 bytes
+/* kernel gemm_relu: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void gemm_relu(__gm__ const half *a, __gm__ const half *b, __gm__ float *c, int32_t m, int32_t n, int32_t k)
 {

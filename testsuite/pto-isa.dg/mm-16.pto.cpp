@@ -21,10 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel mm16: UB plan for dav-c220 (188416 bytes usable): peak 2048 bytes
-     tc               [     0,   1024)    1024 bytes
-     ta               [  1024,   1536)     512 bytes
-     tb               [  1536,   2048)     512 bytes
+/* kernel mm16: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mm16(__gm__ const half *a, __gm__ const half *b, __gm__ float *c, int32_t n)
 {

@@ -21,12 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel mmb: UB plan for dav-c220 (188416 bytes usable): peak 10240 bytes
-     tc               [     0,   4096)    4096 bytes
-     ob               [  4096,   6144)    2048 bytes
-     oh               [  6144,   8192)    2048 bytes
-     ta               [  8192,   9216)    1024 bytes
-     tb               [  9216,  10240)    1024 bytes
+/* kernel mmb: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mmb(__gm__ const bfloat16_t *a, __gm__ const bfloat16_t *b, __gm__ float *c, __gm__ bfloat16_t *cb, __gm__ half *ch, int32_t n, int32_t kk, int32_t ld, int32_t rl, int32_t vr_v, int32_t vc_v)
 {

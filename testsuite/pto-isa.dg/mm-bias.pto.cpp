@@ -21,11 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel mmb: UB plan for dav-c220 (188416 bytes usable): peak 23872 bytes
-     tc               [     0,  15360)   15360 bytes
-     tb               [ 15360,  20480)    5120 bytes
-     ta               [ 20480,  23552)    3072 bytes
-     tr               [ 23552,  23872)     320 bytes
+/* kernel mmb: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mmb(__gm__ const half *a, __gm__ const half *b, __gm__ const float *bias, __gm__ float *c, int32_t n, int32_t kk, int32_t ld)
 {
@@ -136,11 +132,7 @@ PTO_ISA_EXTERN_C void mmb__sim(void *const *args)
 }
 #endif
 
-/* kernel mmbr: UB plan for dav-c220 (188416 bytes usable): peak 7360 bytes
-     ta               [     0,   1024)    1024 bytes
-     tb               [  1024,   4096)    3072 bytes
-     tr               [  4096,   4288)     192 bytes
-     tc               [  4288,   7360)    3072 bytes
+/* kernel mmbr: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mmbr(__gm__ const half *a, __gm__ const half *b, __gm__ const float *bias, __gm__ float *c, int32_t vr_v, int32_t vc_v)
 {

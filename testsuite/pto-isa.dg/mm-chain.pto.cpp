@@ -21,13 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel mmc: UB plan for dav-c220 (188416 bytes usable): peak 11264 bytes
-     tc               [     0,   4096)    4096 bytes
-     th               [  4096,   6144)    2048 bytes
-     td               [  6144,   8192)    2048 bytes
-     ta               [  8192,   9216)    1024 bytes
-     tb               [  9216,  10240)    1024 bytes
-     te               [ 10240,  11264)    1024 bytes
+/* kernel mmc: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mmc(__gm__ const half *a, __gm__ const half *b, __gm__ const half *e, __gm__ float *d, int32_t n, int32_t rl)
 {

@@ -21,11 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel gemm_bf16: UB plan for dav-c220 (188416 bytes usable): peak 10240 bytes
-     tc               [     0,   4096)    4096 bytes
-     ta               [  4096,   6144)    2048 bytes
-     tb               [  6144,   8192)    2048 bytes
-     to               [  8192,  10240)    2048 bytes
+/* kernel gemm_bf16: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void gemm_bf16(__gm__ const bfloat16_t *a, __gm__ const bfloat16_t *b, __gm__ bfloat16_t *c, int32_t m, int32_t n, int32_t k)
 {

@@ -21,10 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel mmk: UB plan for dav-c220 (188416 bytes usable): peak 6144 bytes
-     tc               [     0,   4096)    4096 bytes
-     ta               [  4096,   5120)    1024 bytes
-     tb               [  5120,   6144)    1024 bytes
+/* kernel mmk: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mmk(__gm__ const half *a, __gm__ const half *b, __gm__ float *c, int32_t n, int32_t kk, int32_t ld)
 {

@@ -21,12 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel mmob: UB plan for dav-c220 (188416 bytes usable): peak 8320 bytes
-     tc               [     0,   4096)    4096 bytes
-     h                [  4096,   6144)    2048 bytes
-     ta               [  6144,   7168)    1024 bytes
-     tb               [  7168,   8192)    1024 bytes
-     bias             [  8192,   8320)     128 bytes
+/* kernel mmob: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mmob(__gm__ const half *a, __gm__ const half *b, __gm__ const float *r, __gm__ bfloat16_t *c, int32_t n, int32_t kk, int32_t ld, int32_t rl)
 {

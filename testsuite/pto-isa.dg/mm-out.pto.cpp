@@ -21,11 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel mmo: UB plan for dav-c220 (188416 bytes usable): peak 8192 bytes
-     tc               [     0,   4096)    4096 bytes
-     h                [  4096,   6144)    2048 bytes
-     ta               [  6144,   7168)    1024 bytes
-     tb               [  7168,   8192)    1024 bytes
+/* kernel mmo: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mmo(__gm__ const half *a, __gm__ const half *b, __gm__ half *c, int32_t n, int32_t kk, int32_t ld, int32_t rl)
 {
@@ -129,11 +125,7 @@ PTO_ISA_EXTERN_C void mmo__sim(void *const *args)
 }
 #endif
 
-/* kernel mmc: UB plan for dav-c220 (188416 bytes usable): peak 2560 bytes
-     tc               [     0,   1024)    1024 bytes
-     ta               [  1024,   1536)     512 bytes
-     tb               [  1536,   2048)     512 bytes
-     h                [  2048,   2560)     512 bytes
+/* kernel mmc: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mmc(__gm__ const half *a, __gm__ const half *b, __gm__ half *c, int32_t kk)
 {

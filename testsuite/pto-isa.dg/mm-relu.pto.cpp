@@ -21,10 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel mmr: UB plan for dav-c220 (188416 bytes usable): peak 6144 bytes
-     tc               [     0,   4096)    4096 bytes
-     ta               [  4096,   5120)    1024 bytes
-     tb               [  5120,   6144)    1024 bytes
+/* kernel mmr: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mmr(__gm__ const half *a, __gm__ const half *b, __gm__ float *c, int32_t n, int32_t kk, int32_t ld, int32_t rl)
 {
@@ -125,10 +122,7 @@ PTO_ISA_EXTERN_C void mmr__sim(void *const *args)
 }
 #endif
 
-/* kernel mmm: UB plan for dav-c220 (188416 bytes usable): peak 3072 bytes
-     ta               [     0,   1024)    1024 bytes
-     tb               [  1024,   2048)    1024 bytes
-     tc               [  2048,   3072)    1024 bytes
+/* kernel mmm: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mmm(__gm__ const half *a, __gm__ const half *b, __gm__ float *c, int32_t vr_v, int32_t vc_v)
 {

@@ -21,10 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel mms8: UB plan for dav-c220 (188416 bytes usable): peak 11264 bytes
-     tc               [     0,   8192)    8192 bytes
-     tb               [  8192,  10240)    2048 bytes
-     ta               [ 10240,  11264)    1024 bytes
+/* kernel mms8: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mms8(__gm__ const int8_t *a, __gm__ const int8_t *b, __gm__ int32_t *c, __gm__ int32_t *cv, int32_t n, int32_t kk, int32_t ld, int32_t vr_v, int32_t vc_v)
 {

@@ -21,10 +21,7 @@ AICORE static inline int64_t pto_cce_floormod(int64_t a, int64_t b)
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
-/* kernel mmv: UB plan for dav-c220 (188416 bytes usable): peak 7168 bytes
-     tc               [     0,   3072)    3072 bytes
-     tb               [  3072,   6144)    3072 bytes
-     ta               [  6144,   7168)    1024 bytes
+/* kernel mmv: UB plan for dav-c220 (188416 bytes usable): peak 0 bytes
  */
 PTO_ISA_EXTERN_C __global__ AICORE void mmv(__gm__ const half *a, __gm__ const half *b, __gm__ const half *b2, __gm__ float *c, int32_t m, int32_t n, int32_t k, int32_t lda, int32_t ldb, int32_t ldc, int32_t full, int32_t reps)
 {
