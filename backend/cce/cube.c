@@ -1082,6 +1082,15 @@ writes_acc(const pto_mir_node *n, const pto_var *v)
   return count_node(n, -1, 0, v) > 0;
 }
 
+/* Whether N is a pto.store / pto.store_valid of OUT tile T.  */
+static bool
+is_out_store(const pto_mir_node *n, const cube_tile *t)
+{
+  const pto_expr *x = node_call(n);
+  return x && (x->op == PTO_OP_STORE || x->op == PTO_OP_STORE_VALID)
+         && x->args[2]->kind == PTO_E_VAR && x->args[2]->u.var == t->var;
+}
+
 /* The stores of OUT tile T that follow one of its pto.casts in B (and
    the blocks nested in it) in the cast's block, before a write of its
    accumulator A or the next cast.  */
@@ -1099,9 +1108,7 @@ out_stores_after_cast(const pto_mir_block *b, const cube_tile *t,
       continue;
     }
     for (int j = i + 1; j < b->n; j++) {
-      const pto_expr *x = node_call(b->items[j]);
-      if (x && (x->op == PTO_OP_STORE || x->op == PTO_OP_STORE_VALID)
-          && x->args[2]->kind == PTO_E_VAR && x->args[2]->u.var == t->var)
+      if (is_out_store(b->items[j], t))
         k++;
       else if (writes_acc(b->items[j], a->var)
                || count_node(b->items[j], PTO_OP_CAST, 0, t->var))
@@ -1111,12 +1118,41 @@ out_stores_after_cast(const pto_mir_block *b, const cube_tile *t,
   return k;
 }
 
+/* The first store of OUT tile T in B (and nested blocks) that does not
+   follow a pto.cast of T as out_stores_after_cast requires (NULL: none);
+   after AFTER_CAST is true inside the run of such stores.  */
+static const pto_expr *
+bad_out_store(const pto_mir_block *b, const cube_tile *t, const cube_tile *a)
+{
+  bool after_cast = false;
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_expr *e = node_call(n);
+    if (e && e->op == PTO_OP_CAST && e->args[0]->kind == PTO_E_VAR
+        && e->args[0]->u.var == t->var) {
+      after_cast = true;
+      continue;
+    }
+    if (is_out_store(n, t)) {
+      if (!after_cast)
+        return e;
+      continue;
+    }
+    if (writes_acc(n, a->var) || count_node(n, PTO_OP_CAST, 0, t->var))
+      after_cast = false;
+    const pto_expr *x = bad_out_store(&n->body, t, a);
+    if (!x)
+      x = bad_out_store(&n->els, t, a);
+    if (x)
+      return x;
+  }
+  return NULL;
+}
+
 /* dav-c220 OUT tile T: the fixpipe reads its accumulator at each store,
    so every store of T follows a pto.cast of T in the same block before
-   the accumulator changes (or T is cast again); with no mad since
-   pto.fill(c, 0) the scalar unit stores 16-bit zeros, so the
-   accumulator may have no bias (whose row would need converting
-   there).  */
+   the accumulator changes (or T is cast again).  A store that does not
+   is reported at its own location.  */
 static void
 check_out(cctx *c, const cube_tile *t)
 {
@@ -1126,12 +1162,17 @@ check_out(cctx *c, const cube_tile *t)
   int stores = count_calls(top, PTO_OP_STORE, 2, v)
                + count_calls(top, PTO_OP_STORE_VALID, 2, v);
   const char *why = NULL;
-  if (stores != out_stores_after_cast(top, t, a))
+  pto_loc loc = v->loc;
+  if (stores != out_stores_after_cast(top, t, a)) {
     why = "every store of it must follow a pto.cast into it in the same "
           "block, before the accumulator changes";
+    const pto_expr *bad = bad_out_store(top, t, a);
+    if (bad)
+      loc = bad->loc;
+  }
   if (!why)
     return;
-  pto_sorry(c->diag, v->loc,
+  pto_sorry(c->diag, loc,
             "tile '%s' converts pto.matmul accumulator '%s' in the fixpipe "
             "on its way to GM (%s): %s", v->name, a->var->name,
             c->k->arch->name, why);
