@@ -26,8 +26,10 @@
      PTO_DEC_CMPNEG   !(a < b) -> b <= a (integers), !(x < c) -> c-1 < x
      PTO_DEC_FDIV     x / c -> x * (1/c) for floats when c is a power of
                       two whose reciprocal the type holds exactly
-   A signed x * 2^k becomes x << k only when x >= 0 (shift_defined:
-   the printed C must not shift a negative value).  Every rewrite is exact under the IR's semantics (two's-complement
+   A signed x * 2^k becomes x << k when x >= 0 (shift_defined), else
+   (T)((U)x << k) with U the unsigned type of T's width (wrapping_shift:
+   the printed C must not shift a negative value); 8- and 16-bit
+   products keep their multiplication.  Every rewrite is exact under the IR's semantics (two's-complement
    wrap, truncating / and %); the fused multiply-add of the seed needs a
    target op the IR does not have yet.  */
 
@@ -212,12 +214,44 @@ decompose_divmod(dctx *c, pto_expr *e)
 /* True if X << k, for the product E = X * 2^k, is defined in the C the
    back ends print wherever X * 2^k is: always for unsigned types; for
    signed ones when X >= 0 (C11 6.5.7p4: then both are defined exactly
-   when the product is representable), so a possibly negative X keeps
-   its multiplication.  */
+   when the product is representable).  */
 static bool
 shift_defined(dctx *c, const pto_expr *e, const pto_expr *x)
 {
   return !pto_dtype_is_signed(DT(e)) || pto_rw_iv(&c->rw, x).lo >= 0;
+}
+
+/* The unsigned type of signed DT's width, for the shifts of a possibly
+   negative value; PTO_DT_COUNT for the 8- and 16-bit types, whose
+   unsigned values C promotes to int before a shift (which could then
+   overflow).  */
+static pto_dtype
+unsigned_of(pto_dtype dt)
+{
+  switch (pto_dtype_bits(dt)) {
+  case 32: return PTO_DT_U32;
+  case 64: return PTO_DT_U64;
+  default: return PTO_DT_COUNT;
+  }
+}
+
+/* X * 2^SH for a signed X of unknown sign: (T)((U)X << SH), U the
+   unsigned type of T's width.  The IR's multiplication wraps, and so do
+   the conversion to U (C11 6.3.1.3p2), the unsigned shift (6.5.7p4) and
+   the conversion back (6.3.1.3p3 leaves it to the implementation; GCC
+   and the vendor's clang both wrap), so the value is X * 2^SH exactly
+   as the IR defines it, with no negative left operand of a shift.
+   NULL for the narrow types (see unsigned_of).  */
+static pto_expr *
+wrapping_shift(dctx *c, pto_expr *e, pto_expr *x, int sh)
+{
+  pto_dtype u = unsigned_of(DT(e));
+  if (u == PTO_DT_COUNT)
+    return NULL;
+  const pto_type *ut = pto_type_scalar(c->rw.p, u);
+  pto_expr *xu = pto_rw_un(&c->rw, PTO_UN_CAST, x, ut);
+  pto_expr *s = B(c, PTO_BIN_SHL, xu, K(c, ut, sh));
+  return pto_rw_un(&c->rw, PTO_UN_CAST, s, e->type);
 }
 
 static pto_expr *
@@ -236,8 +270,13 @@ decompose_mul(dctx *c, pto_expr *e)
   int sh = log2_exact(v);
   if (sh < 0 && pto_dtype_is_signed(DT(e)))
     sh = v == pto_iv_of_dtype(DT(e)).lo ? pto_dtype_bits(DT(e)) - 1 : -1;
-  if (sh > 0 && (c->flags & PTO_DEC_POW2) && shift_defined(c, e, x))
-    return B(c, PTO_BIN_SHL, x, K(c, e->type, sh));
+  if (sh > 0 && (c->flags & PTO_DEC_POW2)) {
+    if (shift_defined(c, e, x))
+      return B(c, PTO_BIN_SHL, x, K(c, e->type, sh));
+    pto_expr *w = wrapping_shift(c, e, x, sh);
+    if (w)
+      return w;
+  }
   if ((c->flags & PTO_DEC_NEG)
       && pto_rw_wrap(DT(e), v) == pto_rw_wrap(DT(e), -1))
     return pto_rw_un(&c->rw, PTO_UN_NEG, x, NULL);

@@ -36,8 +36,7 @@ TESTS += testsuite/pto-cce.dg/dbuf-broken.sh
 # against the simulator and bench/cce-counts.sh, bench/dbuf-cycles.sh.
 TESTS += testsuite/pto-cce.dg/trace-report.sh
 # No integer /, % or * by a power of two left in the IR of any kernel
-# here (the examples too) after the default pipeline, but the ones
-# pow2-allow.txt lists and explains.
+# here (the examples too) after the default pipeline.
 TESTS += testsuite/pto-cce.dg/pow2-check.sh
 EXTRA_DIST += testsuite/pto-cce.dg
 

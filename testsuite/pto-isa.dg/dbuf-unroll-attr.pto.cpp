@@ -33,7 +33,7 @@ PTO_ISA_EXTERN_C __global__ AICORE void good_k(__gm__ float *y, int32_t n, int32
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   {
-    const int32_t i_step__ = (s * 2);
+    const int32_t i_step__ = ((int32_t)((((uint32_t)(s)) << 1u)));
     for (int32_t i = 0; i < n; i += i_step__) {
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db1));
       /* 5: pto.load(ty, y + (i << 10), 64) */
@@ -60,11 +60,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void good_k(__gm__ float *y, int32_t n, int32
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db1));
       pto_db1 ^= 1;
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db1));
-      /* 8: pto.load(ty, y + (i + s) * 1024, 64) */
+      /* 8: pto.load(ty, y + (i32)((u32)(i + s) << 10:u32), 64) */
       TASSIGN(ty, (0x0u + 4096u * pto_db1));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((i + s) * 1024))), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)((i + s))) << 10u))))), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db1));
@@ -74,11 +74,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void good_k(__gm__ float *y, int32_t n, int32
       TADDS(ty, ty, (float)(1.0f));
       set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db1));
       wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db1));
-      /* 10: pto.store(y + (i + s) * 1024, 64, ty) */
+      /* 10: pto.store(y + (i32)((u32)(i + s) << 10:u32), 64, ty) */
       TASSIGN(ty, (0x0u + 4096u * pto_db1));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((i + s) * 1024))), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)((i + s))) << 10u))))), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db1));
@@ -128,10 +128,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void bad_k(__gm__ float *y, int32_t n, int32_
     }
     set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
     wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-    /* 20: pto.load(ty, y + (i + s) * 1024, 64) */
+    /* 20: pto.load(ty, y + (i32)((u32)(i + s) << 10:u32), 64) */
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((i + s) * 1024))), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)((i + s))) << 10u))))), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
     set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
@@ -140,10 +140,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void bad_k(__gm__ float *y, int32_t n, int32_
     TMULS(ty, ty, (float)(2.0f));
     set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
     wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-    /* 22: pto.store(y + (i + s) * 1024, 64, ty) */
+    /* 22: pto.store(y + (i32)((u32)(i + s) << 10:u32), 64, ty) */
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((i + s) * 1024))), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)((i + s))) << 10u))))), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
   }

@@ -38,10 +38,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void overlap_k(__gm__ float *y, int32_t n, in
   int32_t cond_l20 = cond;
   int32_t s_22 = (cond_l20 >> 31);
   int32_t loop0_split4 = (s * ((cond_l20 + (s_22 & 3)) & (-4)));
-  int32_t s_56 = (s * 2);
+  uint32_t s_34 = ((uint32_t)(s));
+  int32_t s_61 = ((int32_t)((s_34 << 1u)));
   int32_t loop0_split2 = (s * ((cond_l20 + (s_22 & 1)) & (-2)));
   {
-    const int32_t i_Unroll4_step__ = (s * 4);
+    const int32_t i_Unroll4_step__ = ((int32_t)((s_34 << 2u)));
     for (int32_t i_Unroll4 = 0; i_Unroll4 < loop0_split4; i_Unroll4 += i_Unroll4_step__) {
       set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
@@ -68,10 +69,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void overlap_k(__gm__ float *y, int32_t n, in
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      /* 5: pto.load(ty, y + (i_Unroll4 + s) * 512, 64) */
+      /* 5: pto.load(ty, y + (i32)((u32)(i_Unroll4 + s) << 9:u32), 64) */
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((i_Unroll4 + s) * 512))), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)((i_Unroll4 + s))) << 9u))))), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
@@ -83,18 +84,18 @@ PTO_ISA_EXTERN_C __global__ AICORE void overlap_k(__gm__ float *y, int32_t n, in
       TMULS(ty, ty, (float)(0.5f));
       set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
       wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      /* 8: pto.store(y + (i_Unroll4 + s) * 512, 64, ty) */
+      /* 8: pto.store(y + (i32)((u32)(i_Unroll4 + s) << 9:u32), 64, ty) */
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((i_Unroll4 + s) * 512))), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)((i_Unroll4 + s))) << 9u))))), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      /* 5: pto.load(ty, y + (i_Unroll4 + s_56) * 512, 64) */
+      /* 5: pto.load(ty, y + (i32)((u32)(i_Unroll4 + s_61) << 9:u32), 64) */
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((i_Unroll4 + s_56) * 512))), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)((i_Unroll4 + s_61))) << 9u))))), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
@@ -106,18 +107,18 @@ PTO_ISA_EXTERN_C __global__ AICORE void overlap_k(__gm__ float *y, int32_t n, in
       TMULS(ty, ty, (float)(0.5f));
       set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
       wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      /* 8: pto.store(y + (i_Unroll4 + s_56) * 512, 64, ty) */
+      /* 8: pto.store(y + (i32)((u32)(i_Unroll4 + s_61) << 9:u32), 64, ty) */
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((i_Unroll4 + s_56) * 512))), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)((i_Unroll4 + s_61))) << 9u))))), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      /* 5: pto.load(ty, y + (i_Unroll4 + s * 3) * 512, 64) */
+      /* 5: pto.load(ty, y + (i32)((u32)(i_Unroll4 + s * 3) << 9:u32), 64) */
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((i_Unroll4 + (s * 3)) * 512))), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)((i_Unroll4 + (s * 3)))) << 9u))))), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
@@ -129,10 +130,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void overlap_k(__gm__ float *y, int32_t n, in
       TMULS(ty, ty, (float)(0.5f));
       set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
       wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      /* 8: pto.store(y + (i_Unroll4 + s * 3) * 512, 64, ty) */
+      /* 8: pto.store(y + (i32)((u32)(i_Unroll4 + s * 3) << 9:u32), 64, ty) */
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((i_Unroll4 + (s * 3)) * 512))), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)((i_Unroll4 + (s * 3)))) << 9u))))), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
     }
@@ -141,13 +142,13 @@ PTO_ISA_EXTERN_C __global__ AICORE void overlap_k(__gm__ float *y, int32_t n, in
   wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
   set_flag(PIPE_MTE3, PIPE_V, EVENT_ID0);
   wait_flag(PIPE_MTE3, PIPE_V, EVENT_ID0);
-  for (int32_t i_Unroll2 = loop0_split4; i_Unroll2 < loop0_split2; i_Unroll2 += s_56) {
+  for (int32_t i_Unroll2 = loop0_split4; i_Unroll2 < loop0_split2; i_Unroll2 += s_61) {
     set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
     wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-    /* 5: pto.load(ty, y + i_Unroll2 * 512, 64) */
+    /* 5: pto.load(ty, y + (i32)((u32)i_Unroll2 << 9:u32), 64) */
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + (i_Unroll2 * 512))), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)(i_Unroll2)) << 9u))))), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
     set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
@@ -159,18 +160,18 @@ PTO_ISA_EXTERN_C __global__ AICORE void overlap_k(__gm__ float *y, int32_t n, in
     TMULS(ty, ty, (float)(0.5f));
     set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
     wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-    /* 8: pto.store(y + i_Unroll2 * 512, 64, ty) */
+    /* 8: pto.store(y + (i32)((u32)i_Unroll2 << 9:u32), 64, ty) */
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + (i_Unroll2 * 512))), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)(i_Unroll2)) << 9u))))), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
     set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
     wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-    /* 5: pto.load(ty, y + (i_Unroll2 + s) * 512, 64) */
+    /* 5: pto.load(ty, y + (i32)((u32)(i_Unroll2 + s) << 9:u32), 64) */
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((i_Unroll2 + s) * 512))), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)((i_Unroll2 + s))) << 9u))))), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
     set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
@@ -182,10 +183,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void overlap_k(__gm__ float *y, int32_t n, in
     TMULS(ty, ty, (float)(0.5f));
     set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
     wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-    /* 8: pto.store(y + (i_Unroll2 + s) * 512, 64, ty) */
+    /* 8: pto.store(y + (i32)((u32)(i_Unroll2 + s) << 9:u32), 64, ty) */
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((i_Unroll2 + s) * 512))), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)((i_Unroll2 + s))) << 9u))))), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
   }
@@ -196,10 +197,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void overlap_k(__gm__ float *y, int32_t n, in
   for (int32_t i_Unroll1 = loop0_split2; i_Unroll1 < n; i_Unroll1 += s) {
     set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
     wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-    /* 5: pto.load(ty, y + i_Unroll1 * 512, 64) */
+    /* 5: pto.load(ty, y + (i32)((u32)i_Unroll1 << 9:u32), 64) */
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + (i_Unroll1 * 512))), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)(i_Unroll1)) << 9u))))), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
     set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
@@ -211,10 +212,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void overlap_k(__gm__ float *y, int32_t n, in
     TMULS(ty, ty, (float)(0.5f));
     set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
     wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-    /* 8: pto.store(y + i_Unroll1 * 512, 64, ty) */
+    /* 8: pto.store(y + (i32)((u32)i_Unroll1 << 9:u32), 64, ty) */
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + (i_Unroll1 * 512))), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)(i_Unroll1)) << 9u))))), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
   }

@@ -41,173 +41,174 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_up(__gm__ const float *x, __gm__ 
   int32_t cond_l23 = cond;
   int32_t s_25 = (cond_l23 >> 31);
   int32_t loop0_split4 = (s * ((cond_l23 + (s_25 & 3)) & (-4)));
-  int32_t s_61 = (s * 2);
+  uint32_t s_37 = ((uint32_t)(s));
+  int32_t s_66 = ((int32_t)((s_37 << 1u)));
   int32_t loop0_split2 = (s * ((cond_l23 + (s_25 & 1)) & (-2)));
   pipe_barrier(PIPE_ALL);
-  int32_t pto_db12 = 0;
+  int32_t pto_db13 = 0;
   set_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
   set_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   {
-    const int32_t i_Unroll4_step__ = (s * 4);
+    const int32_t i_Unroll4_step__ = ((int32_t)((s_37 << 2u)));
     for (int32_t i_Unroll4 = 0; i_Unroll4 < loop0_split4; i_Unroll4 += i_Unroll4_step__) {
-      int32_t s_41 = (i_Unroll4 << 10);
-      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 6: pto.load(tx, x + s_41, 64) */
-      TASSIGN(tx, (0x0u + 8192u * pto_db12));
+      int32_t s_43 = (i_Unroll4 << 10);
+      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
+      /* 6: pto.load(tx, x + s_43, 64) */
+      TASSIGN(tx, (0x0u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_41)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_43)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
-      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 7: pto.load(ty, y + s_41, 64) */
-      TASSIGN(ty, (0x1000u + 8192u * pto_db12));
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
+      /* 7: pto.load(ty, y + s_43, 64) */
+      TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_41)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_43)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
-      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
-      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db13));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db13));
       /* 8: pto.muls(tx, tx, a) */
-      TASSIGN(tx, (0x0u + 8192u * pto_db12));
+      TASSIGN(tx, (0x0u + 8192u * pto_db13));
       TMULS(tx, tx, (float)(a));
       pipe_barrier(PIPE_V);
       /* 9: pto.add(ty, tx, ty) */
-      TASSIGN(ty, (0x1000u + 8192u * pto_db12));
-      TASSIGN(tx, (0x0u + 8192u * pto_db12));
+      TASSIGN(ty, (0x1000u + 8192u * pto_db13));
+      TASSIGN(tx, (0x0u + 8192u * pto_db13));
       TADD(ty, tx, ty);
-      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
-      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
-      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
-      /* 10: pto.store(y + s_41, 64, ty) */
-      TASSIGN(ty, (0x1000u + 8192u * pto_db12));
+      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
+      /* 10: pto.store(y + s_43, 64, ty) */
+      TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_41)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_43)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
-      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
-      pto_db12 ^= 1;
-      int32_t s_52 = ((i_Unroll4 + s) * 1024);
-      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 6: pto.load(tx, x + s_52, 64) */
-      TASSIGN(tx, (0x0u + 8192u * pto_db12));
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
+      pto_db13 ^= 1;
+      int32_t s_56 = ((int32_t)((((uint32_t)((i_Unroll4 + s))) << 10u)));
+      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
+      /* 6: pto.load(tx, x + s_56, 64) */
+      TASSIGN(tx, (0x0u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_52)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_56)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
-      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 7: pto.load(ty, y + s_52, 64) */
-      TASSIGN(ty, (0x1000u + 8192u * pto_db12));
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
+      /* 7: pto.load(ty, y + s_56, 64) */
+      TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_52)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_56)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
-      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
-      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db13));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db13));
       /* 8: pto.muls(tx, tx, a) */
-      TASSIGN(tx, (0x0u + 8192u * pto_db12));
+      TASSIGN(tx, (0x0u + 8192u * pto_db13));
       TMULS(tx, tx, (float)(a));
       pipe_barrier(PIPE_V);
       /* 9: pto.add(ty, tx, ty) */
-      TASSIGN(ty, (0x1000u + 8192u * pto_db12));
-      TASSIGN(tx, (0x0u + 8192u * pto_db12));
+      TASSIGN(ty, (0x1000u + 8192u * pto_db13));
+      TASSIGN(tx, (0x0u + 8192u * pto_db13));
       TADD(ty, tx, ty);
-      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
-      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
-      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
-      /* 10: pto.store(y + s_52, 64, ty) */
-      TASSIGN(ty, (0x1000u + 8192u * pto_db12));
+      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
+      /* 10: pto.store(y + s_56, 64, ty) */
+      TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_52)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_56)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
-      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
-      pto_db12 ^= 1;
-      int32_t s_63 = ((i_Unroll4 + s_61) * 1024);
-      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 6: pto.load(tx, x + s_63, 64) */
-      TASSIGN(tx, (0x0u + 8192u * pto_db12));
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
+      pto_db13 ^= 1;
+      int32_t s_70 = ((int32_t)((((uint32_t)((i_Unroll4 + s_66))) << 10u)));
+      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
+      /* 6: pto.load(tx, x + s_70, 64) */
+      TASSIGN(tx, (0x0u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_63)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_70)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
-      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 7: pto.load(ty, y + s_63, 64) */
-      TASSIGN(ty, (0x1000u + 8192u * pto_db12));
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
+      /* 7: pto.load(ty, y + s_70, 64) */
+      TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_63)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_70)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
-      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
-      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db13));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db13));
       /* 8: pto.muls(tx, tx, a) */
-      TASSIGN(tx, (0x0u + 8192u * pto_db12));
+      TASSIGN(tx, (0x0u + 8192u * pto_db13));
       TMULS(tx, tx, (float)(a));
       pipe_barrier(PIPE_V);
       /* 9: pto.add(ty, tx, ty) */
-      TASSIGN(ty, (0x1000u + 8192u * pto_db12));
-      TASSIGN(tx, (0x0u + 8192u * pto_db12));
+      TASSIGN(ty, (0x1000u + 8192u * pto_db13));
+      TASSIGN(tx, (0x0u + 8192u * pto_db13));
       TADD(ty, tx, ty);
-      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
-      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
-      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
-      /* 10: pto.store(y + s_63, 64, ty) */
-      TASSIGN(ty, (0x1000u + 8192u * pto_db12));
+      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
+      /* 10: pto.store(y + s_70, 64, ty) */
+      TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_63)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_70)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
-      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
-      pto_db12 ^= 1;
-      int32_t s_73 = ((i_Unroll4 + (s * 3)) * 1024);
-      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 6: pto.load(tx, x + s_73, 64) */
-      TASSIGN(tx, (0x0u + 8192u * pto_db12));
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
+      pto_db13 ^= 1;
+      int32_t s_82 = ((int32_t)((((uint32_t)((i_Unroll4 + (s * 3)))) << 10u)));
+      wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
+      /* 6: pto.load(tx, x + s_82, 64) */
+      TASSIGN(tx, (0x0u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_73)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_82)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
-      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 7: pto.load(ty, y + s_73, 64) */
-      TASSIGN(ty, (0x1000u + 8192u * pto_db12));
+      wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
+      /* 7: pto.load(ty, y + s_82, 64) */
+      TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_73)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_82)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
-      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
-      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db12));
+      set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db13));
+      wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db13));
       /* 8: pto.muls(tx, tx, a) */
-      TASSIGN(tx, (0x0u + 8192u * pto_db12));
+      TASSIGN(tx, (0x0u + 8192u * pto_db13));
       TMULS(tx, tx, (float)(a));
       pipe_barrier(PIPE_V);
       /* 9: pto.add(ty, tx, ty) */
-      TASSIGN(ty, (0x1000u + 8192u * pto_db12));
-      TASSIGN(tx, (0x0u + 8192u * pto_db12));
+      TASSIGN(ty, (0x1000u + 8192u * pto_db13));
+      TASSIGN(tx, (0x0u + 8192u * pto_db13));
       TADD(ty, tx, ty);
-      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
-      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
-      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
-      /* 10: pto.store(y + s_73, 64, ty) */
-      TASSIGN(ty, (0x1000u + 8192u * pto_db12));
+      set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
+      set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
+      wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
+      /* 10: pto.store(y + s_82, 64, ty) */
+      TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_73)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_82)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
-      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
-      pto_db12 ^= 1;
+      set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
+      pto_db13 ^= 1;
     }
   }
   wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
@@ -215,141 +216,141 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_up(__gm__ const float *x, __gm__ 
   wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
   wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   pipe_barrier(PIPE_ALL);
-  int32_t pto_db37 = 0;
+  int32_t pto_db38 = 0;
   set_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
   set_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
-  for (int32_t i_Unroll2 = loop0_split4; i_Unroll2 < loop0_split2; i_Unroll2 += s_61) {
-    int32_t s_83 = (i_Unroll2 * 1024);
-    wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db37));
-    /* 6: pto.load(tx, x + s_83, 64) */
-    TASSIGN(tx, (0x0u + 8192u * pto_db37));
+  for (int32_t i_Unroll2 = loop0_split4; i_Unroll2 < loop0_split2; i_Unroll2 += s_66) {
+    int32_t s_94 = ((int32_t)((((uint32_t)(i_Unroll2)) << 10u)));
+    wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db38));
+    /* 6: pto.load(tx, x + s_94, 64) */
+    TASSIGN(tx, (0x0u + 8192u * pto_db38));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_83)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_94)), {16, 64}, {rs__});
       TLOAD(tx, g__);
     }
-    wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db37));
-    /* 7: pto.load(ty, y + s_83, 64) */
-    TASSIGN(ty, (0x1000u + 8192u * pto_db37));
+    wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db38));
+    /* 7: pto.load(ty, y + s_94, 64) */
+    TASSIGN(ty, (0x1000u + 8192u * pto_db38));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_83)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_94)), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
-    set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db37));
-    wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db37));
+    set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db38));
+    wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db38));
     /* 8: pto.muls(tx, tx, a) */
-    TASSIGN(tx, (0x0u + 8192u * pto_db37));
+    TASSIGN(tx, (0x0u + 8192u * pto_db38));
     TMULS(tx, tx, (float)(a));
     pipe_barrier(PIPE_V);
     /* 9: pto.add(ty, tx, ty) */
-    TASSIGN(ty, (0x1000u + 8192u * pto_db37));
-    TASSIGN(tx, (0x0u + 8192u * pto_db37));
+    TASSIGN(ty, (0x1000u + 8192u * pto_db38));
+    TASSIGN(tx, (0x0u + 8192u * pto_db38));
     TADD(ty, tx, ty);
-    set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db37));
-    set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db37));
-    wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db37));
-    /* 10: pto.store(y + s_83, 64, ty) */
-    TASSIGN(ty, (0x1000u + 8192u * pto_db37));
+    set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db38));
+    set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db38));
+    wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db38));
+    /* 10: pto.store(y + s_94, 64, ty) */
+    TASSIGN(ty, (0x1000u + 8192u * pto_db38));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_83)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_94)), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
-    set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db37));
-    pto_db37 ^= 1;
-    int32_t s_92 = ((i_Unroll2 + s) * 1024);
-    wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db37));
-    /* 6: pto.load(tx, x + s_92, 64) */
-    TASSIGN(tx, (0x0u + 8192u * pto_db37));
+    set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db38));
+    pto_db38 ^= 1;
+    int32_t s_105 = ((int32_t)((((uint32_t)((i_Unroll2 + s))) << 10u)));
+    wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db38));
+    /* 6: pto.load(tx, x + s_105, 64) */
+    TASSIGN(tx, (0x0u + 8192u * pto_db38));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_92)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_105)), {16, 64}, {rs__});
       TLOAD(tx, g__);
     }
-    wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db37));
-    /* 7: pto.load(ty, y + s_92, 64) */
-    TASSIGN(ty, (0x1000u + 8192u * pto_db37));
+    wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db38));
+    /* 7: pto.load(ty, y + s_105, 64) */
+    TASSIGN(ty, (0x1000u + 8192u * pto_db38));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_92)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_105)), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
-    set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db37));
-    wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db37));
+    set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db38));
+    wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db38));
     /* 8: pto.muls(tx, tx, a) */
-    TASSIGN(tx, (0x0u + 8192u * pto_db37));
+    TASSIGN(tx, (0x0u + 8192u * pto_db38));
     TMULS(tx, tx, (float)(a));
     pipe_barrier(PIPE_V);
     /* 9: pto.add(ty, tx, ty) */
-    TASSIGN(ty, (0x1000u + 8192u * pto_db37));
-    TASSIGN(tx, (0x0u + 8192u * pto_db37));
+    TASSIGN(ty, (0x1000u + 8192u * pto_db38));
+    TASSIGN(tx, (0x0u + 8192u * pto_db38));
     TADD(ty, tx, ty);
-    set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db37));
-    set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db37));
-    wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db37));
-    /* 10: pto.store(y + s_92, 64, ty) */
-    TASSIGN(ty, (0x1000u + 8192u * pto_db37));
+    set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db38));
+    set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db38));
+    wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db38));
+    /* 10: pto.store(y + s_105, 64, ty) */
+    TASSIGN(ty, (0x1000u + 8192u * pto_db38));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_92)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_105)), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
-    set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db37));
-    pto_db37 ^= 1;
+    set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db38));
+    pto_db38 ^= 1;
   }
   wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
   wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
   wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
   wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   pipe_barrier(PIPE_ALL);
-  int32_t pto_db50 = 0;
+  int32_t pto_db51 = 0;
   set_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
   set_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   for (int32_t i_Unroll1 = loop0_split2; i_Unroll1 < n; i_Unroll1 += s) {
-    int32_t s_102 = (i_Unroll1 * 1024);
-    wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db50));
-    /* 6: pto.load(tx, x + s_102, 64) */
-    TASSIGN(tx, (0x0u + 8192u * pto_db50));
+    int32_t s_117 = ((int32_t)((((uint32_t)(i_Unroll1)) << 10u)));
+    wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db51));
+    /* 6: pto.load(tx, x + s_117, 64) */
+    TASSIGN(tx, (0x0u + 8192u * pto_db51));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_102)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_117)), {16, 64}, {rs__});
       TLOAD(tx, g__);
     }
-    wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db50));
-    /* 7: pto.load(ty, y + s_102, 64) */
-    TASSIGN(ty, (0x1000u + 8192u * pto_db50));
+    wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db51));
+    /* 7: pto.load(ty, y + s_117, 64) */
+    TASSIGN(ty, (0x1000u + 8192u * pto_db51));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_102)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_117)), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
-    set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db50));
-    wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db50));
+    set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db51));
+    wait_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db51));
     /* 8: pto.muls(tx, tx, a) */
-    TASSIGN(tx, (0x0u + 8192u * pto_db50));
+    TASSIGN(tx, (0x0u + 8192u * pto_db51));
     TMULS(tx, tx, (float)(a));
     pipe_barrier(PIPE_V);
     /* 9: pto.add(ty, tx, ty) */
-    TASSIGN(ty, (0x1000u + 8192u * pto_db50));
-    TASSIGN(tx, (0x0u + 8192u * pto_db50));
+    TASSIGN(ty, (0x1000u + 8192u * pto_db51));
+    TASSIGN(tx, (0x0u + 8192u * pto_db51));
     TADD(ty, tx, ty);
-    set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db50));
-    set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db50));
-    wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db50));
-    /* 10: pto.store(y + s_102, 64, ty) */
-    TASSIGN(ty, (0x1000u + 8192u * pto_db50));
+    set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db51));
+    set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db51));
+    wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db51));
+    /* 10: pto.store(y + s_117, 64, ty) */
+    TASSIGN(ty, (0x1000u + 8192u * pto_db51));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_102)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_117)), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
-    set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db50));
-    pto_db50 ^= 1;
+    set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db51));
+    pto_db51 ^= 1;
   }
   wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID2);
   wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
@@ -398,21 +399,21 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_down(__gm__ const float *x, __gm_
   {
     const int32_t i_Unroll4_step__ = (s * (-4));
     for (int32_t i_Unroll4 = s_11; i_Unroll4 > loop0_split4; i_Unroll4 += i_Unroll4_step__) {
-      int32_t s_47 = (i_Unroll4 * 1024);
+      int32_t s_49 = ((int32_t)((((uint32_t)(i_Unroll4)) << 10u)));
       wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
-      /* 18: pto.load(tx, x + s_47, 64) */
+      /* 18: pto.load(tx, x + s_49, 64) */
       TASSIGN(tx, (0x0u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_47)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_49)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
-      /* 19: pto.load(ty, y + s_47, 64) */
+      /* 19: pto.load(ty, y + s_49, 64) */
       TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_47)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_49)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db13));
@@ -428,30 +429,30 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_down(__gm__ const float *x, __gm_
       set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
       set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
       wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
-      /* 22: pto.store(y + s_47, 64, ty) */
+      /* 22: pto.store(y + s_49, 64, ty) */
       TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_47)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_49)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
       pto_db13 ^= 1;
-      int32_t s_57 = ((i_Unroll4 + s_8) * 1024);
+      int32_t s_61 = ((int32_t)((((uint32_t)((i_Unroll4 + s_8))) << 10u)));
       wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
-      /* 18: pto.load(tx, x + s_57, 64) */
+      /* 18: pto.load(tx, x + s_61, 64) */
       TASSIGN(tx, (0x0u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_57)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_61)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
-      /* 19: pto.load(ty, y + s_57, 64) */
+      /* 19: pto.load(ty, y + s_61, 64) */
       TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_57)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_61)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db13));
@@ -467,30 +468,30 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_down(__gm__ const float *x, __gm_
       set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
       set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
       wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
-      /* 22: pto.store(y + s_57, 64, ty) */
+      /* 22: pto.store(y + s_61, 64, ty) */
       TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_57)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_61)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
       pto_db13 ^= 1;
-      int32_t s_68 = ((i_Unroll4 + (s_8 * 2)) * 1024);
+      int32_t s_76 = ((int32_t)((((uint32_t)((i_Unroll4 + ((int32_t)((((uint32_t)(s_8)) << 1u)))))) << 10u)));
       wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
-      /* 18: pto.load(tx, x + s_68, 64) */
+      /* 18: pto.load(tx, x + s_76, 64) */
       TASSIGN(tx, (0x0u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_68)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_76)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
-      /* 19: pto.load(ty, y + s_68, 64) */
+      /* 19: pto.load(ty, y + s_76, 64) */
       TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_68)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_76)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db13));
@@ -506,30 +507,30 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_down(__gm__ const float *x, __gm_
       set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
       set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
       wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
-      /* 22: pto.store(y + s_68, 64, ty) */
+      /* 22: pto.store(y + s_76, 64, ty) */
       TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_68)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_76)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
       pto_db13 ^= 1;
-      int32_t s_78 = ((i_Unroll4 + (s_8 * 3)) * 1024);
+      int32_t s_88 = ((int32_t)((((uint32_t)((i_Unroll4 + (s_8 * 3)))) << 10u)));
       wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
-      /* 18: pto.load(tx, x + s_78, 64) */
+      /* 18: pto.load(tx, x + s_88, 64) */
       TASSIGN(tx, (0x0u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_78)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_88)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
-      /* 19: pto.load(ty, y + s_78, 64) */
+      /* 19: pto.load(ty, y + s_88, 64) */
       TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_78)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_88)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db13));
@@ -545,11 +546,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_down(__gm__ const float *x, __gm_
       set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db13));
       set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
       wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db13));
-      /* 22: pto.store(y + s_78, 64, ty) */
+      /* 22: pto.store(y + s_88, 64, ty) */
       TASSIGN(ty, (0x1000u + 8192u * pto_db13));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_78)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_88)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db13));
@@ -569,21 +570,21 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_down(__gm__ const float *x, __gm_
   {
     const int32_t i_Unroll2_step__ = (s * (-2));
     for (int32_t i_Unroll2 = loop0_split4; i_Unroll2 > loop0_split2; i_Unroll2 += i_Unroll2_step__) {
-      int32_t s_89 = (i_Unroll2 * 1024);
+      int32_t s_101 = ((int32_t)((((uint32_t)(i_Unroll2)) << 10u)));
       wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db38));
-      /* 18: pto.load(tx, x + s_89, 64) */
+      /* 18: pto.load(tx, x + s_101, 64) */
       TASSIGN(tx, (0x0u + 8192u * pto_db38));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_89)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_101)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db38));
-      /* 19: pto.load(ty, y + s_89, 64) */
+      /* 19: pto.load(ty, y + s_101, 64) */
       TASSIGN(ty, (0x1000u + 8192u * pto_db38));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_89)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_101)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db38));
@@ -599,30 +600,30 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_down(__gm__ const float *x, __gm_
       set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db38));
       set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db38));
       wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db38));
-      /* 22: pto.store(y + s_89, 64, ty) */
+      /* 22: pto.store(y + s_101, 64, ty) */
       TASSIGN(ty, (0x1000u + 8192u * pto_db38));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_89)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_101)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db38));
       pto_db38 ^= 1;
-      int32_t s_98 = ((i_Unroll2 + s_8) * 1024);
+      int32_t s_112 = ((int32_t)((((uint32_t)((i_Unroll2 + s_8))) << 10u)));
       wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db38));
-      /* 18: pto.load(tx, x + s_98, 64) */
+      /* 18: pto.load(tx, x + s_112, 64) */
       TASSIGN(tx, (0x0u + 8192u * pto_db38));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_98)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_112)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db38));
-      /* 19: pto.load(ty, y + s_98, 64) */
+      /* 19: pto.load(ty, y + s_112, 64) */
       TASSIGN(ty, (0x1000u + 8192u * pto_db38));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_98)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_112)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db38));
@@ -638,11 +639,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_down(__gm__ const float *x, __gm_
       set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db38));
       set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db38));
       wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db38));
-      /* 22: pto.store(y + s_98, 64, ty) */
+      /* 22: pto.store(y + s_112, 64, ty) */
       TASSIGN(ty, (0x1000u + 8192u * pto_db38));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_98)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_112)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db38));
@@ -660,21 +661,21 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_down(__gm__ const float *x, __gm_
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   for (int32_t i_Unroll1 = loop0_split2; i_Unroll1 > (-1); i_Unroll1 += s_8) {
-    int32_t s_109 = (i_Unroll1 << 10);
+    int32_t s_123 = (i_Unroll1 << 10);
     wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db51));
-    /* 18: pto.load(tx, x + s_109, 64) */
+    /* 18: pto.load(tx, x + s_123, 64) */
     TASSIGN(tx, (0x0u + 8192u * pto_db51));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_109)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_123)), {16, 64}, {rs__});
       TLOAD(tx, g__);
     }
     wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db51));
-    /* 19: pto.load(ty, y + s_109, 64) */
+    /* 19: pto.load(ty, y + s_123, 64) */
     TASSIGN(ty, (0x1000u + 8192u * pto_db51));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_109)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_123)), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
     set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db51));
@@ -690,11 +691,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_down(__gm__ const float *x, __gm_
     set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db51));
     set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db51));
     wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db51));
-    /* 22: pto.store(y + s_109, 64, ty) */
+    /* 22: pto.store(y + s_123, 64, ty) */
     TASSIGN(ty, (0x1000u + 8192u * pto_db51));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_109)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_123)), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
     set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db51));

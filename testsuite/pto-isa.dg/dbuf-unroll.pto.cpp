@@ -209,21 +209,21 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_k(__gm__ const float *x, __gm__ c
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   for (int32_t i_Unroll2 = loop0_split4; i_Unroll2 < loop0_split2; i_Unroll2 += 2) {
-    int32_t s_62 = (i_Unroll2 * 1024);
+    int32_t s_65 = ((int32_t)((((uint32_t)(i_Unroll2)) << 10u)));
     wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db30));
-    /* 5: pto.load(tx, x + s_62, 64) */
+    /* 5: pto.load(tx, x + s_65, 64) */
     TASSIGN(tx, (0x0u + 8192u * pto_db30));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_62)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_65)), {16, 64}, {rs__});
       TLOAD(tx, g__);
     }
     wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db30));
-    /* 6: pto.load(ty, y + s_62, 64) */
+    /* 6: pto.load(ty, y + s_65, 64) */
     TASSIGN(ty, (0x1000u + 8192u * pto_db30));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_62)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_65)), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
     set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db30));
@@ -239,30 +239,30 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_k(__gm__ const float *x, __gm__ c
     set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db30));
     set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db30));
     wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db30));
-    /* 9: pto.store(z + s_62, 64, ty) */
+    /* 9: pto.store(z + s_65, 64, ty) */
     TASSIGN(ty, (0x1000u + 8192u * pto_db30));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((z + s_62)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((z + s_65)), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
     set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db30));
     pto_db30 ^= 1;
-    int32_t s_71 = (s_62 + 1024);
+    int32_t s_74 = (s_65 + 1024);
     wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db30));
-    /* 5: pto.load(tx, x + s_71, 64) */
+    /* 5: pto.load(tx, x + s_74, 64) */
     TASSIGN(tx, (0x0u + 8192u * pto_db30));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_71)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_74)), {16, 64}, {rs__});
       TLOAD(tx, g__);
     }
     wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db30));
-    /* 6: pto.load(ty, y + s_71, 64) */
+    /* 6: pto.load(ty, y + s_74, 64) */
     TASSIGN(ty, (0x1000u + 8192u * pto_db30));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_71)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_74)), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
     set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db30));
@@ -278,11 +278,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_k(__gm__ const float *x, __gm__ c
     set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db30));
     set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db30));
     wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db30));
-    /* 9: pto.store(z + s_71, 64, ty) */
+    /* 9: pto.store(z + s_74, 64, ty) */
     TASSIGN(ty, (0x1000u + 8192u * pto_db30));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((z + s_71)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((z + s_74)), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
     set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db30));
@@ -299,21 +299,21 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_k(__gm__ const float *x, __gm__ c
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
   for (int32_t i_Unroll1 = loop0_split2; i_Unroll1 < n; i_Unroll1 += 1) {
-    int32_t s_82 = (i_Unroll1 * 1024);
+    int32_t s_87 = ((int32_t)((((uint32_t)(i_Unroll1)) << 10u)));
     wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db43));
-    /* 5: pto.load(tx, x + s_82, 64) */
+    /* 5: pto.load(tx, x + s_87, 64) */
     TASSIGN(tx, (0x0u + 8192u * pto_db43));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_82)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_87)), {16, 64}, {rs__});
       TLOAD(tx, g__);
     }
     wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db43));
-    /* 6: pto.load(ty, y + s_82, 64) */
+    /* 6: pto.load(ty, y + s_87, 64) */
     TASSIGN(ty, (0x1000u + 8192u * pto_db43));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_82)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_87)), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
     set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db43));
@@ -329,11 +329,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void unroll_k(__gm__ const float *x, __gm__ c
     set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db43));
     set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db43));
     wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db43));
-    /* 9: pto.store(z + s_82, 64, ty) */
+    /* 9: pto.store(z + s_87, 64, ty) */
     TASSIGN(ty, (0x1000u + 8192u * pto_db43));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((z + s_82)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((z + s_87)), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
     set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db43));

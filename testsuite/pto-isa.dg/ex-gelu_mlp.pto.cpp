@@ -41,25 +41,25 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm(__gm__ const half *x, __gm__ const 
     const int32_t t_stop__ = (tiles_n * ((m + ((m >> 31) & 31)) >> 5));
     const int32_t t_step__ = ((int32_t)get_block_num());
     for (int32_t t = ((int32_t)get_block_idx()); t < t_stop__; t += t_step__) {
-      int32_t s_28 = ((t / tiles_n) * 32);
-      int32_t s_30 = ((t % tiles_n) << 6);
+      int32_t s_30 = ((int32_t)((((uint32_t)((t / tiles_n))) << 5u)));
+      int32_t s_32 = ((t % tiles_n) << 6);
       /* 10: pto.fill(tc, 0.0) */
       cube_init_14 = 1;
       set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       for (int32_t p = 0; p < k; p += 32) {
-        /* 12: pto.load(tx, x + s_28 * k + p, k) */
+        /* 12: pto.load(tx, x + s_30 * k + p, k) */
         {
           const int64_t rs__ = (int64_t)(k);
-          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((x + (s_28 * k)) + p)), {32, 32}, {rs__});
+          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((x + (s_30 * k)) + p)), {32, 32}, {rs__});
           TLOAD(tx, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-        /* 13: pto.load(tw, w + n * p + s_30, n) */
+        /* 13: pto.load(tw, w + n * p + s_32, n) */
         {
           const int64_t rs__ = (int64_t)(n);
-          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((w + (n * p)) + s_30)), {32, 64}, {rs__});
+          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((w + (n * p)) + s_32)), {32, 64}, {rs__});
           TLOAD(tw, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
@@ -87,17 +87,17 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm(__gm__ const half *x, __gm__ const 
       }
       set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
       wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
-      /* 16: pto.store(c + s_28 * n + s_30, n, tc) */
+      /* 16: pto.store(c + s_30 * n + s_32, n, tc) */
       {
         if (cube_init_14) {
             for (int32_t r__ = 0; r__ < 32; ++r__)
               for (int32_t k__ = 0; k__ < 64; ++k__)
-                (((c + (s_28 * n)) + s_30))[(int64_t)r__ * (n) + k__] = 0.0f;
+                (((c + (s_30 * n)) + s_32))[(int64_t)r__ * (n) + k__] = 0.0f;
         } else {
           set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           const int64_t rs__ = (int64_t)(n);
-          GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(((c + (s_28 * n)) + s_30)), {32, 64}, {rs__});
+          GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(((c + (s_30 * n)) + s_32)), {32, 64}, {rs__});
           TSTORE(g__, tc);
           set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);
           wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);
@@ -136,20 +136,20 @@ PTO_ISA_EXTERN_C __global__ AICORE void bias_gelu(__gm__ const float *c, __gm__ 
     const int32_t i_stop__ = (tiles_n * ((m + ((m >> 31) & 31)) >> 5));
     const int32_t i_step__ = ((int32_t)get_block_num());
     for (int32_t i = ((int32_t)get_block_idx()); i < i_stop__; i += i_step__) {
-      int32_t s_30 = ((i % tiles_n) << 6);
+      int32_t s_32 = ((i % tiles_n) << 6);
       set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      /* 29: pto.load(tb, bias + s_30, 64) */
+      /* 29: pto.load(tb, bias + s_32, 64) */
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((bias + s_30)), {1, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((bias + s_32)), {1, 64}, {rs__});
         TLOAD(tb, g__);
       }
-      int32_t s_34 = (((i / tiles_n) * 32) * n);
-      /* 30: pto.load(t, c + s_34 + s_30, n) */
+      int32_t s_36 = (((int32_t)((((uint32_t)((i / tiles_n))) << 5u))) * n);
+      /* 30: pto.load(t, c + s_36 + s_32, n) */
       {
         const int64_t rs__ = (int64_t)(n);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(((c + s_34) + s_30)), {32, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(((c + s_36) + s_32)), {32, 64}, {rs__});
         TLOAD(t, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
@@ -216,10 +216,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void bias_gelu(__gm__ const float *c, __gm__ 
       }
       set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
       wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      /* 34: pto.store(h + s_34 + s_30, n, t) */
+      /* 34: pto.store(h + s_36 + s_32, n, t) */
       {
         const int64_t rs__ = (int64_t)(n);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(((h + s_34) + s_30)), {32, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(((h + s_36) + s_32)), {32, 64}, {rs__});
         TSTORE(g__, t);
       }
       pipe_barrier(PIPE_V);
@@ -295,10 +295,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void bias_gelu(__gm__ const float *c, __gm__ 
       }
       set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
       wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      /* 36: pto.store(h16 + s_34 + s_30, n, t16) */
+      /* 36: pto.store(h16 + s_36 + s_32, n, t16) */
       {
         const int64_t rs__ = (int64_t)(n);
-        GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((h16 + s_34) + s_30)), {32, 64}, {rs__});
+        GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((h16 + s_36) + s_32)), {32, 64}, {rs__});
         TSTORE(g__, t16);
       }
     }

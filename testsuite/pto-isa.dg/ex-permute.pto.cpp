@@ -75,10 +75,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void gather_rows(__gm__ const int32_t *in_, _
       set_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
       wait_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
       int32_t perm_l10 = (perm)[i];
-      /* 14: pto.load(t, in_ + perm_l10 * 64, 64) */
+      /* 14: pto.load(t, in_ + (i32)((u32)perm_l10 << 6:u32), 64) */
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<int32_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int32_t *)((in_ + (perm_l10 * 64))), {1, 64}, {rs__});
+        GlobalTensor<int32_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int32_t *)((in_ + ((int32_t)((((uint32_t)(perm_l10)) << 6u))))), {1, 64}, {rs__});
         TLOAD(t, g__);
       }
       set_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);

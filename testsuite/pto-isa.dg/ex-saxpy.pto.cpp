@@ -48,7 +48,7 @@ PTO_ISA_EXTERN_C __global__ AICORE void saxpy(__gm__ const float *x, __gm__ floa
   int32_t cond_l25 = cond;
   int32_t s_27 = (cond_l25 >> 31);
   int32_t loop0_split4 = ((((cond_l25 + (s_27 & 3)) & (-4)) * ((int32_t)get_block_num())) + ((int32_t)get_block_idx()));
-  int32_t s_68 = (((int32_t)get_block_num()) << 1);
+  int32_t s_70 = (((int32_t)get_block_num()) << 1);
   int32_t loop0_split2 = ((((cond_l25 + (s_27 & 1)) & (-2)) * ((int32_t)get_block_num())) + ((int32_t)get_block_idx()));
   pipe_barrier(PIPE_ALL);
   int32_t pto_db12 = 0;
@@ -105,21 +105,21 @@ PTO_ISA_EXTERN_C __global__ AICORE void saxpy(__gm__ const float *x, __gm__ floa
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
       pto_db12 ^= 1;
-      int32_t s_58 = ((i_Unroll4 + ((int32_t)get_block_num())) * 1024);
+      int32_t s_60 = ((int32_t)((((uint32_t)((i_Unroll4 + ((int32_t)get_block_num())))) << 10u)));
       wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 10: pto.load(tx, x + s_58, 64) */
+      /* 10: pto.load(tx, x + s_60, 64) */
       TASSIGN(tx, (0x0u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_58)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_60)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 11: pto.load(ty, y + s_58, 64) */
+      /* 11: pto.load(ty, y + s_60, 64) */
       TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_58)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_60)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll4_1;
@@ -142,30 +142,30 @@ PTO_ISA_EXTERN_C __global__ AICORE void saxpy(__gm__ const float *x, __gm__ floa
       set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
       set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
       wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
-      /* 13: pto.store(y + s_58, 64, ty) */
+      /* 13: pto.store(y + s_60, 64, ty) */
       TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_58)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_60)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
       pto_db12 ^= 1;
-      int32_t s_70 = ((i_Unroll4 + s_68) * 1024);
+      int32_t s_74 = ((int32_t)((((uint32_t)((i_Unroll4 + s_70))) << 10u)));
       wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 10: pto.load(tx, x + s_70, 64) */
+      /* 10: pto.load(tx, x + s_74, 64) */
       TASSIGN(tx, (0x0u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_70)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_74)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 11: pto.load(ty, y + s_70, 64) */
+      /* 11: pto.load(ty, y + s_74, 64) */
       TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_70)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_74)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll4_2;
@@ -188,30 +188,30 @@ PTO_ISA_EXTERN_C __global__ AICORE void saxpy(__gm__ const float *x, __gm__ floa
       set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
       set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
       wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
-      /* 13: pto.store(y + s_70, 64, ty) */
+      /* 13: pto.store(y + s_74, 64, ty) */
       TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_70)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_74)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
       pto_db12 ^= 1;
-      int32_t s_82 = ((i_Unroll4 + (((int32_t)get_block_num()) * 3)) * 1024);
+      int32_t s_88 = ((int32_t)((((uint32_t)((i_Unroll4 + (((int32_t)get_block_num()) * 3)))) << 10u)));
       wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 10: pto.load(tx, x + s_82, 64) */
+      /* 10: pto.load(tx, x + s_88, 64) */
       TASSIGN(tx, (0x0u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_82)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_88)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
-      /* 11: pto.load(ty, y + s_82, 64) */
+      /* 11: pto.load(ty, y + s_88, 64) */
       TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_82)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_88)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll4_3;
@@ -234,11 +234,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void saxpy(__gm__ const float *x, __gm__ floa
       set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db12));
       set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
       wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db12));
-      /* 13: pto.store(y + s_82, 64, ty) */
+      /* 13: pto.store(y + s_88, 64, ty) */
       TASSIGN(ty, (0x1000u + 12288u * pto_db12));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_82)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_88)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db12));
@@ -255,22 +255,22 @@ PTO_ISA_EXTERN_C __global__ AICORE void saxpy(__gm__ const float *x, __gm__ floa
   set_flag(PIPE_V, PIPE_MTE2, EVENT_ID3);
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID2);
   set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID3);
-  for (int32_t i_Unroll2 = loop0_split4; i_Unroll2 < loop0_split2; i_Unroll2 += s_68) {
-    int32_t s_94 = (i_Unroll2 * 1024);
+  for (int32_t i_Unroll2 = loop0_split4; i_Unroll2 < loop0_split2; i_Unroll2 += s_70) {
+    int32_t s_102 = ((int32_t)((((uint32_t)(i_Unroll2)) << 10u)));
     wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db45));
-    /* 10: pto.load(tx, x + s_94, 64) */
+    /* 10: pto.load(tx, x + s_102, 64) */
     TASSIGN(tx, (0x0u + 12288u * pto_db45));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_94)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_102)), {16, 64}, {rs__});
       TLOAD(tx, g__);
     }
     wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db45));
-    /* 11: pto.load(ty, y + s_94, 64) */
+    /* 11: pto.load(ty, y + s_102, 64) */
     TASSIGN(ty, (0x1000u + 12288u * pto_db45));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_94)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_102)), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
     Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll2_0;
@@ -293,30 +293,30 @@ PTO_ISA_EXTERN_C __global__ AICORE void saxpy(__gm__ const float *x, __gm__ floa
     set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db45));
     set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db45));
     wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db45));
-    /* 13: pto.store(y + s_94, 64, ty) */
+    /* 13: pto.store(y + s_102, 64, ty) */
     TASSIGN(ty, (0x1000u + 12288u * pto_db45));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_94)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_102)), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
     set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db45));
     pto_db45 ^= 1;
-    int32_t s_105 = ((i_Unroll2 + ((int32_t)get_block_num())) * 1024);
+    int32_t s_115 = ((int32_t)((((uint32_t)((i_Unroll2 + ((int32_t)get_block_num())))) << 10u)));
     wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db45));
-    /* 10: pto.load(tx, x + s_105, 64) */
+    /* 10: pto.load(tx, x + s_115, 64) */
     TASSIGN(tx, (0x0u + 12288u * pto_db45));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_105)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_115)), {16, 64}, {rs__});
       TLOAD(tx, g__);
     }
     wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db45));
-    /* 11: pto.load(ty, y + s_105, 64) */
+    /* 11: pto.load(ty, y + s_115, 64) */
     TASSIGN(ty, (0x1000u + 12288u * pto_db45));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_105)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_115)), {16, 64}, {rs__});
       TLOAD(ty, g__);
     }
     Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll2_1;
@@ -339,11 +339,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void saxpy(__gm__ const float *x, __gm__ floa
     set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db45));
     set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db45));
     wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db45));
-    /* 13: pto.store(y + s_105, 64, ty) */
+    /* 13: pto.store(y + s_115, 64, ty) */
     TASSIGN(ty, (0x1000u + 12288u * pto_db45));
     {
       const int64_t rs__ = (int64_t)(64);
-      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_105)), {16, 64}, {rs__});
+      GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_115)), {16, 64}, {rs__});
       TSTORE(g__, ty);
     }
     set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db45));
@@ -362,21 +362,21 @@ PTO_ISA_EXTERN_C __global__ AICORE void saxpy(__gm__ const float *x, __gm__ floa
   {
     const int32_t i_Unroll1_step__ = ((int32_t)get_block_num());
     for (int32_t i_Unroll1 = loop0_split2; i_Unroll1 < ntiles; i_Unroll1 += i_Unroll1_step__) {
-      int32_t s_117 = (i_Unroll1 * 1024);
+      int32_t s_129 = ((int32_t)((((uint32_t)(i_Unroll1)) << 10u)));
       wait_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db62));
-      /* 10: pto.load(tx, x + s_117, 64) */
+      /* 10: pto.load(tx, x + s_129, 64) */
       TASSIGN(tx, (0x0u + 12288u * pto_db62));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_117)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_129)), {16, 64}, {rs__});
         TLOAD(tx, g__);
       }
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db62));
-      /* 11: pto.load(ty, y + s_117, 64) */
+      /* 11: pto.load(ty, y + s_129, 64) */
       TASSIGN(ty, (0x1000u + 12288u * pto_db62));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_117)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_129)), {16, 64}, {rs__});
         TLOAD(ty, g__);
       }
       Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64> x_inline0_Unroll1_0;
@@ -399,11 +399,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void saxpy(__gm__ const float *x, __gm__ floa
       set_flag(PIPE_V, PIPE_MTE2, (event_t)(2 + pto_db62));
       set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db62));
       wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db62));
-      /* 13: pto.store(y + s_117, 64, ty) */
+      /* 13: pto.store(y + s_129, 64, ty) */
       TASSIGN(ty, (0x1000u + 12288u * pto_db62));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_117)), {16, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_129)), {16, 64}, {rs__});
         TSTORE(g__, ty);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db62));

@@ -133,13 +133,13 @@ PTO_ISA_EXTERN_C __global__ AICORE void softmax_rows(__gm__ const float *x, __gm
   {
     const int32_t r_step__ = ((int32_t)get_block_num());
     for (int32_t r = (first + ((int32_t)get_block_idx())); r < rows; r += r_step__) {
-      int32_t s_13 = (r * 64);
+      int32_t s_15 = ((int32_t)((((uint32_t)(r)) << 6u)));
       wait_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db3));
-      /* 21: pto.load(t, x + s_13, 64) */
+      /* 21: pto.load(t, x + s_15, 64) */
       TASSIGN(t, (0x0u + 576u * pto_db3));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_13)), {1, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((x + s_15)), {1, 64}, {rs__});
         TLOAD(t, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, (event_t)(0 + pto_db3));
@@ -185,11 +185,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void softmax_rows(__gm__ const float *x, __gm
       }
       set_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db3));
       wait_flag(PIPE_V, PIPE_MTE3, (event_t)(0 + pto_db3));
-      /* 27: pto.store(y + s_13, 64, t) */
+      /* 27: pto.store(y + s_15, 64, t) */
       TASSIGN(t, (0x0u + 576u * pto_db3));
       {
         const int64_t rs__ = (int64_t)(64);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_13)), {1, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + s_15)), {1, 64}, {rs__});
         TSTORE(g__, t);
       }
       set_flag(PIPE_MTE3, PIPE_MTE2, (event_t)(2 + pto_db3));

@@ -88,10 +88,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void live(__gm__ const float *x, __gm__ float
   TADD(late, late, acc);
   set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
   wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-  /* 22: pto.store(y + n * 512, 64, late) */
+  /* 22: pto.store(y + (i32)((u32)n << 9:u32), 64, late) */
   {
     const int64_t rs__ = (int64_t)(64);
-    GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + (n * 512))), {8, 64}, {rs__});
+    GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((y + ((int32_t)((((uint32_t)(n)) << 9u))))), {8, 64}, {rs__});
     TSTORE(g__, late);
   }
   pipe_barrier(PIPE_ALL);

@@ -45,22 +45,22 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmb(__gm__ const bfloat16_t *a, __gm__ c
       /* 13: pto.fill(tc, 0.0) */
       cube_init_13 = 1;
       cube_relu_13 = 0;
-      int32_t s_27 = ((i * ld) * 32);
+      int32_t s_29 = ((int32_t)((((uint32_t)((i * ld))) << 5u)));
       set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       for (int32_t k = 0; k < kk; k += 16) {
-        /* 15: pto.load(ta, a + s_27 + k, ld) */
+        /* 15: pto.load(ta, a + s_29 + k, ld) */
         {
           const int64_t rs__ = (int64_t)(ld);
-          GlobalTensor<bfloat16_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ bfloat16_t *)(((a + s_27) + k)), {32, 16}, {rs__});
+          GlobalTensor<bfloat16_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ bfloat16_t *)(((a + s_29) + k)), {32, 16}, {rs__});
           TLOAD(ta, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-        /* 16: pto.load(tb, b + s_27 + k * ld, ld) */
+        /* 16: pto.load(tb, b + s_29 + k * ld, ld) */
         {
           const int64_t rs__ = (int64_t)(ld);
-          GlobalTensor<bfloat16_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ bfloat16_t *)(((b + s_27) + (k * ld))), {16, 32}, {rs__});
+          GlobalTensor<bfloat16_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ bfloat16_t *)(((b + s_29) + (k * ld))), {16, 32}, {rs__});
           TLOAD(tb, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
@@ -86,20 +86,20 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmb(__gm__ const bfloat16_t *a, __gm__ c
           wait_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);
         }
       }
-      int32_t s_38 = (i << 10);
+      int32_t s_40 = (i << 10);
       set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
       wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
-      /* 19: pto.store(c + s_38, 32, tc) */
+      /* 19: pto.store(c + s_40, 32, tc) */
       {
         if (cube_init_13) {
             for (int32_t r__ = 0; r__ < 32; ++r__)
               for (int32_t k__ = 0; k__ < 32; ++k__)
-                ((c + s_38))[(int64_t)r__ * (32) + k__] = 0.0f;
+                ((c + s_40))[(int64_t)r__ * (32) + k__] = 0.0f;
         } else {
           set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           const int64_t rs__ = (int64_t)(32);
-          GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((c + s_38)), {32, 32}, {rs__});
+          GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((c + s_40)), {32, 32}, {rs__});
           if (cube_relu_13)
             TSTORE<decltype(tc), decltype(g__), AtomicType::AtomicNone, ReluPreMode::NormalRelu>(g__, tc);
           else
@@ -110,7 +110,7 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmb(__gm__ const bfloat16_t *a, __gm__ c
       }
       /* 20: pto.cast(oh, tc) */
       /* oh = tc: converted by TSTORE at each store of oh */
-      /* 21: pto.store_valid(ch + s_38, 32, oh, vr, vc) */
+      /* 21: pto.store_valid(ch + s_40, 32, oh, vr, vc) */
       {
         const int64_t rs__ = (int64_t)(32);
         int64_t vr__ = (int64_t)(vr_v), vc__ = (int64_t)(vc_v);
@@ -122,11 +122,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmb(__gm__ const bfloat16_t *a, __gm__ c
           if (cube_init_13) {
               for (int32_t r__ = 0; r__ < vr__; ++r__)
                 for (int32_t k__ = 0; k__ < vc__; ++k__)
-                  ((ch + s_38))[(int64_t)r__ * (32) + k__] = 0.0f;
+                  ((ch + s_40))[(int64_t)r__ * (32) + k__] = 0.0f;
           } else {
             set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
             wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
-            GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)((ch + s_38)), {vr__, vc__}, {rs__});
+            GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)((ch + s_40)), {vr__, vc__}, {rs__});
             TileAcc<float, 32, 32, DYNAMIC, DYNAMIC> v__(vr__, vc__);
             TASSIGN(v__, 0x0u);
             if (cube_relu_13)
@@ -144,17 +144,17 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmb(__gm__ const bfloat16_t *a, __gm__ c
       }
       /* 25: pto.cast(ob, tc) */
       /* ob = tc: converted by TSTORE at each store of ob */
-      /* 26: pto.store(cb + s_38, 32, ob) */
+      /* 26: pto.store(cb + s_40, 32, ob) */
       {
         if (cube_init_13) {
             for (int32_t r__ = 0; r__ < 32; ++r__)
               for (int32_t k__ = 0; k__ < 32; ++k__)
-                ((cb + s_38))[(int64_t)r__ * (32) + k__] = 0.0f;
+                ((cb + s_40))[(int64_t)r__ * (32) + k__] = 0.0f;
         } else {
           set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           const int64_t rs__ = (int64_t)(32);
-          GlobalTensor<bfloat16_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ bfloat16_t *)((cb + s_38)), {32, 32}, {rs__});
+          GlobalTensor<bfloat16_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ bfloat16_t *)((cb + s_40)), {32, 32}, {rs__});
           if (cube_relu_13)
             TSTORE<decltype(tc), decltype(g__), AtomicType::AtomicNone, ReluPreMode::NormalRelu>(g__, tc);
           else

@@ -70,10 +70,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmb(__gm__ const half *a, __gm__ const h
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-        /* 19: pto.load(tb, b + s_24 * 32 + k * ld, ld) */
+        /* 19: pto.load(tb, b + (i32)((u32)s_24 << 5:u32) + k * ld, ld) */
         {
           const int64_t rs__ = (int64_t)(ld);
-          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((b + (s_24 * 32)) + (k * ld))), {32, 80}, {rs__});
+          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((b + ((int32_t)((((uint32_t)(s_24)) << 5u)))) + (k * ld))), {32, 80}, {rs__});
           TLOAD(tb, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);

@@ -44,10 +44,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void big(__gm__ const half *a, __gm__ const h
       set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       for (int32_t p = 0; p < k; p += 128) {
-        /* 14: pto.load(ta, a + i * k * 128 + p, k) */
+        /* 14: pto.load(ta, a + (i32)((u32)(i * k) << 7:u32) + p, k) */
         {
           const int64_t rs__ = (int64_t)(k);
-          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((a + ((i * k) * 128)) + p)), {128, 128}, {rs__});
+          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((a + ((int32_t)((((uint32_t)((i * k))) << 7u)))) + p)), {128, 128}, {rs__});
           TLOAD(ta, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);

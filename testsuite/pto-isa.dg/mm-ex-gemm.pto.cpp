@@ -41,25 +41,25 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm(__gm__ const half *a, __gm__ const 
     const int32_t t_stop__ = (tiles_n * ((m + ((m >> 31) & 31)) >> 5));
     const int32_t t_step__ = ((int32_t)get_block_num());
     for (int32_t t = ((int32_t)get_block_idx()); t < t_stop__; t += t_step__) {
-      int32_t s_26 = ((t / tiles_n) * 32);
-      int32_t s_28 = ((t % tiles_n) << 5);
+      int32_t s_28 = ((int32_t)((((uint32_t)((t / tiles_n))) << 5u)));
+      int32_t s_30 = ((t % tiles_n) << 5);
       /* 10: pto.fill(tc, 0.0) */
       cube_init_8 = 1;
       set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       for (int32_t p = 0; p < k; p += 32) {
-        /* 12: pto.load(ta, a + s_26 * k + p, k) */
+        /* 12: pto.load(ta, a + s_28 * k + p, k) */
         {
           const int64_t rs__ = (int64_t)(k);
-          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((a + (s_26 * k)) + p)), {32, 32}, {rs__});
+          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((a + (s_28 * k)) + p)), {32, 32}, {rs__});
           TLOAD(ta, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-        /* 13: pto.load(tb, b + n * p + s_28, n) */
+        /* 13: pto.load(tb, b + n * p + s_30, n) */
         {
           const int64_t rs__ = (int64_t)(n);
-          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((b + (n * p)) + s_28)), {32, 32}, {rs__});
+          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((b + (n * p)) + s_30)), {32, 32}, {rs__});
           TLOAD(tb, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
@@ -87,17 +87,17 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm(__gm__ const half *a, __gm__ const 
       }
       set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
       wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
-      /* 16: pto.store(c + s_26 * n + s_28, n, tc) */
+      /* 16: pto.store(c + s_28 * n + s_30, n, tc) */
       {
         if (cube_init_8) {
             for (int32_t r__ = 0; r__ < 32; ++r__)
               for (int32_t k__ = 0; k__ < 32; ++k__)
-                (((c + (s_26 * n)) + s_28))[(int64_t)r__ * (n) + k__] = 0.0f;
+                (((c + (s_28 * n)) + s_30))[(int64_t)r__ * (n) + k__] = 0.0f;
         } else {
           set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           const int64_t rs__ = (int64_t)(n);
-          GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(((c + (s_26 * n)) + s_28)), {32, 32}, {rs__});
+          GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(((c + (s_28 * n)) + s_30)), {32, 32}, {rs__});
           TSTORE(g__, tc);
           set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);
           wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);

@@ -42,25 +42,25 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm_bf16(__gm__ const bfloat16_t *a, __
     const int32_t t_stop__ = (tiles_n * ((m + ((m >> 31) & 31)) >> 5));
     const int32_t t_step__ = ((int32_t)get_block_num());
     for (int32_t t = ((int32_t)get_block_idx()); t < t_stop__; t += t_step__) {
-      int32_t s_27 = ((t / tiles_n) * 32);
-      int32_t s_29 = ((t % tiles_n) << 5);
+      int32_t s_29 = ((int32_t)((((uint32_t)((t / tiles_n))) << 5u)));
+      int32_t s_31 = ((t % tiles_n) << 5);
       /* 11: pto.fill(tc, 0.0) */
       cube_init_8 = 1;
       set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       for (int32_t p = 0; p < k; p += 32) {
-        /* 13: pto.load(ta, a + s_27 * k + p, k) */
+        /* 13: pto.load(ta, a + s_29 * k + p, k) */
         {
           const int64_t rs__ = (int64_t)(k);
-          GlobalTensor<bfloat16_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ bfloat16_t *)(((a + (s_27 * k)) + p)), {32, 32}, {rs__});
+          GlobalTensor<bfloat16_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ bfloat16_t *)(((a + (s_29 * k)) + p)), {32, 32}, {rs__});
           TLOAD(ta, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-        /* 14: pto.load(tb, b + n * p + s_29, n) */
+        /* 14: pto.load(tb, b + n * p + s_31, n) */
         {
           const int64_t rs__ = (int64_t)(n);
-          GlobalTensor<bfloat16_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ bfloat16_t *)(((b + (n * p)) + s_29)), {32, 32}, {rs__});
+          GlobalTensor<bfloat16_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ bfloat16_t *)(((b + (n * p)) + s_31)), {32, 32}, {rs__});
           TLOAD(tb, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
@@ -90,17 +90,17 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm_bf16(__gm__ const bfloat16_t *a, __
       /* to = tc: converted by TSTORE at each store of to */
       set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
       wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
-      /* 18: pto.store(c + s_27 * n + s_29, n, to) */
+      /* 18: pto.store(c + s_29 * n + s_31, n, to) */
       {
         if (cube_init_8) {
             for (int32_t r__ = 0; r__ < 32; ++r__)
               for (int32_t k__ = 0; k__ < 32; ++k__)
-                (((c + (s_27 * n)) + s_29))[(int64_t)r__ * (n) + k__] = 0.0f;
+                (((c + (s_29 * n)) + s_31))[(int64_t)r__ * (n) + k__] = 0.0f;
         } else {
           set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           const int64_t rs__ = (int64_t)(n);
-          GlobalTensor<bfloat16_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ bfloat16_t *)(((c + (s_27 * n)) + s_29)), {32, 32}, {rs__});
+          GlobalTensor<bfloat16_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ bfloat16_t *)(((c + (s_29 * n)) + s_31)), {32, 32}, {rs__});
           TSTORE(g__, tc);
           set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);
           wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);

@@ -43,21 +43,21 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm_tail(__gm__ const half *a, __gm__ c
     const int32_t t_stop__ = (tiles_n * ((s_17 + ((s_17 >> 31) & 31)) >> 5));
     const int32_t t_step__ = ((int32_t)get_block_num());
     for (int32_t t = ((int32_t)get_block_idx()); t < t_stop__; t += t_step__) {
-      int32_t s_28 = ((t / tiles_n) * 32);
-      int32_t s_30 = ((t % tiles_n) << 5);
+      int32_t s_30 = ((int32_t)((((uint32_t)((t / tiles_n))) << 5u)));
+      int32_t s_32 = ((t % tiles_n) << 5);
       /* 12: pto.fill(tc, 0.0) */
       cube_init_8 = 1;
-      int32_t s_39 = (((m - s_28)) < (32) ? ((m - s_28)) : (32));
-      int32_t s_48 = (((n - s_30)) < (32) ? ((n - s_30)) : (32));
+      int32_t s_42 = (((m - s_30)) < (32) ? ((m - s_30)) : (32));
+      int32_t s_51 = (((n - s_32)) < (32) ? ((n - s_32)) : (32));
       set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       for (int32_t p = 0; p < k; p += 32) {
-        int32_t s_41 = (((k - p)) < (32) ? ((k - p)) : (32));
-        /* 15: pto.load_valid(ta, a + s_28 * k + p, k, s_39, s_41, 0.0:f16) */
+        int32_t s_44 = (((k - p)) < (32) ? ((k - p)) : (32));
+        /* 15: pto.load_valid(ta, a + s_30 * k + p, k, s_42, s_44, 0.0:f16) */
         {
           TEXPANDS(ta, (half)0);
           const int64_t rs__ = (int64_t)(k);
-          int64_t vr__ = (int64_t)(s_39), vc__ = (int64_t)(s_41);
+          int64_t vr__ = (int64_t)(s_42), vc__ = (int64_t)(s_44);
           vr__ = vr__ < 0 ? 0 : vr__ > 32 ? 32 : vr__;
           vc__ = vc__ < 0 ? 0 : vc__ > 32 ? 32 : vc__;
           if (vr__ > 1 && vc__ > rs__)
@@ -65,17 +65,17 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm_tail(__gm__ const half *a, __gm__ c
           if (vr__ > 0 && vc__ > 0) {
             Tile<TileType::Mat, half, 32, 32, BLayout::ColMajor, DYNAMIC, DYNAMIC, SLayout::RowMajor, TileConfig::fractalABSize> v__(vr__, vc__);
             TASSIGN(v__, 0x0u);
-            GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((a + (s_28 * k)) + p)), {vr__, vc__}, {rs__});
+            GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((a + (s_30 * k)) + p)), {vr__, vc__}, {rs__});
             TLOAD(v__, g__);
           }
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-        /* 16: pto.load_valid(tb, b + n * p + s_30, n, s_41, s_48, 0.0:f16) */
+        /* 16: pto.load_valid(tb, b + n * p + s_32, n, s_44, s_51, 0.0:f16) */
         {
           TEXPANDS(tb, (half)0);
           const int64_t rs__ = (int64_t)(n);
-          int64_t vr__ = (int64_t)(s_41), vc__ = (int64_t)(s_48);
+          int64_t vr__ = (int64_t)(s_44), vc__ = (int64_t)(s_51);
           vr__ = vr__ < 0 ? 0 : vr__ > 32 ? 32 : vr__;
           vc__ = vc__ < 0 ? 0 : vc__ > 32 ? 32 : vc__;
           if (vr__ > 1 && vc__ > rs__)
@@ -83,7 +83,7 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm_tail(__gm__ const half *a, __gm__ c
           if (vr__ > 0 && vc__ > 0) {
             Tile<TileType::Mat, half, 32, 32, BLayout::ColMajor, DYNAMIC, DYNAMIC, SLayout::RowMajor, TileConfig::fractalABSize> v__(vr__, vc__);
             TASSIGN(v__, 0x800u);
-            GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((b + (n * p)) + s_30)), {vr__, vc__}, {rs__});
+            GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((b + (n * p)) + s_32)), {vr__, vc__}, {rs__});
             TLOAD(v__, g__);
           }
         }
@@ -112,10 +112,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm_tail(__gm__ const half *a, __gm__ c
       }
       set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
       wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
-      /* 19: pto.store_valid(c + s_28 * n + s_30, n, tc, s_39, s_48) */
+      /* 19: pto.store_valid(c + s_30 * n + s_32, n, tc, s_42, s_51) */
       {
         const int64_t rs__ = (int64_t)(n);
-        int64_t vr__ = (int64_t)(s_39), vc__ = (int64_t)(s_48);
+        int64_t vr__ = (int64_t)(s_42), vc__ = (int64_t)(s_51);
         vr__ = vr__ < 0 ? 0 : vr__ > 32 ? 32 : vr__;
         vc__ = vc__ < 0 ? 0 : vc__ > 32 ? 32 : vc__;
         if (vr__ > 1 && vc__ > rs__)
@@ -124,11 +124,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm_tail(__gm__ const half *a, __gm__ c
           if (cube_init_8) {
               for (int32_t r__ = 0; r__ < vr__; ++r__)
                 for (int32_t k__ = 0; k__ < vc__; ++k__)
-                  (((c + (s_28 * n)) + s_30))[(int64_t)r__ * (n) + k__] = 0.0f;
+                  (((c + (s_30 * n)) + s_32))[(int64_t)r__ * (n) + k__] = 0.0f;
           } else {
             set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
             wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
-            GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(((c + (s_28 * n)) + s_30)), {vr__, vc__}, {rs__});
+            GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)(((c + (s_30 * n)) + s_32)), {vr__, vc__}, {rs__});
             TileAcc<float, 32, 32, DYNAMIC, DYNAMIC> v__(vr__, vc__);
             TASSIGN(v__, 0x0u);
             TSTORE(g__, v__);

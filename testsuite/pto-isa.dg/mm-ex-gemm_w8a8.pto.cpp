@@ -41,25 +41,25 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm_w8a8_mm(__gm__ const int8_t *a, __g
     const int32_t t_stop__ = (tiles_n * ((m + ((m >> 31) & 31)) >> 5));
     const int32_t t_step__ = ((int32_t)get_block_num());
     for (int32_t t = ((int32_t)get_block_idx()); t < t_stop__; t += t_step__) {
-      int32_t s_28 = ((t / tiles_n) * 32);
-      int32_t s_30 = ((t % tiles_n) << 6);
+      int32_t s_30 = ((int32_t)((((uint32_t)((t / tiles_n))) << 5u)));
+      int32_t s_32 = ((t % tiles_n) << 6);
       /* 10: pto.fill(tc, 0) */
       cube_init_13 = 1;
       set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       for (int32_t p = 0; p < k; p += 64) {
-        /* 12: pto.load(ta, a + s_28 * k + p, k) */
+        /* 12: pto.load(ta, a + s_30 * k + p, k) */
         {
           const int64_t rs__ = (int64_t)(k);
-          GlobalTensor<int8_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int8_t *)(((a + (s_28 * k)) + p)), {32, 64}, {rs__});
+          GlobalTensor<int8_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int8_t *)(((a + (s_30 * k)) + p)), {32, 64}, {rs__});
           TLOAD(ta, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-        /* 13: pto.load(tw, w + n * p + s_30, n) */
+        /* 13: pto.load(tw, w + n * p + s_32, n) */
         {
           const int64_t rs__ = (int64_t)(n);
-          GlobalTensor<int8_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int8_t *)(((w + (n * p)) + s_30)), {64, 64}, {rs__});
+          GlobalTensor<int8_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int8_t *)(((w + (n * p)) + s_32)), {64, 64}, {rs__});
           TLOAD(tw, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
@@ -87,17 +87,17 @@ PTO_ISA_EXTERN_C __global__ AICORE void gemm_w8a8_mm(__gm__ const int8_t *a, __g
       }
       set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
       wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
-      /* 16: pto.store(c + s_28 * n + s_30, n, tc) */
+      /* 16: pto.store(c + s_30 * n + s_32, n, tc) */
       {
         if (cube_init_13) {
             for (int32_t r__ = 0; r__ < 32; ++r__)
               for (int32_t k__ = 0; k__ < 64; ++k__)
-                (((c + (s_28 * n)) + s_30))[(int64_t)r__ * (n) + k__] = 0;
+                (((c + (s_30 * n)) + s_32))[(int64_t)r__ * (n) + k__] = 0;
         } else {
           set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           const int64_t rs__ = (int64_t)(n);
-          GlobalTensor<int32_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int32_t *)(((c + (s_28 * n)) + s_30)), {32, 64}, {rs__});
+          GlobalTensor<int32_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int32_t *)(((c + (s_30 * n)) + s_32)), {32, 64}, {rs__});
           TSTORE(g__, tc);
           set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);
           wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);
@@ -137,20 +137,20 @@ PTO_ISA_EXTERN_C __global__ AICORE void w8a8_dequant(__gm__ const int32_t *c, __
     const int32_t t_stop__ = (tiles_n * ((m + ((m >> 31) & 31)) >> 5));
     const int32_t t_step__ = ((int32_t)get_block_num());
     for (int32_t t = ((int32_t)get_block_idx()); t < t_stop__; t += t_step__) {
-      int32_t s_30 = ((t % tiles_n) << 6);
-      int32_t s_31 = (((t / tiles_n) * 32) * n);
+      int32_t s_32 = ((t % tiles_n) << 6);
+      int32_t s_33 = (((int32_t)((((uint32_t)((t / tiles_n))) << 5u))) * n);
       set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
-      /* 30: pto.load(tc, c + s_31 + s_30, n) */
+      /* 30: pto.load(tc, c + s_33 + s_32, n) */
       {
         const int64_t rs__ = (int64_t)(n);
-        GlobalTensor<int32_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int32_t *)(((c + s_31) + s_30)), {32, 64}, {rs__});
+        GlobalTensor<int32_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int32_t *)(((c + s_33) + s_32)), {32, 64}, {rs__});
         TLOAD(tc, g__);
       }
-      /* 31: pto.load(ts, scale + s_30, n) */
+      /* 31: pto.load(ts, scale + s_32, n) */
       {
         const int64_t rs__ = (int64_t)(n);
-        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((scale + s_30)), {1, 64}, {rs__});
+        GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ float *)((scale + s_32)), {1, 64}, {rs__});
         TLOAD(ts, g__);
       }
       set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
@@ -165,10 +165,10 @@ PTO_ISA_EXTERN_C __global__ AICORE void w8a8_dequant(__gm__ const int32_t *c, __
       TCVT(ty, tf, RoundMode::CAST_RINT);
       set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
       wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-      /* 35: pto.store(y + s_31 + s_30, n, ty) */
+      /* 35: pto.store(y + s_33 + s_32, n, ty) */
       {
         const int64_t rs__ = (int64_t)(n);
-        GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((y + s_31) + s_30)), {32, 64}, {rs__});
+        GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((y + s_33) + s_32)), {32, 64}, {rs__});
         TSTORE(g__, ty);
       }
     }

@@ -41,22 +41,22 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmk(__gm__ const half *a, __gm__ const h
     for (int32_t i = ((int32_t)get_block_idx()); i < n; i += i_step__) {
       /* 10: pto.fill(tc, 0.0) */
       cube_init_8 = 1;
-      int32_t s_20 = ((i * ld) * 32);
+      int32_t s_22 = ((int32_t)((((uint32_t)((i * ld))) << 5u)));
       set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       for (int32_t k = 0; k < kk; k += 16) {
-        /* 12: pto.load(ta, a + s_20 + k, ld) */
+        /* 12: pto.load(ta, a + s_22 + k, ld) */
         {
           const int64_t rs__ = (int64_t)(ld);
-          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((a + s_20) + k)), {32, 16}, {rs__});
+          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((a + s_22) + k)), {32, 16}, {rs__});
           TLOAD(ta, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-        /* 13: pto.load(tb, b + s_20 + k * ld, ld) */
+        /* 13: pto.load(tb, b + s_22 + k * ld, ld) */
         {
           const int64_t rs__ = (int64_t)(ld);
-          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((b + s_20) + (k * ld))), {16, 32}, {rs__});
+          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((b + s_22) + (k * ld))), {16, 32}, {rs__});
           TLOAD(tb, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);

@@ -63,20 +63,20 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmob(__gm__ const half *a, __gm__ const 
         wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
         TMOV(bias, s__);
       }
-      int32_t s_28 = ((i * ld) * 32);
+      int32_t s_31 = ((int32_t)((((uint32_t)((i * ld))) << 5u)));
       for (int32_t k = 0; k < kk; k += 16) {
-        /* 15: pto.load(ta, a + s_28 + k, ld) */
+        /* 15: pto.load(ta, a + s_31 + k, ld) */
         {
           const int64_t rs__ = (int64_t)(ld);
-          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((a + s_28) + k)), {32, 16}, {rs__});
+          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((a + s_31) + k)), {32, 16}, {rs__});
           TLOAD(ta, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-        /* 16: pto.load(tb, b + s_28 + k * ld, ld) */
+        /* 16: pto.load(tb, b + s_31 + k * ld, ld) */
         {
           const int64_t rs__ = (int64_t)(ld);
-          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((b + s_28) + (k * ld))), {16, 32}, {rs__});
+          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((b + s_31) + (k * ld))), {16, 32}, {rs__});
           TLOAD(tb, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);

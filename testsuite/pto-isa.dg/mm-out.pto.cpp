@@ -44,22 +44,22 @@ PTO_ISA_EXTERN_C __global__ AICORE void mmo(__gm__ const half *a, __gm__ const h
       /* 13: pto.fill(tc, 0.0) */
       cube_init_13 = 1;
       cube_relu_13 = 0;
-      int32_t s_22 = ((i * ld) * 32);
+      int32_t s_24 = ((int32_t)((((uint32_t)((i * ld))) << 5u)));
       set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       for (int32_t k = 0; k < kk; k += 16) {
-        /* 15: pto.load(ta, a + s_22 + k, ld) */
+        /* 15: pto.load(ta, a + s_24 + k, ld) */
         {
           const int64_t rs__ = (int64_t)(ld);
-          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((a + s_22) + k)), {32, 16}, {rs__});
+          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((a + s_24) + k)), {32, 16}, {rs__});
           TLOAD(ta, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-        /* 16: pto.load(tb, b + s_22 + k * ld, ld) */
+        /* 16: pto.load(tb, b + s_24 + k * ld, ld) */
         {
           const int64_t rs__ = (int64_t)(ld);
-          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((b + s_22) + (k * ld))), {16, 32}, {rs__});
+          GlobalTensor<half, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ half *)(((b + s_24) + (k * ld))), {16, 32}, {rs__});
           TLOAD(tb, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);

@@ -41,22 +41,22 @@ PTO_ISA_EXTERN_C __global__ AICORE void mms8(__gm__ const int8_t *a, __gm__ cons
     for (int32_t i = ((int32_t)get_block_idx()); i < n; i += i_step__) {
       /* 13: pto.fill(tc, 0) */
       cube_init_11 = 1;
-      int32_t s_21 = ((i * ld) * 32);
+      int32_t s_24 = ((int32_t)((((uint32_t)((i * ld))) << 5u)));
       set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       for (int32_t k = 0; k < kk; k += 32) {
-        /* 15: pto.load(ta, a + s_21 + k, ld) */
+        /* 15: pto.load(ta, a + s_24 + k, ld) */
         {
           const int64_t rs__ = (int64_t)(ld);
-          GlobalTensor<int8_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int8_t *)(((a + s_21) + k)), {32, 32}, {rs__});
+          GlobalTensor<int8_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int8_t *)(((a + s_24) + k)), {32, 32}, {rs__});
           TLOAD(ta, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-        /* 16: pto.load(tb, b + s_21 + k * ld, ld) */
+        /* 16: pto.load(tb, b + s_24 + k * ld, ld) */
         {
           const int64_t rs__ = (int64_t)(ld);
-          GlobalTensor<int8_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int8_t *)(((b + s_21) + (k * ld))), {32, 64}, {rs__});
+          GlobalTensor<int8_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int8_t *)(((b + s_24) + (k * ld))), {32, 64}, {rs__});
           TLOAD(tb, g__);
         }
         set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
@@ -82,20 +82,20 @@ PTO_ISA_EXTERN_C __global__ AICORE void mms8(__gm__ const int8_t *a, __gm__ cons
           wait_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);
         }
       }
-      int32_t s_32 = (i << 11);
+      int32_t s_35 = (i << 11);
       set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
       wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
-      /* 19: pto.store(c + s_32, 64, tc) */
+      /* 19: pto.store(c + s_35, 64, tc) */
       {
         if (cube_init_11) {
             for (int32_t r__ = 0; r__ < 32; ++r__)
               for (int32_t k__ = 0; k__ < 64; ++k__)
-                ((c + s_32))[(int64_t)r__ * (64) + k__] = 0;
+                ((c + s_35))[(int64_t)r__ * (64) + k__] = 0;
         } else {
           set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
           const int64_t rs__ = (int64_t)(64);
-          GlobalTensor<int32_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int32_t *)((c + s_32)), {32, 64}, {rs__});
+          GlobalTensor<int32_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int32_t *)((c + s_35)), {32, 64}, {rs__});
           TSTORE(g__, tc);
           set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);
           wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);
@@ -105,18 +105,18 @@ PTO_ISA_EXTERN_C __global__ AICORE void mms8(__gm__ const int8_t *a, __gm__ cons
       cube_init_11 = 1;
       set_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
       wait_flag(PIPE_S, PIPE_MTE2, EVENT_ID0);
-      /* 21: pto.load(ta, a + s_21 + 3, ld) */
+      /* 21: pto.load(ta, a + s_24 + 3, ld) */
       {
         const int64_t rs__ = (int64_t)(ld);
-        GlobalTensor<int8_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int8_t *)(((a + s_21) + 3)), {32, 32}, {rs__});
+        GlobalTensor<int8_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int8_t *)(((a + s_24) + 3)), {32, 32}, {rs__});
         TLOAD(ta, g__);
       }
       set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
       wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-      /* 22: pto.load(tb, b + s_21 + 5, ld) */
+      /* 22: pto.load(tb, b + s_24 + 5, ld) */
       {
         const int64_t rs__ = (int64_t)(ld);
-        GlobalTensor<int8_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int8_t *)(((b + s_21) + 5)), {32, 64}, {rs__});
+        GlobalTensor<int8_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int8_t *)(((b + s_24) + 5)), {32, 64}, {rs__});
         TLOAD(tb, g__);
       }
       set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
@@ -143,7 +143,7 @@ PTO_ISA_EXTERN_C __global__ AICORE void mms8(__gm__ const int8_t *a, __gm__ cons
       }
       set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
       wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
-      /* 24: pto.store_valid(cv + s_32, 64, tc, vr, vc) */
+      /* 24: pto.store_valid(cv + s_35, 64, tc, vr, vc) */
       {
         const int64_t rs__ = (int64_t)(64);
         int64_t vr__ = (int64_t)(vr_v), vc__ = (int64_t)(vc_v);
@@ -155,11 +155,11 @@ PTO_ISA_EXTERN_C __global__ AICORE void mms8(__gm__ const int8_t *a, __gm__ cons
           if (cube_init_11) {
               for (int32_t r__ = 0; r__ < vr__; ++r__)
                 for (int32_t k__ = 0; k__ < vc__; ++k__)
-                  ((cv + s_32))[(int64_t)r__ * (64) + k__] = 0;
+                  ((cv + s_35))[(int64_t)r__ * (64) + k__] = 0;
           } else {
             set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
             wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
-            GlobalTensor<int32_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int32_t *)((cv + s_32)), {vr__, vc__}, {rs__});
+            GlobalTensor<int32_t, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ int32_t *)((cv + s_35)), {vr__, vc__}, {rs__});
             TileAcc<int32_t, 32, 64, DYNAMIC, DYNAMIC> v__(vr__, vc__);
             TASSIGN(v__, 0x0u);
             TSTORE(g__, v__);

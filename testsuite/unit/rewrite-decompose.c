@@ -35,11 +35,17 @@ typedef struct dcase {
 static const dcase dcases[] = {
     {ALL, "x % 8", "x & 7"},
     {ALL, "x * 16", "x << 4"},
-    /* a possibly negative signed x keeps x * 2^k: the printed C must
-       not shift a negative value; s >= 0 may shift even where the
-       product overflows (both forms are then undefined in C alike) */
-    {ALL, "z * 16", "z * 16"},
-    {ALL, "z * -2147483648", "z * -2147483648"},
+    /* a possibly negative signed x shifts through the unsigned type of
+       its width (the printed C must not shift a negative value), and
+       the value wraps as the IR's product does; an 8- or 16-bit one
+       keeps x * 2^k (C would promote the unsigned value to int); s >= 0
+       may shift even where the product overflows (both forms are then
+       undefined in C alike) */
+    {ALL, "z * 16", "(i32)((u32)z << 4:u32)"},
+    {ALL, "z * -2147483648", "(i32)((u32)z << 31:u32)"},
+    {ALL, "16 * (z + 3)", "(i32)((u32)(z + 3) << 4:u32)"},
+    {ALL, "n * 8", "(i64)((u64)n << 3:u64)"},
+    {ALL, "h * 16", "h * 16:i16"},
     {ALL, "s * 16", "s << 4"},
     {ALL, "u * 16", "u << 4:u32"},
     {ALL, "x / 8", "x >> 3"},
@@ -69,7 +75,7 @@ static const dcase dcases[] = {
 };
 
 static const char *const decls[] = {
-    "var x: i32 in [0, 15]", "var z: i32", "var k: i32 in [0, 1000]",
+    "var x: i32 in [0, 15]", "var z: i32", "var n: i64", "var h: i16", "var k: i32 in [0, 1000]",
     "var w: i64 in [0, 100000]", "var s: i32 in [0, 2000000000]",
     "var u: u32", "var t: u32 in [0, 2000000000]", "var b: bool", "var c: bool",
 };
