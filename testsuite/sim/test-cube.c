@@ -5,7 +5,8 @@
    between dependent mads is reported; the partial-operand forms
    (create_cbuf_matrix, copy_gm_to_cbuf_multi_nd2nz_b16): data, zero
    fill, NOPs, ranges, alignment, arch, a missing MTE2 -> MTE1 flag;
-   the bias table (copy_cbuf_to_bt, mad's bias-table form).  Results are compared bit-exactly
+   the bias table (copy_cbuf_to_bt, mad's bias-table form); the int8
+   transposing L0B load against the vendor's two placement examples.  Results are compared bit-exactly
    with a scalar loop accumulating k in ascending order in fp32.  */
 
 #include "sim-test.h"
@@ -102,6 +103,57 @@ static void test_load_l0(void)
   EXPECT_ABORT(mad((__cc__ float *)((uintptr_t)0), (__ca__ half *)((uintptr_t)0),
                    (__cb__ half *)((uintptr_t)0), 256, 256, 256, 0, 0, 0, 1),
                "mad: c range l0c[0,262144) is outside the l0c arena of 131072 bytes (dav-c220)");
+}
+
+/* The int8 byte of L1 square SQ, row R, column C that
+   test_cb_transpose writes: its row (WHICH 0) or its column (WHICH 1),
+   and the square.  The two runs together name every source byte, which
+   one run cannot with 1024 bytes a square.  */
+static int8_t tr_byte(int which, int sq, int r, int c)
+{
+  return (int8_t)((which ? c : r) + 32 * sq);
+}
+
+/* load_cbuf_to_cb_transpose's int8_t form against the two placements
+   of the vendor's LoadDataWithTranspose examples (asc-devkit
+   docs/zh/api/.../LoadDataWithTranspose.md, uint8_t/int8_t: three
+   repeats, srcStride 1): dstGap 1, dstFracGap 0 puts repeat i's two
+   16 x 32 fractals at 512 B units 2i and 2i + 1; dstGap 0, dstFracGap 2
+   at i and i + 3.  Each fractal h holds rows 16h..16h+15 of the
+   transposed 32 x 32 square, T[a][b] = S[b][a].  */
+static void test_cb_transpose(void)
+{
+  static const struct { int gap, frac, first[3], second[3]; } ex[] = {
+      {1, 0, {0, 2, 4}, {1, 3, 5}},
+      {0, 2, {0, 1, 2}, {3, 4, 5}},
+  };
+  for (int run = 0; run < 4; run++) {
+    int e = run / 2, which = run % 2;
+    t_begin();
+    int8_t *l1 = (int8_t *)pto_sim_host_addr(PTO_SIM_L1, 0);
+    for (int sq = 0; sq < 3; sq++)
+      for (int r = 0; r < 32; r++)
+        for (int c = 0; c < 32; c++)
+          l1[sq * 1024 + r * 32 + c] = tr_byte(which, sq, r, c);
+    load_cbuf_to_cb_transpose((__cb__ int8_t *)((uintptr_t)0),
+                              (__cbuf__ int8_t *)((uintptr_t)0), 0, 3, 1,
+                              ex[e].gap, false, ex[e].frac);
+    const int8_t *l0b = (const int8_t *)pto_sim_host_addr(PTO_SIM_L0B, 0);
+    int bad = 0;
+    for (int i = 0; i < 3; i++)
+      for (int a = 0; a < 32; a++)
+        for (int b = 0; b < 32; b++) {
+          int unit = a < 16 ? ex[e].first[i] : ex[e].second[i];
+          if (l0b[unit * 512 + (a % 16) * 32 + b] != tr_byte(which, i, b, a))
+            bad++;
+        }
+    CHECK_EQ_I(bad, 0);
+    CHECK_EQ_I(pto_sim_end_block(), 0);
+  }
+  EXPECT_ABORT(load_cbuf_to_cb_transpose((__cb__ half *)((uintptr_t)0),
+                                         (__cbuf__ half *)((uintptr_t)0), 0,
+                                         1, 1, 0, false, 0),
+               "load_cbuf_to_cb_transpose: only the int8_t form is simulated");
 }
 
 /* Fixpipe without NZ->ND keeps the fractal layout; ReLU and fp32 out.  */
@@ -299,6 +351,7 @@ int main(void)
   test_m200();
   test_c220();
   test_load_l0();
+  test_cb_transpose();
   test_fixpipe_modes();
   test_nd2nz();
   test_bias_table();
