@@ -1860,7 +1860,63 @@ scalar_arg (capture &c, const char *opname, int argno, tree arg,
       return NULL;
     }
   pto_expr *e = expr (c, a, aloc);
+  /* GCC folds the conversion of an integer constant to the prototype's
+     double: an integral value that fits an integer DT is that integer
+     again ("-1", not "(i32)-1.0"), the constant the back ends take.  */
+  if (e->kind == PTO_E_FLOAT && pto_dtype_is_int (dt)
+      && e->u.fval > -9.2e18 && e->u.fval < 9.2e18
+      && e->u.fval == (double) (int64_t) e->u.fval
+      && int_fits ((int64_t) e->u.fval, dt))
+    return pto_e_int (c.p, pto_type_scalar (c.p, dt), (int64_t) e->u.fval,
+		      e->loc);
   return coerce (c, e, pto_type_scalar (c.p, dt), L (c, aloc));
+}
+
+/* A constant pad of a load_valid into an 8- or 16-bit integer tile of
+   dtype DT must be representable in DT.  */
+static bool
+check_pad_range (capture &c, pto_dtype dt, const pto_expr *pad,
+		 location_t loc)
+{
+  int64_t lo, hi;
+  switch (dt)
+    {
+    case PTO_DT_I8: lo = -128; hi = 127; break;
+    case PTO_DT_U8: lo = 0; hi = 255; break;
+    case PTO_DT_I16: lo = -32768; hi = 32767; break;
+    default: return true;
+    }
+  while (pad->kind == PTO_E_UN && pad->u.unop == PTO_UN_CAST)
+    pad = pad->a;
+  /* GCC folds the conversion of a constant to the prototype's double
+     (as for check_shift_count's count), which C's conversion to int32
+     truncates.  */
+  HOST_WIDE_INT v;
+  if (pad->kind == PTO_E_INT)
+    v = (HOST_WIDE_INT) pad->u.ival;
+  else if (pad->kind == PTO_E_FLOAT && pad->u.fval > lo - 1.0
+	   && pad->u.fval < hi + 1.0)
+    return true;
+  else if (pad->kind == PTO_E_FLOAT && pad->u.fval > -1e18
+	   && pad->u.fval < 1e18)
+    v = (HOST_WIDE_INT) pad->u.fval;
+  else if (pad->kind == PTO_E_FLOAT)
+    {
+      err (c, loc, "%<pto_load_valid%>: the pad of a tile of %s is not a "
+	   "number in its range [%wd, %wd] (an infinity, a NaN or too "
+	   "large)", dt == PTO_DT_I8 ? "int8_t" : dt == PTO_DT_U8
+	   ? "uint8_t" : "int16_t", (HOST_WIDE_INT) lo, (HOST_WIDE_INT) hi);
+      return false;
+    }
+  else
+    return true;
+  if (v >= lo && v <= hi)
+    return true;
+  err (c, loc, "%<pto_load_valid%>: the pad %wd does not fit the tile's "
+       "element type %s, whose range is [%wd, %wd]", v,
+       dt == PTO_DT_I8 ? "int8_t" : dt == PTO_DT_U8 ? "uint8_t" : "int16_t",
+       (HOST_WIDE_INT) lo, (HOST_WIDE_INT) hi);
+  return false;
 }
 
 /* load_valid / store_valid: a constant valid size (operands 3 and 4)
@@ -1888,6 +1944,9 @@ check_valid_sizes (capture &c, pto_op op, const char *opname,
 	  ok = false;
 	}
     }
+  if (op == PTO_OP_LOAD_VALID && !check_pad_range (c, d->dtype, args[5],
+						   locs[5]))
+    ok = false;
   return ok;
 }
 
@@ -2153,6 +2212,10 @@ intrinsic (capture &c, tree t, const char *name, location_t loc)
      2), dequantize's that of its destination.  */
   if (op == PTO_OP_QUANTIZE && args[1])
     dt = args[1]->type->dtype;
+  /* The pad of a storage tile (bf16, 8- and 16-bit integers) is an f32
+     or i32 number.  */
+  if (op == PTO_OP_LOAD_VALID && args[0])
+    dt = pto_dtype_scalar_of (dt);
   for (int i = 0; i < n; i++)
     {
       tree a = CALL_EXPR_ARG (t, i);

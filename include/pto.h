@@ -46,14 +46,19 @@
      strides are in elements (not bytes) and at least the tile's column
      count when the tile has more than one row (rows never overlap).
    * "s" is a scalar of the tile dtype: it is converted to the element type
-     first (so an fp16 op uses the fp16-rounded scalar).
+     first (so an fp16 op uses the fp16-rounded scalar).  The pad of
+     pto_load_valid into a storage tile is a plain number: a float
+     rounded to nearest even for pto_bf16, an integer converted as C
+     converts for the 8- and 16-bit integers (it must be representable:
+     a constant that is not is a located error in plugin mode).
    * Element types: float, _Float16 (also spelt pto_f16) and int32_t;
      pto_bf16 (bfloat16 storage, see below), int8_t and uint8_t for
-     loads, stores, casts, pto_quantize and pto_dequantize only (8-bit
+     loads, stores (their _valid forms too), casts, pto_quantize and
+     pto_dequantize only (8-bit
      tiles convert to and from
      _Float16 tiles: vconv_s82f16 / vconv_u82f16 / vconv_f162s8 /
-     vconv_f162u8 on both archs), int16_t for loads, stores and casts
-     only (to and from _Float16: vconv_s162f16 / vconv_f162s16r on both
+     vconv_f162u8 on both archs), int16_t for loads, stores (and their
+     _valid forms) and casts only (to and from _Float16: vconv_s162f16 / vconv_f162s16r on both
      archs).
      fp16 needs a compiler with the C type _Float16 (GCC 12 on x86-64 and
      AArch64); with GCC 11 on x86-64 a program cannot have fp16 tiles in
@@ -238,7 +243,8 @@ typedef struct pto__f16 {
 /* bf16 element type: a 16-bit storage type of pto.h's own (GCC 12's C
    front end on x86-64 has no __bf16), the struct `struct pto_bf16'
    holding the bits, which the plugin recognises by its tag.  bf16 tiles
-   and GM tensors are storage: pto_load, pto_store, pto_cast to and
+   and GM tensors are storage: pto_load, pto_store (and their partial
+   forms pto_load_valid, pto_store_valid), pto_cast to and
    from float tiles and the operands of pto_matmul (the cube multiplies
    bf16) are their only operations, because the vector unit of dav-c220
    has no bf16 arithmetic (its vconv_bf162f32 and vconv_f322bf16r are
@@ -403,7 +409,8 @@ enum {
    pto_store(p, rs, t)    p[i*rs + j] = t[i][j]; p non-const pointer to t's dtype, rs >= C
    pto_load_valid(t, p, rs, vr, vc, pad)
                           partial tile: t[i][j] = p[i*rs + j] for i < vr, j < vc,
-                          every other element = pad (converted to t's dtype);
+                          every other element = pad (converted to t's dtype,
+                          for bf16 (float)pad rounded to nearest even);
                           0 <= vr <= R, 0 <= vc <= C, rs >= vc when vr > 1;
                           p[i*rs + j] is read only inside the valid region
    pto_store_valid(p, rs, t, vr, vc)
@@ -2063,19 +2070,25 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
                sizeof(PTO__ELT(t)));                                        \
   })
 
+/* The pad of a bf16 tile is a number rounded to bf16 (C has no
+   conversion to pto_bf16); every other dtype converts as C does.  */
+#define PTO__PAD_OF(t, pad)                                                 \
+  _Generic(PTO__ELT(t), pto_bf16: pto_bf16_from_f32((float)(pad)),         \
+           default: (pad))
+
 #define pto_load_valid(t, p, rs, vr, vc, pad)                               \
   __extension__({                                                           \
-    PTO__CHECK_TILE("pto_load_valid", t);                                   \
+    PTO__CHECK_TILE_ANY("pto_load_valid", t);                               \
     PTO__CHECK_GM("pto_load_valid", p, t);                                  \
     PTO__CHECK_WRITABLE(t);                                                 \
-    __typeof__(PTO__ELT(t)) pto__pad = (pad);                               \
+    __typeof__(PTO__ELT(t)) pto__pad = PTO__PAD_OF(t, pad);                 \
     pto__load_valid(PTO__DST(t), (p), (rs), (vr), (vc), &pto__pad,          \
                     PTO__ROWS(t), PTO__COLS(t), sizeof(PTO__ELT(t)));       \
   })
 
 #define pto_store_valid(p, rs, t, vr, vc)                                   \
   __extension__({                                                           \
-    PTO__CHECK_TILE("pto_store_valid", t);                                  \
+    PTO__CHECK_TILE_ANY("pto_store_valid", t);                              \
     PTO__CHECK_GM("pto_store_valid", p, t);                                 \
     (void)sizeof(*(p) = PTO__ELT(t));                                       \
     pto__store_valid((void *)(p), (rs), PTO__SRC(t), (vr), (vc),            \

@@ -63,6 +63,21 @@ pto_dtype_is_float(pto_dtype dt)
   return dtypes[dt].cls == 'F';
 }
 
+pto_dtype
+pto_dtype_scalar_of(pto_dtype dt)
+{
+  switch (dt) {
+  case PTO_DT_BF16:
+    return PTO_DT_F32;
+  case PTO_DT_I8:
+  case PTO_DT_U8:
+  case PTO_DT_I16:
+    return PTO_DT_I32;
+  default:
+    return dt;
+  }
+}
+
 /* Return true iff the LEN bytes at S spell NAME exactly.  */
 static bool
 spells(const char *s, size_t len, const char *name)

@@ -175,6 +175,10 @@ int pto_dtype_bytes(pto_dtype dt);
 bool pto_dtype_is_int(pto_dtype dt);      /* signed or unsigned, not bool */
 bool pto_dtype_is_signed(pto_dtype dt);   /* signed integer */
 bool pto_dtype_is_float(pto_dtype dt);
+/* The scalar dtype that carries values of tile dtype DT: f32 for bf16,
+   i32 for i8, u8 and i16 (the IR has no scalars of the storage dtypes:
+   pto.load_valid's pad into such a tile has this type), DT otherwise.  */
+pto_dtype pto_dtype_scalar_of(pto_dtype dt);
 /* Look up a dtype by its textual name; return false if NAME is none.  */
 bool pto_dtype_lookup(const char *name, size_t len, pto_dtype *out);
 
@@ -332,7 +336,10 @@ bool pto_unop_is_math(pto_unop op);
      LOAD     dst tile, pointer to its dtype (load_valid: operands 3 and
               4 are the valid rows/cols, values in [0, R] / [0, C],
               checked when constant by the front end and the back end,
-              else at run time, like row strides)
+              else at run time, like row strides; operand 5, the pad, a
+              number the back ends convert to the tile's dtype: an f32
+              for bf16 tiles, an i32 for i8 / u8 / i16 ones, as
+              pto_dtype_scalar_of says)
      STORE    pointer to the tile's dtype (store_valid: operands 3 and 4
               as load_valid's)
    The dtype rules (enum pto_dtrule) say which element types the tiles

@@ -226,9 +226,17 @@ void copy_cbuf_to_ubuf(__ubuf__ void *dst, __cbuf__ void *src, uint8_t sid,
 #ifdef PTO_CCE_ARCH_C220
 /* Byte-granular copies: lenBurst in bytes (uint32_t), GM gap in bytes,
    UB gap in 32 B blocks, pads in elements (uint8_t).  STUB
-   copy_gm_to_ubuf_align_b16/_b32, copy_ubuf_to_gm_align_b16/_b32,
+   copy_gm_to_ubuf_align_b8/_b16/_b32, copy_ubuf_to_gm_align_b8/_b16/_b32,
    set_mov_pad_val(uint64_t); C220 kernel_operator_data_copy_impl.h
-   (DataCopyPad); absent from dav_m200.  */
+   (DataCopyPad: b8 for int8_t / uint8_t, b16 for half, bfloat16_t,
+   int16_t, uint16_t); the b8 argument list as the mocks of
+   tests/api/c_api/npu_arch_2201/vector_datamove/
+   test_copy_gm_to_ub_align_instr.cpp and test_copy_ubuf_to_gm_align_instr.cpp
+   declare it; absent from dav_m200.  */
+void copy_gm_to_ubuf_align_b8(__ubuf__ void *dst, __gm__ void *src,
+                              uint8_t sid, uint16_t nBurst, uint32_t lenBurst,
+                              uint8_t leftPaddingNum, uint8_t rightPaddingNum,
+                              uint32_t srcGap, uint32_t dstGap);
 void copy_gm_to_ubuf_align_b16(__ubuf__ void *dst, __gm__ void *src,
                                uint8_t sid, uint16_t nBurst, uint32_t lenBurst,
                                uint8_t leftPaddingNum, uint8_t rightPaddingNum,
@@ -237,6 +245,10 @@ void copy_gm_to_ubuf_align_b32(__ubuf__ void *dst, __gm__ void *src,
                                uint8_t sid, uint16_t nBurst, uint32_t lenBurst,
                                uint8_t leftPaddingNum, uint8_t rightPaddingNum,
                                uint32_t srcGap, uint32_t dstGap);
+void copy_ubuf_to_gm_align_b8(__gm__ void *dst, __ubuf__ void *src,
+                              uint8_t sid, uint16_t nBurst, uint32_t lenBurst,
+                              uint8_t leftPaddingNum, uint8_t rightPaddingNum,
+                              uint32_t srcGap, uint32_t dstGap);
 void copy_ubuf_to_gm_align_b16(__gm__ void *dst, __ubuf__ void *src,
                                uint8_t sid, uint16_t nBurst, uint32_t lenBurst,
                                uint8_t leftPaddingNum, uint8_t rightPaddingNum,

@@ -572,10 +572,14 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
                      lb, lp, rp, sg, dg)
 #define copy_gm_to_ubuf_align_b32(dst, src, ...) \
   PTO_SIM_COPY_ALIGN("copy_gm_to_ubuf_align_b32", 0, 4, dst, src, __VA_ARGS__)
+#define copy_gm_to_ubuf_align_b8(dst, src, ...) \
+  PTO_SIM_COPY_ALIGN("copy_gm_to_ubuf_align_b8", 0, 1, dst, src, __VA_ARGS__)
 #define copy_gm_to_ubuf_align_b16(dst, src, ...) \
   PTO_SIM_COPY_ALIGN("copy_gm_to_ubuf_align_b16", 0, 2, dst, src, __VA_ARGS__)
 #define copy_ubuf_to_gm_align_b32(dst, src, ...) \
   PTO_SIM_COPY_ALIGN("copy_ubuf_to_gm_align_b32", 1, 4, dst, src, __VA_ARGS__)
+#define copy_ubuf_to_gm_align_b8(dst, src, ...) \
+  PTO_SIM_COPY_ALIGN("copy_ubuf_to_gm_align_b8", 1, 1, dst, src, __VA_ARGS__)
 #define copy_ubuf_to_gm_align_b16(dst, src, ...) \
   PTO_SIM_COPY_ALIGN("copy_ubuf_to_gm_align_b16", 1, 2, dst, src, __VA_ARGS__)
 #define set_mov_pad_val(v) pto_sim_set_mov_pad(PTO_SIM_HERE, (uint64_t)(v))

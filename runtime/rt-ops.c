@@ -71,21 +71,33 @@ __pto_rt_store(int dt, void *p, long long rs, const void *t, int rows,
 }
 
 /* Partial tiles: PAD is converted to the element type first, as pto.h's
-   pto_load_valid does.  */
+   pto_load_valid does (bf16: the float rounded to nearest even; the
+   integers through int32_t, as C converts an int).  */
 void
 __pto_rt_load_valid(int dt, void *t, const void *p, long long rs,
                     long long vr, long long vc, double pad, int rows,
                     int cols)
 {
-  float f = (float)pad;
-  pto__f16 h = PTO__F2H(pad);
-  int32_t i = (int32_t)pad;
-  const void *pv = dt == PTO_RT_F32 ? (const void *)&f
-                   : dt == PTO_RT_F16 ? (const void *)&h
-                   : (const void *)&i;
-  if (dt != PTO_RT_F32 && dt != PTO_RT_F16 && dt != PTO_RT_I32)
-    bad_code("__pto_rt_load_valid", 0, dt);
-  pto__load_valid(t, p, rs, vr, vc, pv, (size_t)rows, (size_t)cols,
+  union {
+    float f;
+    pto__f16 h;
+    int32_t i;
+    pto_bf16 b;
+    int8_t s8;
+    uint8_t u8;
+    int16_t s16;
+  } v;
+  switch (dt) {
+  case PTO_RT_F32: v.f = (float)pad; break;
+  case PTO_RT_F16: v.h = PTO__F2H(pad); break;
+  case PTO_RT_I32: v.i = (int32_t)pad; break;
+  case PTO_RT_BF16: v.b = pto_bf16_from_f32((float)pad); break;
+  case PTO_RT_I8: v.s8 = (int8_t)(int32_t)pad; break;
+  case PTO_RT_U8: v.u8 = (uint8_t)(int32_t)pad; break;
+  case PTO_RT_I16: v.s16 = (int16_t)(int32_t)pad; break;
+  default: bad_code("__pto_rt_load_valid", 0, dt);
+  }
+  pto__load_valid(t, p, rs, vr, vc, &v, (size_t)rows, (size_t)cols,
                   elem_size(dt));
 }
 

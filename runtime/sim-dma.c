@@ -8,8 +8,8 @@
    not a multiple of 32 B writes past it (the device's tail clobber).
    Pipes: GM->UB/L1 MTE2, UB->GM and UB->L1 MTE3, L1->UB MTE1, UB->UB V.
 
-   Byte-granular DMA (copy_gm_to_ubuf_align_b16/b32,
-   copy_ubuf_to_gm_align_b16/b32; see cce_sim.h "Partial tiles"):
+   Byte-granular DMA (copy_gm_to_ubuf_align_b8/b16/b32,
+   copy_ubuf_to_gm_align_b8/b16/b32; see cce_sim.h "Partial tiles"):
    lenBurst in bytes; the GM side of burst b is lenBurst + gap bytes
    after burst b-1, the UB side starts a whole 32 B block, its bursts
    ceil((pads + lenBurst) / 32) blocks long plus the gap in blocks.

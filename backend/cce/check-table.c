@@ -119,8 +119,10 @@ static const ccx_intrin table[] = {
      rightPad, srcGap, dstGap): dav-c220 only.  */
   { "copy_gm_to_ubuf_align_b32", F_DMA_ALIGN, N(9), 0, "UG", 0, 0, 0, API },
   { "copy_gm_to_ubuf_align_b16", F_DMA_ALIGN, N(9), 0, "UG", 0, 0, 0, API },
+  { "copy_gm_to_ubuf_align_b8", F_DMA_ALIGN, N(9), 0, "UG", 0, 0, 0, API },
   { "copy_ubuf_to_gm_align_b32", F_DMA_ALIGN, N(9), 0, "GU", 0, 0, 0, API },
   { "copy_ubuf_to_gm_align_b16", F_DMA_ALIGN, N(9), 0, "GU", 0, 0, 0, API },
+  { "copy_ubuf_to_gm_align_b8", F_DMA_ALIGN, N(9), 0, "GU", 0, 0, 0, API },
   /* Cube: (d, s, baseIdx, repeat, srcStride, dstGap, sid, transpose,
      addr_cal_mode) in fractals of 512 B.  */
   { "load_cbuf_to_ca", F_L0LOAD, N(9), N(9), "A1", 0, 0, 0, API },

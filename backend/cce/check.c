@@ -1094,7 +1094,7 @@ footprints(const state *s, const ccx_expr *e, const ccx_intrin *in,
     int64_t sg = arg_val(args, 7, &ok), dg = arg_val(args, 8, &ok);
     if (!ok || nb <= 0)
       return 0;
-    int es = strstr(in->name, "_b16") ? 2 : 4;
+    int es = strstr(in->name, "_b16") ? 2 : strstr(in->name, "_b8") ? 1 : 4;
     int load = in->spaces[0] == 'U';
     int64_t bytes = load ? lb + (lp + rp) * es : lb;
     int64_t blocks = (bytes + 31) / 32;

@@ -2274,10 +2274,9 @@ nomad_store(cctx *c, const cube_tile *t, const cube_tile *ct, const char *gm,
         "{\n"
         "  union { float f; uint32_t u; } v__ = { %s };\n"
         "  uint32_t u__ = v__.u;\n"
-        "  ((__gm__ uint16_t *)(%s))[%s] = (uint16_t)((u__ & 0x7fffffffu) > "
-        "0x7f800000u ? (u__ >> 16) | 0x40u : (u__ + 0x7fffu + (u__ >> 16 & "
-        "1u)) >> 16);\n"
-        "}", nomad_value(c, ct), gm, gm_i);
+        "  ((__gm__ uint16_t *)(%s))[%s] = %s;\n"
+        "}", nomad_value(c, ct), gm, gm_i,
+        pto_mir_bf16_bits_text(c->k->prog->arena, "u__"));
   if (t->roles == ROLE_OUT && ct->bias >= 0)
     return pto_arena_printf(c->k->prog->arena, "(%s)[%s] = (half)(%s)", gm,
                             gm_i, nomad_value(c, ct));

@@ -663,16 +663,73 @@ valid_decls(isel *c, pto_mir_block *out, const pto_expr *call,
   pto_buf_free(&tx);
 }
 
+/* The name of a uint16_t local holding the bits of the bf16 pad PAD
+   (an f32 value), declared by a scalar statement appended to OUT.  */
+static const char *
+bf16_pad_bits(isel *c, pto_mir_block *out, const pto_expr *pad, int id)
+{
+  pto_arena *a = c->k->prog->arena;
+  char *u = pto_arena_printf(a, "padf%d__.u", id);
+  char *text = pto_arena_printf(
+      a, "union { float f; uint32_t u; } padf%d__;\n"
+         "padf%d__.f = (float)(%s);\n"
+         "uint16_t padb%d__ = %s;", id, id, expr_text(c, pad), id,
+      pto_mir_bf16_bits_text(a, u));
+  add_scalar(c, out, pad->loc, text);
+  return pto_arena_printf(a, "padb%d__", id);
+}
+
+/* vector_dup of PAD converted to T's dtype over the whole R x C tile at
+   byte OFFSET.  The vendor declares vector_dup for half, float,
+   int16_t, uint16_t, int32_t and uint32_t (runtime/cce-api.h): a bf16
+   tile is filled as uint16_t with the pad's bits (BF16BITS), an 8-bit
+   one as uint16_t with the pad's byte twice (a tile of an odd byte
+   count also writes the byte after it, inside its 32 B-aligned
+   buffer).  */
+static void
+pad_fill(isel *c, pto_mir_block *out, pto_loc loc, const pto_type *t,
+         int64_t offset, const pto_expr *pad, const char *bf16bits)
+{
+  int64_t n = t->rows * t->cols;
+  vspec v;
+  if (t->dtype == PTO_DT_BF16 || t->dtype == PTO_DT_I8
+      || t->dtype == PTO_DT_U8) {
+    v = spec(PTO_VF_DUP, "vector_dup", PTO_DT_U16, 0);
+    if (t->dtype == PTO_DT_BF16)
+      v.lit = bf16bits;
+    else {
+      v.lit = pto_arena_printf(c->k->prog->arena,
+                               "(uint32_t)(uint8_t)(%s) * 257u",
+                               expr_text(c, pad));
+      n = (n + 1) / 2;
+    }
+  } else {
+    v = spec(PTO_VF_DUP, "vector_dup", t->dtype, 0);
+    v.scalar = pad;
+  }
+  note_vec_min(c->k, n * v.dsz);
+  vec_flat(c, out, loc, &v, offset, NULL, n);
+}
+
 /* The C statement that sets the DMA pad register (set_mov_pad_val) to
-   the bit pattern of PAD converted to DT.  */
+   the bit pattern of PAD converted to DT (BF16BITS: that of a bf16
+   pad, from bf16_pad_bits).  */
 static char *
-pad_setter(isel *c, const pto_expr *pad, pto_dtype dt, int id)
+pad_setter(isel *c, const pto_expr *pad, pto_dtype dt, int id,
+           const char *bf16bits)
 {
   const char *p = expr_text(c, pad);
   if (dt == PTO_DT_I32)
     return pto_arena_printf(c->k->prog->arena,
                             "set_mov_pad_val((uint64_t)(uint32_t)(int32_t)(%s));",
                             p);
+  if (dt == PTO_DT_BF16)
+    return pto_arena_printf(c->k->prog->arena,
+                            "set_mov_pad_val((uint64_t)%s);", bf16bits);
+  if (dt == PTO_DT_I8 || dt == PTO_DT_U8 || dt == PTO_DT_I16)
+    return pto_arena_printf(c->k->prog->arena,
+                            "set_mov_pad_val((uint64_t)(%s)(%s));",
+                            dt == PTO_DT_I16 ? "uint16_t" : "uint8_t", p);
   bool h = dt == PTO_DT_F16;
   return pto_arena_printf(c->k->prog->arena,
                           "{ union { %s f; %s u; } pad%d__; pad%d__.f = (%s)(%s); "
@@ -688,10 +745,10 @@ pad_setter(isel *c, const pto_expr *pad, pto_dtype dt, int id)
    run-time size, so both are lowered
    to the dav-c220 byte-granular DMA (runtime/cce_sim.h, "partial
    tiles"):
-     load:  vector_dup(t, pad) over the whole tile (V), then one
-            copy_gm_to_ubuf_align_b32/b16 (MTE2) of vr bursts of vc
-            elements, each right-padded with pad to its 32 B block;
-     store: one copy_ubuf_to_gm_align_b32/b16 (MTE3) writing exactly vc
+     load:  vector_dup(t, pad) over the whole tile (V; pad_fill), then
+            one copy_gm_to_ubuf_align_b32/b16/b8 (MTE2) of vr bursts of
+            vc elements, each right-padded with pad to its 32 B block;
+     store: one copy_ubuf_to_gm_align_b32/b16/b8 (MTE3) writing exactly vc
             elements of each of vr rows: no byte past the valid region,
             whatever the alignment of p and rs.
    Both are skipped when vr or vc is 0 (nBurst and lenBurst must be
@@ -740,12 +797,10 @@ lower_copy_valid(isel *c, pto_mir_block *out, const pto_expr *call,
   int id = c->k->next_id;
   const char *opname = load ? "load_valid" : "store_valid";
   valid_decls(c, out, call, t, rs, id, opname);
-  if (load) {
-    vspec v = spec(PTO_VF_DUP, "vector_dup", t->dtype, 0);
-    v.scalar = call->args[5];
-    note_vec_min(c->k, total);
-    vec_flat(c, out, call->loc, &v, b->offset, NULL, rows * cols);
-  }
+  const char *bf16bits = load && t->dtype == PTO_DT_BF16
+                         ? bf16_pad_bits(c, out, call->args[5], id) : NULL;
+  if (load)
+    pad_fill(c, out, call->loc, t, b->offset, call->args[5], bf16bits);
   const char *gmtext = expr_text(c, gm), *rstext = expr_text(c, rs);
   pto_buf tx = { 0 };
   pto_mir_node *n;
@@ -759,7 +814,8 @@ lower_copy_valid(isel *c, pto_mir_block *out, const pto_expr *call,
         load ? "gm_to_ubuf" : "ubuf_to_gm", esz * 8);
     pto_buf_printf(&tx, "if (vr%d__ > 0 && vc%d__ > 0) {\n", id, id);
     if (load)
-      pto_buf_printf(&tx, "  %s\n", pad_setter(c, call->args[5], t->dtype, id));
+      pto_buf_printf(&tx, "  %s\n",
+                     pad_setter(c, call->args[5], t->dtype, id, bf16bits));
     /* GM-side gap in bytes, UB-side gap in 32 B blocks.  */
     char *gmgap = pto_arena_printf(
         c->k->prog->arena,

@@ -162,6 +162,14 @@ pto_mir_buffer_of(const pto_mir_kernel *k, const pto_var *v,
   return NULL;
 }
 
+char *
+pto_mir_bf16_bits_text(pto_arena *a, const char *u)
+{
+  return pto_arena_printf(a, "(uint16_t)((%s & 0x7fffffffu) > 0x7f800000u "
+                          "? (%s >> 16) | 0x40u : (%s + 0x7fffu + (%s >> 16 "
+                          "& 1u)) >> 16)", u, u, u, u);
+}
+
 const char *
 pto_mir_ctype(pto_dtype dt)
 {

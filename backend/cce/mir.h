@@ -260,6 +260,13 @@ const pto_mir_buffer *pto_mir_buffer_of(const pto_mir_kernel *k,
                                         const pto_var *v, const pto_stmt *s);
 /* C spelling of a scalar dtype ("float", "half", "int32_t").  */
 const char *pto_mir_ctype(pto_dtype dt);
+/* The C expression (in arena A) of the bf16 bits, as uint16_t, of the
+   float whose uint32_t bits are the expression U (a plain name: it is
+   read several times): rounded to nearest, ties to even, a NaN kept
+   quiet, as the fixpipe's F322BF16, vconv_f322bf16r and pto.h's
+   pto_bf16_from_f32 round (bfloat16_t is storage only in the emitted
+   code, runtime/cce-api.h).  */
+char *pto_mir_bf16_bits_text(pto_arena *a, const char *u);
 
 /* memplan.c: plan UB for K->func; 0 on success, else errors reported.  */
 int pto_memplan(pto_mir_kernel *k, pto_diag *diag);
