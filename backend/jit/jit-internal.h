@@ -36,7 +36,11 @@ typedef struct jit {
   pto_loc last_fail_loc;
 
   gcc_jit_type *t_void, *t_voidp, *t_cvoidp, *t_bool, *t_int, *t_ll,
-      *t_double, *t_float, *t_size, *t_cstr, *t_char, *t_u16;
+      *t_double, *t_float, *t_size, *t_cstr, *t_char, *t_u16, *t_u32;
+  /* union { uint32_t u; float f; }: a float's bits (jit-tile.c's bf16
+     conversions; libgccjit 11 has no bitcast).  */
+  gcc_jit_type *t_fbits;
+  gcc_jit_field *fbits_u, *fbits_f;
   aggr_type *aggrs;
   int naggrs, capaggrs;
 

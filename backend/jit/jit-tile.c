@@ -43,10 +43,17 @@
    ops (in program order, so the choice is deterministic); later ones
    are libpto-rt calls, which compute the same bits.  pto_unroll(256) of
    a five-op body took over a minute of libgccjit time without the bound.
-   What stays in libpto-rt (returns false): fp16 arithmetic and the fp16
-   pad of load_valid (their rounding lives in pto.h's conversions), int32
-   division (its division-by-zero stop), exp and log (libm), casts,
-   matmul, the column ops.  */
+   * pto_cast between f32 and bf16: pto-bf16.h's integer rounding (to
+     nearest even, a NaN kept quiet) and exact widening, on the bits
+     through a union (libgccjit 11 has no bitcast);
+   * pto_matmul of f32, bf16 and int8_t operands: pto.h's loops, each
+     c[i][j] summing its products in k order (int32 wrapping);
+   * col_expand_<op>: row by row, as pto.h.
+   What stays in libpto-rt (returns false): fp16 arithmetic, fp16
+   matmul and the fp16 pad of load_valid (their rounding lives in
+   pto.h's conversions), int32 division (its division-by-zero stop), exp
+   and log (libm), the other casts, a matmul whose accumulator may be an
+   operand (pto.h stops the program), the column reductions.  */
 
 #define _POSIX_C_SOURCE 200809L /* ssize_t in libgccjit.h */
 
@@ -452,6 +459,45 @@ row_broadcast(tctx *t, const pto_expr *e)
   loop_close(t, &lr);
 }
 
+/* The element-wise op of col_expand_<op>.  */
+static pto_op
+col_elem_op(pto_op op)
+{
+  switch (op) {
+  case PTO_OP_COL_EXPAND_ADD: return PTO_OP_ADD;
+  case PTO_OP_COL_EXPAND_SUB: return PTO_OP_SUB;
+  case PTO_OP_COL_EXPAND_MUL: return PTO_OP_MUL;
+  case PTO_OP_COL_EXPAND_DIV: return PTO_OP_DIV;
+  case PTO_OP_COL_EXPAND_MAX: return PTO_OP_MAX;
+  default: return PTO_OP_MIN;
+  }
+}
+
+/* col_expand_<op> (d[r][c] = a[r][c] OP r[0][c]) over the R x C
+   destination, row by row, each element's operands read before it is
+   written (pto.h's PTO__DEF_COLBCAST_*: D may be A, or R with one
+   row).  */
+static void
+col_broadcast(tctx *t, const pto_expr *e)
+{
+  const pto_type *td = e->args[0]->type;
+  gcc_jit_rvalue *pd = base(t, e->args[0]);
+  gcc_jit_rvalue *pa = base(t, e->args[1]);
+  gcc_jit_rvalue *pr = base(t, e->args[2]);
+  tloop lr, lc;
+  loop_open(t, &lr, td->rows);
+  gcc_jit_rvalue *row = hold(t, bin(t, GCC_JIT_BINARY_OP_MULT, t->j->t_ll,
+                                    iv(&lr), ll(t, td->cols)));
+  loop_open(t, &lc, td->cols);
+  gcc_jit_rvalue *idx =
+      hold(t, bin(t, GCC_JIT_BINARY_OP_PLUS, t->j->t_ll, row, iv(&lc)));
+  gcc_jit_rvalue *x = hold(t, get(t, pa, idx));
+  gcc_jit_rvalue *y = hold(t, get(t, pr, iv(&lc)));
+  put(t, at(t, pd, idx), binary_elem(t, col_elem_op(e->op), x, y));
+  loop_close(t, &lc);
+  loop_close(t, &lr);
+}
+
 /* memcpy (DST, SRC, BYTES) at the current position.  */
 static void
 copy_bytes(tctx *t, gcc_jit_rvalue *dst, gcc_jit_rvalue *src,
@@ -632,6 +678,164 @@ store_valid(tctx *t, const pto_expr *e)
   rloop_close(t, &lr);
 }
 
+/* ------------------------------------------------------------------ */
+/* bf16 conversions and matmul                                         */
+/* ------------------------------------------------------------------ */
+
+/* Operand E's first element as a pointer to TY, held in a local.  */
+static gcc_jit_rvalue *
+base_as(tctx *t, const pto_expr *e, gcc_jit_type *ty)
+{
+  gcc_jit_rvalue *p =
+      gcc_jit_lvalue_get_address(pto_jit_lvalue(t->fc, e), NULL);
+  return hold(t, gcc_jit_context_new_cast(t->j->ctxt, NULL, p,
+                                          gcc_jit_type_get_pointer(ty)));
+}
+
+/* The float whose bits are the uint32_t V, or (TO_BITS) the bits of
+   the float V, through a union local.  */
+static gcc_jit_rvalue *
+fbits(tctx *t, gcc_jit_rvalue *v, bool to_bits)
+{
+  jit *j = t->j;
+  gcc_jit_lvalue *u = pto_jit_new_temp(t->fc, j->t_fbits);
+  put(t, gcc_jit_lvalue_access_field(u, NULL, to_bits ? j->fbits_f
+                                                      : j->fbits_u), v);
+  return hold(t, gcc_jit_lvalue_as_rvalue(gcc_jit_lvalue_access_field(
+                     u, NULL, to_bits ? j->fbits_u : j->fbits_f)));
+}
+
+static gcc_jit_rvalue *
+u32(tctx *t, unsigned v)
+{
+  return gcc_jit_context_new_rvalue_from_long(t->j->ctxt, t->j->t_u32, v);
+}
+
+/* The float of the bf16 bits H (a uint16_t): exact.  */
+static gcc_jit_rvalue *
+float_of_bf16(tctx *t, gcc_jit_rvalue *h)
+{
+  return fbits(t, bin(t, GCC_JIT_BINARY_OP_LSHIFT, t->j->t_u32,
+                      to(t, h, t->j->t_u32), u32(t, 16)), false);
+}
+
+/* The bf16 bits of the float X: pto_bf16_bits_from_float's rounding
+   (include/pto-bf16.h), to nearest, ties to even, a NaN kept quiet.  */
+static gcc_jit_rvalue *
+bf16_of_float(tctx *t, gcc_jit_rvalue *x)
+{
+  gcc_jit_type *u = t->j->t_u32;
+  gcc_jit_rvalue *b = fbits(t, x, true);
+  gcc_jit_rvalue *hi = hold(t, bin(t, GCC_JIT_BINARY_OP_RSHIFT, u, b,
+                                   u32(t, 16)));
+  gcc_jit_rvalue *nan = cmp(t, GCC_JIT_COMPARISON_GT,
+                            bin(t, GCC_JIT_BINARY_OP_BITWISE_AND, u, b,
+                                u32(t, 0x7fffffffu)),
+                            u32(t, 0x7f800000u));
+  gcc_jit_rvalue *quiet = bin(t, GCC_JIT_BINARY_OP_BITWISE_OR, u, hi,
+                              u32(t, 0x40));
+  gcc_jit_rvalue *odd = bin(t, GCC_JIT_BINARY_OP_BITWISE_AND, u, hi,
+                            u32(t, 1));
+  gcc_jit_rvalue *round = bin(
+      t, GCC_JIT_BINARY_OP_RSHIFT, u,
+      bin(t, GCC_JIT_BINARY_OP_PLUS, u, b,
+          bin(t, GCC_JIT_BINARY_OP_PLUS, u, u32(t, 0x7fff), odd)),
+      u32(t, 16));
+  return to(t, choose_ty(t, u, nan, quiet, round), t->j->t_u16);
+}
+
+/* pto_cast between f32 and bf16 tiles (pto.h's pto__cast_bf16_f32 and
+   pto__cast_f32_bf16), one flat loop; false for any other pair.  */
+static bool
+cast_bf16(tctx *t, const pto_expr *e)
+{
+  jit *j = t->j;
+  pto_dtype dd = e->args[0]->type->dtype, da = e->args[1]->type->dtype;
+  bool narrow = dd == PTO_DT_BF16 && da == PTO_DT_F32;
+  if (!narrow && !(dd == PTO_DT_F32 && da == PTO_DT_BF16))
+    return false;
+  gcc_jit_rvalue *pd = base_as(t, e->args[0], narrow ? j->t_u16 : j->t_float);
+  gcc_jit_rvalue *pa = base_as(t, e->args[1], narrow ? j->t_float : j->t_u16);
+  tloop l;
+  loop_open(t, &l, (long)e->args[0]->type->rows * e->args[0]->type->cols);
+  gcc_jit_rvalue *x = hold(t, get(t, pa, iv(&l)));
+  put(t, at(t, pd, iv(&l)), narrow ? bf16_of_float(t, x)
+                                   : float_of_bf16(t, x));
+  loop_close(t, &l);
+  return true;
+}
+
+/* Do operands E and F name the same tile variable (or might they: not
+   both variables)?  */
+static bool
+may_alias(const pto_expr *e, const pto_expr *f)
+{
+  return e->kind != PTO_E_VAR || f->kind != PTO_E_VAR
+         || e->u.var == f->u.var;
+}
+
+/* pto_matmul (C, A, B) of f32 or bf16 operands into an f32 accumulator,
+   or of int8_t ones into an int32_t one: pto.h's loops
+   (PTO__DEF_MATMUL, pto__matmul_s8): each c[i][j] starts its sum and
+   adds the products in k order (int32: in unsigned int, wrapping).
+   False, for libpto-rt, with fp16 operands (their conversion is
+   pto.h's) and when C may be an operand (pto.h stops the program).  */
+static bool
+matmul(tctx *t, const pto_expr *e)
+{
+  jit *j = t->j;
+  pto_expr *const *a = e->args;
+  pto_dtype da = a[1]->type->dtype;
+  if ((da != PTO_DT_F32 && da != PTO_DT_BF16 && da != PTO_DT_I8)
+      || may_alias(a[0], a[1]) || may_alias(a[0], a[2]))
+    return false;
+  bool s8 = da == PTO_DT_I8;
+  long m = a[1]->type->rows, k = a[1]->type->cols, n = a[2]->type->cols;
+  gcc_jit_type *acc_t = s8 ? j->t_u32 : j->t_float;
+  gcc_jit_type *op_t =
+      da == PTO_DT_F32 ? j->t_float
+      : da == PTO_DT_BF16 ? j->t_u16
+                          : gcc_jit_context_get_type(j->ctxt,
+                                                     GCC_JIT_TYPE_SIGNED_CHAR);
+  gcc_jit_rvalue *pc = base_as(t, a[0], s8 ? j->t_int : j->t_float);
+  gcc_jit_rvalue *pa = base_as(t, a[1], op_t);
+  gcc_jit_rvalue *pb = base_as(t, a[2], op_t);
+  tloop li, lj, lp;
+  loop_open(t, &li, m);
+  loop_open(t, &lj, n);
+  gcc_jit_rvalue *ci = hold(t, bin(t, GCC_JIT_BINARY_OP_PLUS, j->t_ll,
+                                   bin(t, GCC_JIT_BINARY_OP_MULT, j->t_ll,
+                                       iv(&li), ll(t, n)),
+                                   iv(&lj)));
+  gcc_jit_lvalue *acc = pto_jit_new_temp(t->fc, acc_t);
+  gcc_jit_rvalue *accv = gcc_jit_lvalue_as_rvalue(acc);
+  put(t, acc, to(t, get(t, pc, ci), acc_t));
+  loop_open(t, &lp, k);
+  gcc_jit_rvalue *x = get(t, pa, bin(t, GCC_JIT_BINARY_OP_PLUS, j->t_ll,
+                                     bin(t, GCC_JIT_BINARY_OP_MULT, j->t_ll,
+                                         iv(&li), ll(t, k)),
+                                     iv(&lp)));
+  gcc_jit_rvalue *y = get(t, pb, bin(t, GCC_JIT_BINARY_OP_PLUS, j->t_ll,
+                                     bin(t, GCC_JIT_BINARY_OP_MULT, j->t_ll,
+                                         iv(&lp), ll(t, n)),
+                                     iv(&lj)));
+  gcc_jit_rvalue *prod;
+  if (s8)
+    prod = to(t, bin(t, GCC_JIT_BINARY_OP_MULT, j->t_int, to(t, x, j->t_int),
+                     to(t, y, j->t_int)), acc_t);
+  else if (da == PTO_DT_BF16)
+    prod = bin(t, GCC_JIT_BINARY_OP_MULT, acc_t, float_of_bf16(t, hold(t, x)),
+               float_of_bf16(t, hold(t, y)));
+  else
+    prod = bin(t, GCC_JIT_BINARY_OP_MULT, acc_t, x, y);
+  put(t, acc, bin(t, GCC_JIT_BINARY_OP_PLUS, acc_t, accv, prod));
+  loop_close(t, &lp);
+  put(t, at(t, pc, ci), to(t, accv, s8 ? j->t_int : j->t_float));
+  loop_close(t, &lj);
+  loop_close(t, &li);
+  return true;
+}
+
 static bool
 inline_one(fn_ctx *fc, const pto_expr *e)
 {
@@ -642,6 +846,11 @@ inline_one(fn_ctx *fc, const pto_expr *e)
     return false;
   const pto_type *ty = e->args[ti]->type;
   tctx t = {.fc = fc, .j = j};
+  if (e->op == PTO_OP_MATMUL || e->op == PTO_OP_CAST) {
+    if (!fc->cur)
+      fc->cur = gcc_jit_function_new_block(fc->fn, NULL);
+    return e->op == PTO_OP_MATMUL ? matmul(&t, e) : cast_bf16(&t, e);
+  }
   bool copy = e->op == PTO_OP_LOAD || e->op == PTO_OP_STORE
               || e->op == PTO_OP_STORE_VALID;
   switch (ty->dtype) {
@@ -712,6 +921,13 @@ inline_one(fn_ctx *fc, const pto_expr *e)
     if (t.is_int)
       return false; /* float-only ops: the type check rejected them */
     row_broadcast(&t, e);
+    return true;
+  case PTO_OP_COL_EXPAND_ADD: case PTO_OP_COL_EXPAND_SUB:
+  case PTO_OP_COL_EXPAND_MUL: case PTO_OP_COL_EXPAND_DIV:
+  case PTO_OP_COL_EXPAND_MAX: case PTO_OP_COL_EXPAND_MIN:
+    if (!binary_ok(&t, col_elem_op(e->op)))
+      return false;
+    col_broadcast(&t, e);
     return true;
   default:
     return false;

@@ -113,6 +113,11 @@ init_types(jit *j)
   j->t_cstr = gcc_jit_context_get_type(c, GCC_JIT_TYPE_CONST_CHAR_PTR);
   j->t_char = gcc_jit_context_get_type(c, GCC_JIT_TYPE_CHAR);
   j->t_u16 = gcc_jit_context_get_type(c, GCC_JIT_TYPE_UNSIGNED_SHORT);
+  j->t_u32 = gcc_jit_context_get_type(c, GCC_JIT_TYPE_UNSIGNED_INT);
+  j->fbits_u = gcc_jit_context_new_field(c, NULL, j->t_u32, "u");
+  j->fbits_f = gcc_jit_context_new_field(c, NULL, j->t_float, "f");
+  gcc_jit_field *f[] = { j->fbits_u, j->fbits_f };
+  j->t_fbits = gcc_jit_context_new_union_type(c, NULL, "pto_fbits", 2, f);
 }
 
 /* The JIT type of a scalar DT held in memory: fp16 and bf16 as 16-bit
