@@ -1445,17 +1445,18 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
       if (call->args[i] != te && !scan_expr(c, call->args[i], &gm))
         return;
     const pto_expr *pad = call->op == PTO_OP_LOAD_VALID ? call->args[5] : NULL;
-    if (pad && pad->kind != PTO_E_FLOAT && pad->kind != PTO_E_INT) {
-      sorry(c, pad->loc, "a pad value that is not a constant in", name);
-      return;
-    }
-    /* PadValueCustom carries the bits of an f32 (pto_tile.hpp): on the
-       CPU simulation an f16 tile padded with 2.5 reads 0 and an i32 one
-       padded with 3 reads 0x40400000, so other tiles with a nonzero pad
-       are padded by the scalar unit (SPAD, Tile::SetValue).  */
-    bool spad = pad && te->type->dtype != PTO_DT_F32
-                && (pad->kind == PTO_E_FLOAT ? pad->u.fval != 0
-                                             : pad->u.ival != 0);
+    /* TFILLPAD's PadValue is a template argument: a pad that is not a
+       constant is written by the scalar unit (SPAD, Tile::SetValue,
+       converted to the element type as C++ converts).  PadValueCustom
+       carries the bits of an f32 (pto_tile.hpp): on the CPU simulation
+       an f16 tile padded with 2.5 reads 0 and an i32 one padded with 3
+       reads 0x40400000, so other tiles with a nonzero pad are padded by
+       the scalar unit too.  */
+    bool pad_const = pad && (pad->kind == PTO_E_FLOAT || pad->kind == PTO_E_INT);
+    bool spad = pad && (!pad_const
+                        || (te->type->dtype != PTO_DT_F32
+                            && (pad->kind == PTO_E_FLOAT ? pad->u.fval != 0
+                                                         : pad->u.ival != 0)));
     n = tile_node(c, out, s, io->inst, load ? PTO_PIPE_MTE2 : PTO_PIPE_MTE3);
     add_ub(n, t[0], load);
     pto_mir_add_access(n, PTO_MEM_GM, 0, 0, !load);
