@@ -1878,44 +1878,38 @@ static bool
 check_pad_range (capture &c, pto_dtype dt, const pto_expr *pad,
 		 location_t loc)
 {
-  int64_t lo, hi;
-  switch (dt)
-    {
-    case PTO_DT_I8: lo = -128; hi = 127; break;
-    case PTO_DT_U8: lo = 0; hi = 255; break;
-    case PTO_DT_I16: lo = -32768; hi = 32767; break;
-    default: return true;
-    }
+  const char *name = dt == PTO_DT_I8 ? "int8_t" : dt == PTO_DT_U8
+		     ? "uint8_t" : dt == PTO_DT_I16 ? "int16_t" : NULL;
+  if (!name)
+    return true;
   while (pad->kind == PTO_E_UN && pad->u.unop == PTO_UN_CAST)
     pad = pad->a;
   /* GCC folds the conversion of a constant to the prototype's double
      (as for check_shift_count's count), which C's conversion to int32
      truncates.  */
-  HOST_WIDE_INT v;
+  double v;
   if (pad->kind == PTO_E_INT)
-    v = (HOST_WIDE_INT) pad->u.ival;
-  else if (pad->kind == PTO_E_FLOAT && pad->u.fval > lo - 1.0
-	   && pad->u.fval < hi + 1.0)
-    return true;
-  else if (pad->kind == PTO_E_FLOAT && pad->u.fval > -1e18
-	   && pad->u.fval < 1e18)
-    v = (HOST_WIDE_INT) pad->u.fval;
+    v = (double) pad->u.ival;
   else if (pad->kind == PTO_E_FLOAT)
-    {
-      err (c, loc, "%<pto_load_valid%>: the pad of a tile of %s is not a "
-	   "number in its range [%wd, %wd] (an infinity, a NaN or too "
-	   "large)", dt == PTO_DT_I8 ? "int8_t" : dt == PTO_DT_U8
-	   ? "uint8_t" : "int16_t", (HOST_WIDE_INT) lo, (HOST_WIDE_INT) hi);
-      return false;
-    }
+    v = __builtin_trunc (pad->u.fval);
   else
     return true;
-  if (v >= lo && v <= hi)
+  int bits = pto_dtype_bits (dt);
+  HOST_WIDE_INT lo = pto_dtype_is_signed (dt) ? -(HOST_WIDE_INT_1 << (bits - 1))
+		     : 0;
+  HOST_WIDE_INT hi = pto_dtype_is_signed (dt)
+		     ? (HOST_WIDE_INT_1 << (bits - 1)) - 1
+		     : (HOST_WIDE_INT_1 << bits) - 1;
+  if (v >= (double) lo && v <= (double) hi)
     return true;
-  err (c, loc, "%<pto_load_valid%>: the pad %wd does not fit the tile's "
-       "element type %s, whose range is [%wd, %wd]", v,
-       dt == PTO_DT_I8 ? "int8_t" : dt == PTO_DT_U8 ? "uint8_t" : "int16_t",
-       (HOST_WIDE_INT) lo, (HOST_WIDE_INT) hi);
+  if (v > -1e18 && v < 1e18)
+    err (c, loc, "%<pto_load_valid%>: the pad %wd does not fit the tile's "
+	 "element type %s, whose range is [%wd, %wd]", (HOST_WIDE_INT) v,
+	 name, lo, hi);
+  else
+    err (c, loc, "%<pto_load_valid%>: the pad of a tile of %s is not a "
+	 "number in its range [%wd, %wd] (an infinity, a NaN or too "
+	 "large)", name, lo, hi);
   return false;
 }
 

@@ -167,13 +167,21 @@ rloop_close(tctx *t, tloop *l)
   fc->cur = l->exit;
 }
 
+/* Operand E's first element as a pointer to TY, held in a local.  */
+static gcc_jit_rvalue *
+base_as(tctx *t, const pto_expr *e, gcc_jit_type *ty)
+{
+  gcc_jit_rvalue *p =
+      gcc_jit_lvalue_get_address(pto_jit_lvalue(t->fc, e), NULL);
+  return hold(t, gcc_jit_context_new_cast(t->j->ctxt, NULL, p,
+                                          gcc_jit_type_get_pointer(ty)));
+}
+
 /* The address of tile operand E's first element, held in a local.  */
 static gcc_jit_rvalue *
 base(tctx *t, const pto_expr *e)
 {
-  gcc_jit_rvalue *p =
-      gcc_jit_lvalue_get_address(pto_jit_lvalue(t->fc, e), NULL);
-  return hold(t, gcc_jit_context_new_cast(t->j->ctxt, NULL, p, t->eltp));
+  return base_as(t, e, t->elt);
 }
 
 /* Element I of the tile whose first element is at P.  */
@@ -682,16 +690,6 @@ store_valid(tctx *t, const pto_expr *e)
 /* bf16 conversions and matmul                                         */
 /* ------------------------------------------------------------------ */
 
-/* Operand E's first element as a pointer to TY, held in a local.  */
-static gcc_jit_rvalue *
-base_as(tctx *t, const pto_expr *e, gcc_jit_type *ty)
-{
-  gcc_jit_rvalue *p =
-      gcc_jit_lvalue_get_address(pto_jit_lvalue(t->fc, e), NULL);
-  return hold(t, gcc_jit_context_new_cast(t->j->ctxt, NULL, p,
-                                          gcc_jit_type_get_pointer(ty)));
-}
-
 /* The float whose bits are the uint32_t V, or (TO_BITS) the bits of
    the float V, through a union local.  */
 static gcc_jit_rvalue *
@@ -744,16 +742,22 @@ bf16_of_float(tctx *t, gcc_jit_rvalue *x)
   return to(t, choose_ty(t, u, nan, quiet, round), t->j->t_u16);
 }
 
-/* pto_cast between f32 and bf16 tiles (pto.h's pto__cast_bf16_f32 and
-   pto__cast_f32_bf16), one flat loop; false for any other pair.  */
+/* Is cast E one between f32 and bf16 tiles?  */
 static bool
+cast_bf16_ok(const pto_expr *e)
+{
+  pto_dtype dd = e->args[0]->type->dtype, da = e->args[1]->type->dtype;
+  return (dd == PTO_DT_BF16 && da == PTO_DT_F32)
+         || (dd == PTO_DT_F32 && da == PTO_DT_BF16);
+}
+
+/* pto_cast between f32 and bf16 tiles (cast_bf16_ok; pto.h's
+   pto__cast_bf16_f32 and pto__cast_f32_bf16), one flat loop.  */
+static void
 cast_bf16(tctx *t, const pto_expr *e)
 {
   jit *j = t->j;
-  pto_dtype dd = e->args[0]->type->dtype, da = e->args[1]->type->dtype;
-  bool narrow = dd == PTO_DT_BF16 && da == PTO_DT_F32;
-  if (!narrow && !(dd == PTO_DT_F32 && da == PTO_DT_BF16))
-    return false;
+  bool narrow = e->args[0]->type->dtype == PTO_DT_BF16;
   gcc_jit_rvalue *pd = base_as(t, e->args[0], narrow ? j->t_u16 : j->t_float);
   gcc_jit_rvalue *pa = base_as(t, e->args[1], narrow ? j->t_float : j->t_u16);
   tloop l;
@@ -762,7 +766,6 @@ cast_bf16(tctx *t, const pto_expr *e)
   put(t, at(t, pd, iv(&l)), narrow ? bf16_of_float(t, x)
                                    : float_of_bf16(t, x));
   loop_close(t, &l);
-  return true;
 }
 
 /* Do operands E and F name the same tile variable (or might they: not
@@ -774,21 +777,28 @@ may_alias(const pto_expr *e, const pto_expr *f)
          || e->u.var == f->u.var;
 }
 
-/* pto_matmul (C, A, B) of f32 or bf16 operands into an f32 accumulator,
-   or of int8_t ones into an int32_t one: pto.h's loops
-   (PTO__DEF_MATMUL, pto__matmul_s8): each c[i][j] starts its sum and
-   adds the products in k order (int32: in unsigned int, wrapping).
-   False, for libpto-rt, with fp16 operands (their conversion is
-   pto.h's) and when C may be an operand (pto.h stops the program).  */
+/* Can matmul E be inlined: f32, bf16 or int8_t operands (fp16 ones stay
+   in libpto-rt, their conversion is pto.h's), and C surely not an
+   operand (pto.h stops the program then)?  */
 static bool
+matmul_ok(const pto_expr *e)
+{
+  pto_expr *const *a = e->args;
+  pto_dtype da = a[1]->type->dtype;
+  return (da == PTO_DT_F32 || da == PTO_DT_BF16 || da == PTO_DT_I8)
+         && !may_alias(a[0], a[1]) && !may_alias(a[0], a[2]);
+}
+
+/* pto_matmul (C, A, B) (matmul_ok) of f32 or bf16 operands into an f32
+   accumulator, or of int8_t ones into an int32_t one: pto.h's loops
+   (PTO__DEF_MATMUL, pto__matmul_s8): each c[i][j] starts its sum and
+   adds the products in k order (int32: in unsigned int, wrapping).  */
+static void
 matmul(tctx *t, const pto_expr *e)
 {
   jit *j = t->j;
   pto_expr *const *a = e->args;
   pto_dtype da = a[1]->type->dtype;
-  if ((da != PTO_DT_F32 && da != PTO_DT_BF16 && da != PTO_DT_I8)
-      || may_alias(a[0], a[1]) || may_alias(a[0], a[2]))
-    return false;
   bool s8 = da == PTO_DT_I8;
   long m = a[1]->type->rows, k = a[1]->type->cols, n = a[2]->type->cols;
   gcc_jit_type *acc_t = s8 ? j->t_u32 : j->t_float;
@@ -833,7 +843,6 @@ matmul(tctx *t, const pto_expr *e)
   put(t, at(t, pc, ci), to(t, accv, s8 ? j->t_int : j->t_float));
   loop_close(t, &lj);
   loop_close(t, &li);
-  return true;
 }
 
 static bool
@@ -847,9 +856,16 @@ inline_one(fn_ctx *fc, const pto_expr *e)
   const pto_type *ty = e->args[ti]->type;
   tctx t = {.fc = fc, .j = j};
   if (e->op == PTO_OP_MATMUL || e->op == PTO_OP_CAST) {
+    bool mm = e->op == PTO_OP_MATMUL;
+    if (mm ? !matmul_ok(e) : !cast_bf16_ok(e))
+      return false;
     if (!fc->cur)
       fc->cur = gcc_jit_function_new_block(fc->fn, NULL);
-    return e->op == PTO_OP_MATMUL ? matmul(&t, e) : cast_bf16(&t, e);
+    if (mm)
+      matmul(&t, e);
+    else
+      cast_bf16(&t, e);
+    return true;
   }
   bool copy = e->op == PTO_OP_LOAD || e->op == PTO_OP_STORE
               || e->op == PTO_OP_STORE_VALID;
