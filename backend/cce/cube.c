@@ -2510,6 +2510,7 @@ pto_cube_info_of(const pto_mir_kernel *k, const pto_var *v, pto_cube_info *out)
   out->bias_var = t->bias >= 0 ? k->cube->tiles[t->bias].var : NULL;
   out->out = t->roles == ROLE_OUT;
   out->src_var = t->src >= 0 ? k->cube->tiles[t->src].var : NULL;
+  out->loaded = t->loaded;
   return true;
 }
 

@@ -62,6 +62,8 @@ typedef struct pto_cube_info {
                                  the fixpipe converts accumulator src_var
                                  at each store of d (no memory of its own) */
   const pto_var *src_var;
+  bool loaded;                /* an accumulator defined by pto.load from GM
+                                 (dav-c220: l1off is its L1 staging) */
 } pto_cube_info;
 bool pto_cube_info_of(const pto_mir_kernel *k, const pto_var *v,
                       pto_cube_info *out);

@@ -688,6 +688,19 @@ keep_stmt(tsel *c, pto_mir_block *out, const pto_stmt *s)
                    ReluPreMode::NormalRelu when the ReLU epilogue ran;
                    with no product since pto.fill(c, 0) the scalar unit
                    writes the zeros (or the bias row), as on the CCE
+     acc from GM   A2/A3 has no move into an Acc tile, so pto.load(c,
+                   gm, rs) TLOADs the initial value into a row-major
+                   Mat tile at the accumulator's L1 staging region and
+                   sets bit 1 of cube_init_ID; the products start a
+                   fresh Acc (bit 0); the store writes the initial
+                   value (TSTORE of the Mat tile, MTE3) and then adds
+                   the products to it in GM (TSTORE<..., AtomicType::
+                   AtomicAdd> of the Acc, the fixpipe): c = init +
+                   sum of products, summed in another order than the
+                   CCE's L0C (exact for exact sums).  Such an
+                   accumulator may not have a ReLU or bias epilogue or
+                   leave by a cast (located sorries: the fixpipe would
+                   apply them to the products only)
      fill, relu, bias epilogue   the flags, as on the CCE.
    The syncs are the CCE cube path's complete pairs, placed the same.  */
 
@@ -832,6 +845,122 @@ nomad(pto_buf *b, const pto_var *v, const pto_cube_info *info)
                    "cube_bias_%u[k__])", v->id, bid, bid);
 }
 
+/* The row-major Mat tile s__ over the L1 staging of accumulator V
+   (INFO), valid shape vr__ x vc__ when VALID.  */
+static void
+staging_tile(pto_buf *b, const pto_var *v, const pto_cube_info *info,
+             bool valid)
+{
+  int r = v->type->rows, cl = v->type->cols;
+  if (valid)
+    pto_buf_printf(b, "Tile<TileType::Mat, %s, %d, %d, BLayout::RowMajor, "
+                   "DYNAMIC, DYNAMIC> s__(vr__, vc__);\n", mat_ctype(v), r,
+                   cl);
+  else
+    pto_buf_printf(b, "Tile<TileType::Mat, %s, %d, %d, BLayout::RowMajor, "
+                   "%d, %d> s__;\n", mat_ctype(v), r, cl, r, cl);
+  pto_buf_printf(b, "TASSIGN(s__, 0x%llxu);\n",
+                 (unsigned long long)info->l1off);
+}
+
+/* A located sorry for accumulator V, loaded from GM, that has USE (an
+   epilogue or a cast the fixpipe would apply to the products only, not
+   to the initial value it adds in GM).  */
+static void
+loaded_sorry(tsel *c, pto_loc loc, const pto_var *v, const char *use)
+{
+  pto_sorry(c->diag, loc, "the PTO-ISA back end covers a pto.matmul "
+            "accumulator initialised from GM ('%s') only when it leaves by "
+            "pto_store or pto_store_valid, not with %s (A2/A3 has no "
+            "move into an Acc tile, npu/a2a3/TMov.hpp: the initial value "
+            "is added in GM by the store); start from pto_fill(%s, 0), "
+            "or use the CCE back end", v->name, use, v->name);
+  c->errors++;
+}
+
+/* pto.load(c, gm, rs) of accumulator C (INFO), statement S: A2/A3's
+   TLOAD writes Mat tiles only (npu/a2a3/TLoad.hpp) and TMOV_TILE_IMPL
+   (npu/a2a3/TMov.hpp) moves nothing into an Acc tile, so the initial
+   value goes to a row-major Mat tile at C's L1 staging region (MTE2;
+   MTE3 -> MTE2 before it: WAR with the last store's read of the
+   staging) and cube_init_ID becomes 3: bit 1 "the initial value is
+   staged", bit 0 "no product in the Acc yet".  */
+static void
+load_acc(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e,
+         const pto_cube_info *ci)
+{
+  const pto_var *v = e->args[0]->u.var;
+  if (ci->relu || ci->bias_var) {
+    loaded_sorry(c, e->loc, v, ci->relu ? "a ReLU epilogue"
+                                        : "a bias epilogue");
+    return;
+  }
+  char rows[16], cols[16];
+  snprintf(rows, sizeof rows, "%d", v->type->rows);
+  snprintf(cols, sizeof cols, "%d", v->type->cols);
+  pto_buf b = { 0 };
+  pto_buf_puts(&b, "{\n");
+  pair_text(&b, "PIPE_MTE3", "PIPE_MTE2");
+  staging_tile(&b, v, ci, false);
+  cube_gm(&b, c->k, mat_ctype(v), e->args[1], e->args[2], rows, cols);
+  pto_buf_puts(&b, "TLOAD(s__, g__);\n}\n");
+  pto_mir_node *n = text_of(c, out, s->loc, PTO_PIPE_MTE2, &b);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+  pto_buf_printf(&b, "cube_init_%u = 3;", v->id);
+  text_of(c, out, s->loc, PTO_PIPE_S, &b);
+}
+
+/* The part of the store E of accumulator V (INFO) loaded from GM that
+   runs while its initial value is staged (cube_init_ID bit 1): TSTORE
+   of the staging (MTE3, after MTE2 -> MTE3: the load wrote it) into the
+   GM view g__, then, if a product ran (bit 0 clear), TSTORE with
+   AtomicType::AtomicAdd of the Acc into the same view (the fixpipe
+   adds to GM: npu/a2a3/TStore.hpp, SetAtomicAdd) after MTE3 -> FIX
+   (the initial value is in GM) and M -> FIX, then FIX -> S; else MTE3
+   -> S.  VALID: pto.store_valid (rs__, vr__, vc__ are declared).  The
+   text ends in "} else ", for the store of a tile with no staged
+   value.  */
+static void
+store_loaded(tsel *c, pto_buf *b, const pto_expr *e, const pto_var *v,
+             const pto_cube_info *info, bool valid)
+{
+  const pto_mir_kernel *k = c->k;
+  const char *ct = mat_ctype(v);
+  pto_buf_printf(b, "if (cube_init_%u & 2) {\n", v->id);
+  pair_text(b, "PIPE_MTE2", "PIPE_MTE3");
+  staging_tile(b, v, info, valid);
+  if (valid) {
+    pto_buf_printf(b, "GlobalTensor<%s, Shape<1, 1, 1, DYNAMIC, DYNAMIC>, "
+                   "Stride<1, 1, 1, DYNAMIC, 1>> g__((__gm__ %s *)(", ct, ct);
+    cube_expr(b, k, e->args[0]);
+    pto_buf_puts(b, "), {vr__, vc__}, {rs__});\n");
+  } else {
+    char rows[16], cols[16];
+    snprintf(rows, sizeof rows, "%d", v->type->rows);
+    snprintf(cols, sizeof cols, "%d", v->type->cols);
+    cube_gm(b, k, ct, e->args[0], e->args[1], rows, cols);
+  }
+  pto_buf_puts(b, "TSTORE(g__, s__);\n");
+  pto_buf_printf(b, "if (!(cube_init_%u & 1)) {\n", v->id);
+  pair_text(b, "PIPE_MTE3", "PIPE_FIX");
+  pair_text(b, "PIPE_M", "PIPE_FIX");
+  pto_buf tn = { 0 };
+  if (valid) {
+    cube_type(b, v, info, true);
+    pto_buf_printf(b, " v__(vr__, vc__);\nTASSIGN(v__, 0x%llxu);\n",
+                   (unsigned long long)info->off);
+    pto_buf_puts(&tn, "v__");
+  } else
+    pto_cce_name(&tn, v);
+  pto_buf_printf(b, "TSTORE<decltype(%s), decltype(g__), "
+                 "AtomicType::AtomicAdd>(g__, %s);\n", tn.s, tn.s);
+  pto_buf_free(&tn);
+  pair_text(b, "PIPE_FIX", "PIPE_S");
+  pto_buf_puts(b, "} else {\n");
+  pair_text(b, "PIPE_MTE3", "PIPE_S");
+  pto_buf_puts(b, "}\n} else ");
+}
+
 /* pto.cast(h, c) of accumulator C into operand H (statement S): the
    fixpipe into L1, TMOV(Mat, Acc) (npu/a2a3/TMov.hpp: TMovCcToCb with
    the F322F16 / F322BF16 its GetCastPreQuantMode picks; the ReLU
@@ -849,6 +978,10 @@ cast_acc_to_mat(tsel *c, pto_mir_block *out, const pto_stmt *s,
   const pto_var *h = e->args[0]->u.var, *acc = e->args[1]->u.var;
   pto_cube_info ci;
   pto_cube_info_of(c->k, acc, &ci);
+  if (ci.loaded) {
+    loaded_sorry(c, e->loc, acc, "a cast into a pto.matmul operand");
+    return;
+  }
   pto_buf b = { 0 }, hn = { 0 }, cn = { 0 };
   pto_cce_name(&hn, h);
   pto_cce_name(&cn, acc);
@@ -886,15 +1019,7 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     v = e->args[0]->u.var;
     pto_cube_info_of(k, v, &ci);
     if (ci.acc) {
-      /* A2/A3's TLOAD from GM writes Mat tiles only (TLoad.hpp), and
-         TMOV_TILE_IMPL (TMov.hpp) moves Mat to Left / Right / Bias /
-         Scaling and Acc to Mat, never into an Acc tile.  */
-      pto_sorry(c->diag, e->loc, "the PTO-ISA back end cannot initialise "
-                "pto.matmul accumulator '%s' from GM: PTO-ISA has no move "
-                "into an Acc tile on A2/A3 (npu/a2a3/TMov.hpp); start from "
-                "pto_fill(%s, 0) and add the initial value to the stored "
-                "result, or use the CCE back end", v->name, v->name);
-      c->errors++;
+      load_acc(c, out, s, e, &ci);
       return;
     }
     int r = v->type->rows, cl = v->type->cols;
@@ -984,7 +1109,8 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     pto_buf_puts(&b, ");\n");
     pair_text(&b, "PIPE_MTE1", "PIPE_M");
     pair_text(&b, "PIPE_MTE1", "PIPE_MTE2");
-    pto_buf_printf(&b, "if (cube_init_%u)\n  ", cv->id);
+    pto_buf_printf(&b, ci.loaded ? "if (cube_init_%u & 1)\n  "
+                           : "if (cube_init_%u)\n  ", cv->id);
     if (ci.bias_var) {
       pto_buf_puts(&b, "TMATMUL_BIAS(");
       pto_cce_name(&b, cv);
@@ -999,7 +1125,8 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     pto_cce_name(&b, cv);
     pto_buf_puts(&b, ", ");
     pto_cce_name(&b, cv);
-    pto_buf_printf(&b, ", a__, b__);\ncube_init_%u = 0;\n", cv->id);
+    pto_buf_printf(&b, ci.loaded ? ", a__, b__);\ncube_init_%u &= 2;\n"
+                           : ", a__, b__);\ncube_init_%u = 0;\n", cv->id);
     pair_text(&b, "PIPE_M", "PIPE_MTE1");
     pto_buf_puts(&b, "}\n");
     text_of(c, out, s->loc, PTO_PIPE_M, &b);
@@ -1027,6 +1154,10 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
       gt = mat_ctype(v);
       v = ci.src_var;
       pto_cube_info_of(k, v, &ci);
+      if (ci.loaded) {
+        loaded_sorry(c, e->loc, v, "a cast to fp16 or bf16");
+        return;
+      }
     }
     int m = v->type->rows, nn = v->type->cols;
     char rows[16], cols[16];
@@ -1040,6 +1171,8 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
       cube_valid(&b, k, e, m, nn);
       pto_buf_puts(&b, "if (vr__ > 0 && vc__ > 0) {\n");
     }
+    if (ci.loaded)
+      store_loaded(c, &b, e, v, &ci, valid);
     pto_buf_printf(&b, "if (cube_init_%u) {\n", v->id);
     pto_buf_printf(&b, "  for (int32_t r__ = 0; r__ < %s; ++r__)\n"
                    "    for (int32_t k__ = 0; k__ < %s; ++k__)\n      (",
