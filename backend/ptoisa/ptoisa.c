@@ -405,6 +405,14 @@ typedef struct tsel {
                                  elements read (ub_lo == ub_hi: none) */
 } tsel;
 
+/* True if kernel K is for Ascend 950 (arch 3510; PTO-ISA's A5,
+   include/pto/npu/a5/), else it is for Atlas A2/A3 (dav-c220).  */
+static bool
+is_a5(const pto_mir_kernel *k)
+{
+  return !strcmp(k->arch->name, "3510");
+}
+
 /* The PTO-ISA Tile of tile type T: its layout and static shape, T's
    shape being the valid one.  A Tile without boxes needs rows
    (row-major) or columns (column-major) of a multiple of 32 bytes (the
@@ -890,6 +898,18 @@ load_acc(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e,
          const pto_cube_info *ci)
 {
   const pto_var *v = e->args[0]->u.var;
+  if (is_a5(c->k)) {
+    /* A5's TSTORE takes Vec and Acc tiles only (npu/a5/TStore.hpp),
+       and nothing moves into an Acc tile there either.  */
+    pto_sorry(c->diag, e->loc, "the PTO-ISA back end cannot initialise "
+              "pto.matmul accumulator '%s' from GM on %s: PTO-ISA's A5 has "
+              "no move into an Acc tile and no store of a Mat tile "
+              "(npu/a5/TMov.hpp, TStore.hpp); start from pto_fill(%s, 0) "
+              "and add the initial value to the stored result, or build "
+              "for dav-c220", v->name, c->k->arch->name, v->name);
+    c->errors++;
+    return;
+  }
   if (ci->relu || ci->bias_var) {
     loaded_sorry(c, e->loc, v, ci->relu ? "a ReLU epilogue"
                                         : "a bias epilogue");
@@ -1621,6 +1641,18 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
   case F_CAST:
   case F_COLRED:
   case F_COLBIN: {
+    if (io->form == F_CAST && is_a5(c->k)
+        && call->args[0]->type->dtype == PTO_DT_F16
+        && call->args[1]->type->dtype == PTO_DT_I32) {
+      /* A5's TCvt.hpp has no int32 -> half castData (A2/A3's is
+         vconv_deq).  */
+      pto_sorry(c->diag, call->loc, "the PTO-ISA back end has no pto.%s "
+                "from i32 to f16 on %s (PTO-ISA's A5 TCVT converts int32 "
+                "to f32 only, npu/a5/TCvt.hpp): cast to an f32 tile first",
+                name, c->k->arch->name);
+      c->errors++;
+      return;
+    }
     /* Row-major tiles only (TColExpandOp.hpp, TColReduceOps.hpp).  */
     int nt = io->form == F_COLBIN ? 3 : 2;
     for (int i = 0; i < nt; i++) {
@@ -2263,7 +2295,9 @@ print_seq(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   if (nops == 3)
     pto_buf_printf(b, ", o%d__", name[2]);
   if (!strcmp(n->text, "TCVT"))
-    pto_buf_puts(b, ", RoundMode::CAST_RINT");
+    pto_buf_puts(b, f16d && is_a5(k)
+                        ? ", RoundMode::CAST_RINT, SaturationMode::OFF"
+                        : ", RoundMode::CAST_RINT");
   else if (n->scalar_lit)
     pto_buf_printf(b, ", (float)(%s)", n->scalar_lit);
   else if (n->scalar) {
@@ -2590,11 +2624,17 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
     tname(b, call->args[0]);
     pto_buf_puts(b, ", ");
     tname(b, call->args[1]);
+    /* A5's TCVT saturates a narrowing float conversion unless told
+       not to (npu/a5/TCvt.hpp): OFF keeps C's overflow to inf.  */
+    bool to_int = to == PTO_DT_I32 || to == PTO_DT_I8 || to == PTO_DT_U8
+                  || to == PTO_DT_I16;
+    bool narrow_float = from == PTO_DT_F32
+                        && (to == PTO_DT_F16 || to == PTO_DT_BF16);
     if (to != from)
       pto_buf_printf(b, ", RoundMode::CAST_%s%s", mode,
-                     to == PTO_DT_I32 || to == PTO_DT_I8 || to == PTO_DT_U8
-                             || to == PTO_DT_I16
-                         ? ", SaturationMode::ON" : "");
+                     to_int ? ", SaturationMode::ON"
+                     : narrow_float && is_a5(k) ? ", SaturationMode::OFF"
+                                                : "");
     pto_buf_puts(b, ");\n");
     return;
   }
@@ -2788,8 +2828,8 @@ pto_emit_ptoisa(const pto_program *p, const pto_options *o, pto_diag *d,
     return 1;
   }
   /* PTO-ISA implements Atlas A2/A3 (include/pto/npu/a2a3/) and Ascend 950
-     (npu/a5/); our 950 row is not checked against it yet.  */
-  if (strcmp(arch->name, "dav-c220")) {
+     (npu/a5/, arch 3510; doc/pto-isa.md "Ascend 950" says what differs).  */
+  if (strcmp(arch->name, "dav-c220") && strcmp(arch->name, "3510")) {
     const pto_func *k = NULL;
     for (int i = 0; i < p->nfuncs && !k; i++)
       if (!p->funcs[i]->dead && p->funcs[i]->kind == PTO_FN_KERNEL)
@@ -2797,7 +2837,7 @@ pto_emit_ptoisa(const pto_program *p, const pto_options *o, pto_diag *d,
     if (!k)
       return 0;
     pto_sorry(d, k->loc, "the PTO-ISA back end targets dav-c220 (Atlas "
-              "A2/A3) only, not %s", arch->name);
+              "A2/A3) and 3510 (Ascend 950) only, not %s", arch->name);
     return 1;
   }
   const char *file = NULL;

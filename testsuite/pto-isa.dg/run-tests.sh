@@ -5,7 +5,10 @@
 #
 # The inputs NAME.pto (and NAME.opts, NAME.c) are looked up in this
 # directory, then in testsuite/pto-cce.dg (the CCE back end's tests run
-# here on the second back end).  For every test of this directory:
+# here on the second back end).  A test named a5-NAME is test NAME
+# built for Ascend 950 (--arch=3510; the CPU simulation with A5's
+# memory sizes, cpu-sim.cpp's PTO_ISA_A5), its golden a5-NAME.pto.cpp.
+# For every test of this directory:
 #   NAME.pto.cpp present: golden test.  `pto-opt --pipeline=default
 #     --emit-pto-isa' must succeed and write exactly NAME.pto.cpp; and
 #     a determinism test: emitting again, from another directory through
@@ -52,9 +55,17 @@ pass() { passes=$((passes + 1)); echo "PASS: $1"; }
 fail() { fails=$((fails + 1)); echo "FAIL: $1"; }
 unsup() { unsupported=$((unsupported + 1)); echo "UNSUPPORTED: $1"; }
 
-# src_dir NAME: the directory holding NAME.pto.
+# base NAME: the test NAME runs on.  a5-X is test X built for Ascend
+# 950 (--arch=3510, and the CPU simulation's A5 memory sizes): X.pto,
+# X.opts and X.c of this directory or of pto-cce.dg, the golden
+# a5-X.pto.cpp here.
+base() {
+  case $1 in a5-*) echo "${1#a5-}" ;; *) echo "$1" ;; esac
+}
+
+# src_dir NAME: the directory holding NAME's input (base NAME).
 src_dir() {
-  if [ -f "$dir/$1.pto" ]; then echo "$dir"; else echo "$cce_dir"; fi
+  if [ -f "$dir/$(base "$1").pto" ]; then echo "$dir"; else echo "$cce_dir"; fi
 }
 
 # emit NAME OUT [PATH-STYLE]: pto-opt over NAME.pto; from inside its
@@ -62,16 +73,18 @@ src_dir() {
 # "abs" from $work through its absolute path.
 emit() {
   d=$(src_dir "$1")
+  b=$(base "$1")
   opts=
-  [ -f "$d/$1.opts" ] && opts=$(cat "$d/$1.opts")
+  [ -f "$d/$b.opts" ] && opts=$(cat "$d/$b.opts")
+  [ "$b" = "$1" ] || opts="$opts --arch=3510"
   if [ "${3:-}" = abs ]; then
     # shellcheck disable=SC2086
     (cd "$work" && "$opt" --pipeline=default $opts --emit-pto-isa="$2" \
-       "$d/$1.pto" >/dev/null 2>"$2.stderr")
+       "$d/$b.pto" >/dev/null 2>"$2.stderr")
   else
     # shellcheck disable=SC2086
     (cd "$d" && "$opt" --pipeline=default $opts --emit-pto-isa="$2" \
-       "$1.pto" >/dev/null 2>"$2.stderr")
+       "$b.pto" >/dev/null 2>"$2.stderr")
   fi
 }
 
@@ -109,25 +122,29 @@ cpu_sim() {
     return
   fi
   d=$(src_dir "$1")
-  [ -f "$d/$1.c" ] || return
+  b=$(base "$1")
+  [ -f "$d/$b.c" ] || return
   if grep -q bfloat16_t "$2" && ! real_bf16; then
     unsup "$1: CPU simulation (PTO-ISA's CPU bfloat16_t is a placeholder _Float16 with this C++ library: include/pto/common/type.hpp takes std::bfloat16_t from C++23 <stdfloat> only)"
     return
   fi
   exe=$work/$1.exe
-  cp "$d/$1.c" "$work/$1.c" || return
+  cp "$d/$b.c" "$work/$b.c" || return
   # A test that includes a sibling test (dbuf-off.c: dbuf-stream.c)
   # gets it beside it, so that its "harness.h" is still this one.
-  for inc in $(sed -n 's/^#include "\([^"/]*\.c\)".*/\1/p' "$d/$1.c"); do
+  for inc in $(sed -n 's/^#include "\([^"/]*\.c\)".*/\1/p' "$d/$b.c"); do
     cp "$d/$inc" "$work/$inc" || return
   done
+  sim=cpu-sim
+  simdef=
+  [ "$b" = "$1" ] || { sim=cpu-sim-a5; simdef=-DPTO_ISA_A5; }
   if ! $isa_cxx -std=c++20 -D__CPU_SIM -I"$isa_inc" -c -x c++ "$2" \
          -o "$2.o" >"$exe.cc.log" 2>&1 \
-     || ! $isa_cxx -std=c++20 -D__CPU_SIM -I"$isa_inc" -c \
-         "$dir/cpu-sim.cpp" -o "$work/cpu-sim.o" >>"$exe.cc.log" 2>&1 \
+     || ! $isa_cxx -std=c++20 -D__CPU_SIM $simdef -I"$isa_inc" -c \
+         "$dir/cpu-sim.cpp" -o "$work/$sim.o" >>"$exe.cc.log" 2>&1 \
      || ! $CC -std=gnu11 -Wall -Wextra -I"$dir" -I"$top/include" \
-         -c "$work/$1.c" -o "$exe.o" >>"$exe.cc.log" 2>&1 \
-     || ! $isa_cxx "$exe.o" "$2.o" "$work/cpu-sim.o" -L"$rtlib" \
+         -c "$work/$b.c" -o "$exe.o" >>"$exe.cc.log" 2>&1 \
+     || ! $isa_cxx "$exe.o" "$2.o" "$work/$sim.o" -L"$rtlib" \
          -Wl,-rpath,"$rtlib" -lpto-rt -lm -o "$exe" >>"$exe.cc.log" 2>&1
   then
     head -30 "$exe.cc.log"
