@@ -570,11 +570,14 @@ enum {
                             pto_bf16 a, b: dav-c220 (mad's bfloat16_t
                               form); dav-m200 a located error (no bf16
                               at all: build for dav-c220);
-                            float a, b: dav-c220 a located sorry (the
-                              vendor's f32 mad exists, asc-devkit
-                              impl/basic_api/dav_c220/kernel_operator_mm_impl.h
-                              MmadCal, but is not lowered yet: keep the
-                              operands as fp16 in GM); dav-m200 a located
+                            float a, b: dav-c220 and 3510 under
+                              -fplugin-arg-pto-emit=pto-isa (PTO-ISA's
+                              TMATMUL f32 x f32); the CCE back end a
+                              located sorry (the vendor's f32 mad,
+                              asc-devkit dav_c220/kernel_operator_mm_impl.h
+                              MmadCal, needs the load3dv2 transpose of
+                              its K x N operand, not lowered yet: keep
+                              the operands as fp16 in GM); dav-m200 a located
                               error (no f32 mad: dav_m200/
                               kernel_operator_mm_impl.h MmadCal takes fp16;
                               pto_cast the operands to fp16 tiles first);

@@ -1293,13 +1293,21 @@ shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
   if ((want == PTO_DT_F16 && ty->dtype == PTO_DT_I8)
       || (want == PTO_DT_F32 && ty->dtype == PTO_DT_I32))
     return s8_tile_ok(c, t);
+  if (want == PTO_DT_F16 && ty->dtype == PTO_DT_F32 && c->k->cube_f32
+      && !c->p->ub_exit)
+    want = PTO_DT_F32;   /* the back end's TMATMUL takes f32 (mir.h) */
   if (ty->dtype != want && want == PTO_DT_F16 && ty->dtype == PTO_DT_F32) {
     /* f32 operands, per arch (pto.h's table): dav-c220 has the mad
        (asc-devkit dav_c220/kernel_operator_mm_impl.h, MmadCal float x
        float; stub_fun.h mad(__cc__ float *, __ca__ float *, __cb__ float
-       *, ...)) but its operands are 16 x 8 fractals loaded to L0B by
-       load_cbuf_to_cb_transpose, not lowered yet; dav-m200 has none
-       (dav_m200/kernel_operator_mm_impl.h, MmadCal: f16 and int8).  */
+       *, ...)) but its K x N operand reaches L0B through the load3dv2
+       transpose (asc-devkit impl/adv_api/detail/matmul/stage/split/
+       load_to_l0b/load_to_l0b_loadInstr.h, LoadData3DParamsV2Pro;
+       PTO-ISA common/arch/memory/textract_common.hpp,
+       TExtractToBTranspose: img2colv2_cbuf_to_cb for 4-byte types),
+       which the CCE back end does not lower yet (the PTO-ISA one does:
+       k->cube_f32); dav-m200 has none (dav_m200/kernel_operator_mm_impl.h,
+       MmadCal: f16 and int8).  */
     pto_buf tb = { 0 };
     pto_type_print(&tb, ty);
     if (c->p->ub_exit)
@@ -1313,7 +1321,9 @@ shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
                 "pto.matmul operand '%s' is %s: %s's f32 x f32 mad (16 x "
                 "8 fractals, a transposing L0B load) is not lowered by the "
                 "CCE back end; keep the operands in GM as fp16 and load "
-                "pto_f16 tiles, or run it under sim=jit", t->var->name,
+                "pto_f16 tiles, run it under sim=jit, or emit PTO-ISA C++ "
+                "(-fplugin-arg-pto-emit=pto-isa: its TMATMUL takes f32)",
+                t->var->name,
                 tb.s, c->k->arch->name);
     pto_buf_free(&tb);
     c->errors++;

@@ -216,6 +216,10 @@ typedef struct pto_mir_kernel {
   bool cube_dbuf;             /* cube.c may double-buffer the L1 operands
                                  (with double_buffer; the CCE back end:
                                  backend/ptoisa renders its own loads) */
+  bool cube_f32;              /* cube.c takes f32 x f32 products on
+                                 dav-c220 / 3510 (backend/ptoisa: PTO-ISA's
+                                 TMATMUL lowers them; the CCE's cube path
+                                 does not yet) */
   pto_dbuf_note *dbuf;        /* sync.c: one note per loop it considered */
   int ndbuf, capdbuf;
   long drop_sync;             /* debug: skip the Nth sync (0: none) */

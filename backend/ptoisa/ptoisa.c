@@ -672,11 +672,13 @@ keep_stmt(tsel *c, pto_mir_block *out, const pto_stmt *s)
    L0A / L0B.  Its checks (dtypes, 16-multiple shapes, the uses each
    tile may have, overflow) are this back end's too.  Here each of its
    operations becomes PTO-ISA (include/pto/common/pto_instr.hpp):
-     operand       Tile<TileType::Mat, half, R, C, BLayout::ColMajor, R,
+     operand       Tile<TileType::Mat, T, R, C, BLayout::ColMajor, R,
                    C, SLayout::RowMajor, 512> (the NZ layout,
                    GetTileLayoutCustom in common/constants.hpp), loaded
                    by TLOAD from an ND GlobalTensor (ND -> NZ,
-                   common/arch/memory/tload_common.hpp)
+                   common/arch/memory/tload_common.hpp); T half,
+                   bfloat16_t, int8_t or float (f32 x f32 products: the
+                   plan takes them for this back end, k.cube_f32)
      load_valid    TEXPANDS(tile, 0) (a Mat tile: npu/a2a3/TExpandS.hpp),
                    then TLOAD of the vr x vc view
      accumulator   TileAcc<float, M, N>, TileAcc<int32_t, M, N> for int8
@@ -1109,12 +1111,13 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     pto_cube_info_of(k, av, &ai);
     pto_cube_info_of(k, bv, &bi);
     int64_t m = cv->type->rows, nn = cv->type->cols, kk = av->type->cols;
-    if (m * kk * 2 > k->arch->l0a || kk * nn * 2 > k->arch->l0b) {
+    int64_t es = pto_dtype_bytes(av->type->dtype);
+    if (m * kk * es > k->arch->l0a || kk * nn * es > k->arch->l0b) {
       pto_error(c->diag, e->loc,
                 "pto.matmul operands '%s' (%lld bytes) and '%s' (%lld bytes) "
                 "do not fit L0A/L0B (%lld / %lld bytes on %s)",
-                av->name, (long long)(m * kk * 2), bv->name,
-                (long long)(kk * nn * 2), (long long)k->arch->l0a,
+                av->name, (long long)(m * kk * es), bv->name,
+                (long long)(kk * nn * es), (long long)k->arch->l0a,
                 (long long)k->arch->l0b, k->arch->name);
       c->errors++;
       return;
@@ -2781,6 +2784,7 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
   k.arch = arch;
   k.scratch_bytes = scratch_bytes;
   k.tile_layout_bytes = layout_bytes;
+  k.cube_f32 = true;   /* TMATMUL takes float x float (npu/a2a3/TMatmul.hpp) */
   k.print_elem = print_elem;
   k.print_tile = print_tile;
   if (pto_isel_linear_src(&k, d)) {
