@@ -311,15 +311,71 @@ report_overflow(plan *pl, int i)
   pl->errors++;
 }
 
-/* Remove the buffers of the tiles the cube plan keeps out of UB.  */
+/* Whether buffer B stays in UB now that the cube plan is made: a tile
+   the plan keeps in L1 / L0C / the bias table does not, nor the
+   scratch of a pto.matmul that scan_stmt sized before the plan (for
+   the L0C -> UB exit of dav-m200) on an arch without that exit.  */
+static bool
+stays_in_ub(const pto_mir_kernel *k, const pto_mir_buffer *b)
+{
+  if (b->var)
+    return pto_cube_needs_ub(k, b->var);
+  const pto_expr *e = b->stmt->value;
+  bool matmul = b->stmt->kind == PTO_S_EVAL && e && e->kind == PTO_E_CALL
+                && e->is_op && e->op == PTO_OP_MATMUL;
+  return !matmul || pto_cube_scratch_bytes(k, b->stmt) > 0;
+}
+
+/* Remove the buffers the cube plan keeps out of UB.  */
 static void
 drop_cube_only(pto_mir_kernel *k)
 {
   int n = 0;
   for (int i = 0; i < k->nbufs; i++)
-    if (!k->bufs[i].var || pto_cube_needs_ub(k, k->bufs[i].var))
+    if (stays_in_ub(k, &k->bufs[i]))
       k->bufs[n++] = k->bufs[i];
   k->nbufs = n;
+}
+
+/* On an arch whose cube and vector units are different cores (the
+   V220 forms: dav-c220 and 3510, one AIC and two AIVs per AI Core,
+   sharing only GM), a kernel runs on one kind of core: report a kernel
+   that has both matmul tiles (the cube plan's, in L1 / L0C / the bias
+   table) and tiles or scratch in UB (the vector cores').  The vendor
+   splits such a kernel into a cube part and a vector part that hand
+   over through a GM workspace under cross-core flags (asc-devkit
+   HEAD:examples/01_simd_cpp_api/00_introduction/03_fusion_operation/
+   matmul_leakyrelu_basic_api/matmul_leakyrelu_basic_api.asc: `if
+   ASCEND_IS_AIC' / `if ASCEND_IS_AIV', CrossCoreSetFlag<0x2, PIPE_FIX>
+   after the fixpipe, CrossCoreWaitFlag before the vector core's load);
+   this back end does not do that split yet, so without this check it
+   would emit one function mixing mad and vector instructions, which no
+   core of those chips runs.  */
+static void
+check_one_core(plan *pl)
+{
+  pto_mir_kernel *k = pl->k;
+  const pto_var *cube_var;
+  bool acc;
+  int64_t off, size, region;
+  if (k->arch->isa != PTO_ISA_V220 || !k->nbufs
+      || !pto_cube_tile(k, 0, &cube_var, &acc, &off, &size, &region))
+    return;
+  const pto_mir_buffer *ub = &k->bufs[0];
+  for (int i = 1; i < k->nbufs && !ub->var; i++)
+    if (k->bufs[i].var)
+      ub = &k->bufs[i];
+  pto_sorry(pl->diag, ub->loc,
+            "kernel '%s' uses the cube unit (pto.matmul tile '%s') and "
+            "the vector unit ('%s' lives in UB): on %s they are different "
+            "cores (an AIC and two AIVs sharing only GM) and the back "
+            "end does not split a kernel between them yet; write the "
+            "matmul part and the vector part as two kernels that hand "
+            "over through GM (examples/gemm_w8a8.c, doc/cce.md)",
+            k->func->name, cube_var->name, ub->name, k->arch->name);
+  pto_note(pl->diag, cube_var->loc, "'%s' is a tile of the cube unit",
+           cube_var->name);
+  pl->errors++;
 }
 
 /* First-fit allocation in order of first use.  */
@@ -373,8 +429,10 @@ pto_memplan(pto_mir_kernel *k, pto_diag *diag)
     pl.errors = pto_cube_plan(k, diag);
   if (!pl.errors) {
     drop_cube_only(k);
-    allocate(&pl);
+    check_one_core(&pl);
   }
+  if (!pl.errors)
+    allocate(&pl);
   free(pl.decl_pos);
   free(pl.loops);
   return pl.errors;

@@ -154,7 +154,14 @@ cpu_sim() {
   ub=$(sed -n 's/.*UB plan for [^ ]* (\([0-9]*\) bytes usable).*/\1/p' "$2" \
        | head -1)
   if PTO_CPU_SIM_UB_BYTES=${ub:-196608} "$exe" >"$exe.log" 2>&1; then
-    pass "$1: CPU simulation equals reference mode ($(tail -1 "$exe.log"))"
+    # A program without outputs (sync-settle-*: sim=cce's race detector
+    # is their check, PTO-ISA's simulation has none) only shows that the
+    # kernel runs with the arch's UB enforced; say so.
+    if grep -q ': 0 checks, 0 failures$' "$exe.log"; then
+      pass "$1: CPU simulation runs (the program compares no output)"
+    else
+      pass "$1: CPU simulation equals reference mode ($(tail -1 "$exe.log"))"
+    fi
   else
     tail -20 "$exe.log"
     fail "$1: CPU simulation equals reference mode"
