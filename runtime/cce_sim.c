@@ -18,6 +18,9 @@
    meet, and the entry's pipe position is > vc[B][A]: one check per pipe
    per block, because positions within a pipe are monotonic (if A's last
    writer is ordered before B, so are all earlier ones).
+   Each pipe also carries xvc, the same knowledge of the other cores of
+   a mix block; flags, barriers and waits move it exactly as vc (the
+   cross-core side is sim-mix.c).
 
    COST MODEL (estimates, not measurements; cycles at the AI Core clock):
      issue         the scalar unit dispatches one instruction per cycle;
@@ -110,6 +113,30 @@ static const sim_arch *lookup_arch(const char *name)
   return NULL;
 }
 
+void pto_sim_set_current(sim_state *s) { current = s; }
+
+sim_state *pto_sim_new_core(sim_state *main, sim_state *old)
+{
+  if (old && old->arch == main->arch) {
+    old->strict = main->strict;
+    return old;
+  }
+  if (old) {
+    free_arenas(old);
+    free(old->log);
+    free(old->gm);
+    free(old);
+  }
+  sim_state *s = xcalloc(1, sizeof *s);
+  s->arch = main->arch;
+  s->strict = main->strict;
+  s->bnum = 1;
+  s->owner = main;
+  s->notrace = 1;
+  alloc_arenas(s);
+  return s;
+}
+
 /* The calling thread's simulator, created on first use from the
    environment (PTO_SIM_ARCH, PTO_SIM_MODE).  */
 sim_state *pto_sim_state(void)
@@ -198,6 +225,7 @@ static void clear_block_state(sim_state *s)
   s->races = 0;
   memset(s->clk, 0, sizeof s->clk);
   memset(s->vc, 0, sizeof s->vc);
+  memset(s->xvc, 0, sizeof s->xvc);
   memset(s->flags, 0, sizeof s->flags);
   for (int i = 1; i < PTO_SIM_NSPACES; i++) {
     sim_space *sp = &s->sp[i];
@@ -213,9 +241,8 @@ static void clear_block_state(sim_state *s)
   memset(s->ptime, 0, sizeof s->ptime);
 }
 
-void pto_sim_begin_block(int idx, int num)
+void pto_sim_block_start(sim_state *s, int idx, int num)
 {
-  sim_state *s = pto_sim_state();
   clear_block_state(s);
   s->bidx = idx;
   s->bnum = num;
@@ -225,14 +252,19 @@ void pto_sim_begin_block(int idx, int num)
   s->cmpmask_set = 0;
   s->block_errors = 0;
   s->in_block = 1;
+}
+
+void pto_sim_begin_block(int idx, int num)
+{
+  sim_state *s = pto_sim_state();
+  pto_sim_block_start(s, idx, num);
   pto_trace_block_begin(s);
 }
 
 static const char *event_pipe_name(int i);
 
-int pto_sim_end_block(void)
+uint64_t pto_sim_block_finish(sim_state *s)
 {
-  sim_state *s = pto_sim_state();
   for (int a = 0; a < SIM_NPIPE; a++)
     for (int b = 0; b < SIM_NPIPE; b++)
       for (int e = 0; e < SIM_MAXEVENT; e++) {
@@ -248,12 +280,23 @@ int pto_sim_end_block(void)
   for (int p = 0; p < SIM_NPIPE; p++)
     if (s->ptime[p] > t)
       t = s->ptime[p];
+  s->in_block = 0;
+  return t;
+}
+
+void pto_sim_block_record(sim_state *s, uint64_t t)
+{
   s->cyc_last = t;
   if (t > s->cyc_max)
     s->cyc_max = t;
   s->cyc_sum += t;
-  s->in_block = 0;
   pto_trace_block_end(s, t);
+}
+
+int pto_sim_end_block(void)
+{
+  sim_state *s = pto_sim_state();
+  pto_sim_block_record(s, pto_sim_block_finish(s));
   return s->block_errors;
 }
 
@@ -369,7 +412,13 @@ void pto_sim_error_at(sim_state *s, const char *f, int l, const char *fmt, ...)
   va_start(ap, fmt);
   vsnprintf(body, sizeof body, fmt, ap);
   va_end(ap);
-  snprintf(msg, sizeof msg, "%s:%d: error: %s", f ? f : "?", l, body);
+  if (s->grp) /* a mix block: say which core */
+    snprintf(msg, sizeof msg, "%s:%d: error: %s: %s", f ? f : "?", l,
+             pto_sim_core_name(s), body);
+  else
+    snprintf(msg, sizeof msg, "%s:%d: error: %s", f ? f : "?", l, body);
+  if (s->owner) /* an AIV reports through the thread's state */
+    s = s->owner;
   s->errors++;
   s->block_errors++;
   append_report(s, msg);
@@ -416,6 +465,8 @@ const char *pto_sim_pipe_name(int i)
   return i >= 0 && i < SIM_NPIPE ? n[i] : "?";
 }
 
+const char *pto_sim_event_pipe_name(int i) { return event_pipe_name(i); }
+
 static const char *event_pipe_name(int i)
 {
   static const char *const n[SIM_NPIPE] = { "PIPE_S",    "PIPE_V",
@@ -429,6 +480,14 @@ int pto_sim_resolve(sim_state *s, const char *f, int l, const char *name,
                     const char *what, int sp, uintptr_t p, uint64_t extent,
                     unsigned align, uintptr_t *off)
 {
+  if (!pto_sim_core_has_space(s, sp)) {
+    pto_sim_error_at(s, f, l, "%s: %s is in %s, which the %s core does not "
+                     "have (dav-c220: L1, L0A/B/C and the bias table are "
+                     "the AIC's, UB is each AIV's own)",
+                     name, what, s->sp[sp].name,
+                     s->core == SIM_AIC ? "cube (AIC)" : "vector (AIV)");
+    return -1;
+  }
   if (sp == PTO_SIM_GM) {
     if (!p) {
       pto_sim_error_at(s, f, l, "%s: %s is a null GM pointer", name, what);
@@ -483,6 +542,10 @@ uint32_t pto_sim_begin(sim_state *s, const char *f, int l, const char *name,
   in->nranges = 0;
   s->cur = id;
   s->nreported = 0;
+  if (!pto_sim_core_has_pipe(s, ipipe))
+    pto_sim_error_at(s, f, l, "%s: the %s core has no pipe %s", name,
+                     s->core == SIM_AIC ? "cube (AIC)" : "vector (AIV)",
+                     pto_sim_pipe_name(ipipe));
   return id;
 }
 
@@ -521,33 +584,42 @@ static const sim_range *find_range(const sim_instr *in, int sp, int rw,
   return any;
 }
 
-static void report_race(sim_state *s, int sp, uintptr_t addr, int rw,
-                        uint32_t other, int other_rw)
+void pto_sim_format_operand(const sim_instr *in, int sp, int rw,
+                            uintptr_t addr, char *buf, size_t n)
+{
+  const sim_range *r = find_range(in, sp, rw, addr);
+  if (r)
+    format_range(buf, n, sp, r->lo, r->hi);
+  else
+    format_range(buf, n, sp, addr, addr + 1);
+}
+
+int pto_sim_race_budget(sim_state *s, uint32_t key)
 {
   for (int i = 0; i < s->nreported; i++)
-    if (s->reported[i] == other)
-      return;
+    if (s->reported[i] == key)
+      return 0;
   if (s->nreported < 8)
-    s->reported[s->nreported++] = other;
+    s->reported[s->nreported++] = key;
   if (++s->races > 64) {
     if (s->races == 65)
       pto_sim_error_at(
           s, s->log[s->cur].file, s->log[s->cur].line,
           "too many races in this block; further races not reported");
-    return;
+    return 0;
   }
+  return 1;
+}
+
+static void report_race(sim_state *s, int sp, uintptr_t addr, int rw,
+                        uint32_t other, int other_rw)
+{
+  if (!pto_sim_race_budget(s, other))
+    return;
   const sim_instr *me = &s->log[s->cur], *ot = &s->log[other];
-  const sim_range *mr = find_range(me, sp, rw, addr);
-  const sim_range *orr = find_range(ot, sp, other_rw, addr);
   char mbuf[80], obuf[80], how[80];
-  if (mr)
-    format_range(mbuf, sizeof mbuf, sp, mr->lo, mr->hi);
-  else
-    format_range(mbuf, sizeof mbuf, sp, addr, addr + 1);
-  if (orr)
-    format_range(obuf, sizeof obuf, sp, orr->lo, orr->hi);
-  else
-    format_range(obuf, sizeof obuf, sp, addr, addr + 1);
+  pto_sim_format_operand(me, sp, rw, addr, mbuf, sizeof mbuf);
+  pto_sim_format_operand(ot, sp, other_rw, addr, obuf, sizeof obuf);
   if (me->pipe == ot->pipe)
     snprintf(how, sizeof how, "pipe_barrier(PIPE_%s)",
              pto_sim_pipe_name(me->pipe));
@@ -665,6 +737,8 @@ void pto_sim_touch_mask(sim_state *s, int sp, uintptr_t block, uint32_t mask,
     s->sp[sp].dirty = 1;
   }
   check_entry(s, e, sp, block + (uintptr_t)__builtin_ctz(mask), mask, rw);
+  if (sp == PTO_SIM_GM && s->grp)
+    pto_sim_xcore_touch(s, block, mask, rw);
 }
 
 void pto_sim_touch(sim_state *s, int sp, uintptr_t lo, uintptr_t hi, int rw)
@@ -709,6 +783,15 @@ static int check_flag_args(sim_state *s, const char *f, int l, const char *name,
     pto_sim_error_at(s, f, l, "%s: invalid pipe pair (%d, %d)", name, src, dst);
     return -1;
   }
+  if (!pto_sim_core_has_pipe(s, *a) || !pto_sim_core_has_pipe(s, *b)) {
+    pto_sim_error_at(s, f, l, "%s(%s, %s): the %s core has no pipe %s (the "
+                     "cube and vector cores synchronise only through "
+                     "ffts_cross_core_sync / wait_flag_dev)", name,
+                     event_pipe_name(*a), event_pipe_name(*b),
+                     s->core == SIM_AIC ? "cube (AIC)" : "vector (AIV)",
+                     pto_sim_pipe_name(pto_sim_core_has_pipe(s, *a) ? *b : *a));
+    return -1;
+  }
   return pto_sim_check_range(s, f, l, name, "event id", ev, 0,
                              s->arch->events - 1);
 }
@@ -732,6 +815,7 @@ void pto_sim_set_flag(const char *f, int l, int src, int dst, int64_t ev)
   fl->set = 1;
   memcpy(fl->vc, s->vc[a], sizeof fl->vc);
   fl->vc[a] = s->clk[a];
+  fl->xvc = s->xvc[a];
   fl->file = f;
   fl->line = l;
   pto_sim_end(s, 0);
@@ -766,6 +850,7 @@ void pto_sim_wait_flag(const char *f, int l, int src, int dst, int64_t ev)
     for (int p = 0; p < SIM_NPIPE; p++)
       if (fl->vc[p] > s->vc[q][p])
         s->vc[q][p] = fl->vc[p];
+    pto_sim_xclock_merge(&s->xvc[q], &fl->xvc);
   }
   fl->set = 0;
   pto_trace_wait(s, a, b, (int)ev, s->ptime[b], fl->time);
@@ -788,9 +873,13 @@ void pto_sim_pipe_barrier(const char *f, int l, int pipe)
       if (s->ptime[p] > t)
         t = s->ptime[p];
     pto_trace_join(s, t);
+    sim_xclock all = s->xvc[0];
+    for (int p = 1; p < SIM_NPIPE; p++)
+      pto_sim_xclock_merge(&all, &s->xvc[p]);
     for (int p = 0; p < SIM_NPIPE; p++) {
       s->ptime[p] = t;
       memcpy(s->vc[p], s->clk, sizeof s->clk);
+      s->xvc[p] = all;
     }
     s->issue = t;
     return;

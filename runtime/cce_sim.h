@@ -41,8 +41,9 @@
         pto_sim_begin_block(idx, num); kernel(args...); pto_sim_end_block();
       (pto_sim_run_blocks does exactly that; end_block is what reports
       pending flags and records the block's cycles).
-      `block_idx`, `block_num`, get_block_idx(), get_block_num() and
-      get_subblockid() (always 0) read the simulator's state.  Kernels are
+      `block_idx`, `block_num`, get_block_idx(), get_block_num(),
+      get_subblockid() and get_subblockdim() read the simulator's state
+      (0 and 1 outside a mix block).  Kernels are
       plain C functions: guard `extern "C"` with #ifdef __cplusplus and
       the `<<<...>>>` launcher with #ifndef __CCE_KT_TEST__.
    5. Operand element types are taken from the C pointer type with
@@ -51,6 +52,16 @@
    6. The simulator does not model races between blocks (cores) nor
       block-level GM sharing: the runtime exposes those by running the
       blocks in several orders (pto_sim_block_order).
+   7. A dav-c220 mix kernel (`__global__ __mix__(1, 2) void k(...)',
+      its cube part under #if defined(__DAV_CUBE__), its vector part
+      under #if defined(__DAV_VEC__), as the vendor compiles it twice:
+      asc-devkit HEAD:impl/utils/sys_macros.h SPLIT_CORE_CUBE /
+      SPLIT_CORE_VEC) is compiled twice on the host as well, with
+      -D__DAV_CUBE__ and with -D__DAV_VEC__, renaming the kernel
+      (-Dk=k_aic, -Dk=k_aiv); each block runs as
+        pto_sim_run_mix(idx, num, aic, aiv, ctx);
+      where aic / aiv call k_aic / k_aiv with the arguments in ctx (see
+      MIX BLOCKS below; testsuite/sim/test-mix.c shows the form).
 
    SEMANTICS (see runtime/cce_sim.c for the details)
    - Block = 32 B, repeat = 256 B = 8 blocks; lanes per repeat = 256 /
@@ -173,6 +184,33 @@
    - Races between blocks (cores) are not modelled: run the blocks in
      several orders (pto_sim_run_blocks) and compare results.
 
+   MIX BLOCKS (dav-c220; runtime/sim-mix.c, doc/cce.md "dav-c220: the
+   cube and the vector cores (simulator)")
+   - pto_sim_run_mix runs one block as an AI Core group: the AIC
+     function once and the AIV function twice (subblock 0 and 1) as
+     three cooperative coroutines on the calling thread, in the fixed
+     order AIC, AIV0, AIV1, switching only when a core blocks in
+     wait_flag_dev (deterministic).  Each core has its own arenas,
+     registers and intra-core flags; GM is shared.  The AIC has L1, L0A,
+     L0B, L0C and the bias table and no pipe V; each AIV has its own UB
+     and the pipes S, V, MTE2, MTE3: anything else is reported.
+   - ffts_cross_core_sync(pipe, config), config = 0x1 + ((mode & 3) <<
+     4) + ((flagId & 0xf) << 8), and wait_flag_dev(flagId): 16 counters
+     per core of 0..15; mode 2 AIC -> both AIVs, both AIVs -> AIC; mode
+     1 both AIVs -> both AIVs; mode 0 (every AIC / every AIV of the
+     launch) for a one-block launch only.  Reported: a counter past 15,
+     a pipe other than V, M, MTE1, MTE2, MTE3, FIX, a bad config, a
+     deadlock (every unfinished core blocked: the block ends, naming
+     each core, its flag and counter), rises never waited at the end.
+   - The race detector checks GM across the cores: an access by one
+     core that is not ordered after a conflicting access by another
+     through a chain of cross-core and intra-core flags is a race naming
+     both instructions and cores.
+   - Cost: the cores run concurrently; a wait stalls until the set's
+     pipe is done plus an assumed hand-off latency of 100 cycles; the
+     block's estimate is the latest core's.  PTO_SIM_TRACE shows the
+     AIC's pipes only.
+
    COST MODEL: see pto_sim_cycles() and the table in cce_sim.c.  */
 
 #ifndef PTO_CCE_SIM_H
@@ -290,6 +328,17 @@ void *pto_sim_host_addr(int space, uintptr_t off);
 /* The state of the current block, for block_idx and friends.  */
 int pto_sim_block_idx(void);
 int pto_sim_block_num(void);
+/* get_subblockid / get_subblockdim: 0 / 1 on the AIC and outside a mix
+   block, 0 or 1 / 2 on the AIVs.  */
+int pto_sim_subblock_id(void);
+int pto_sim_subblock_dim(void);
+
+/* Run block IDX of NUM of a dav-c220 mix kernel: AIC(CTX) on the cube
+   core and AIV(CTX) on each of the two vector cores (see MIX BLOCKS).
+   Like begin_block + kernel + end_block: returns the block's error
+   count and records its cycles (the latest core's).  */
+int pto_sim_run_mix(int idx, int num, void (*aic)(void *),
+                    void (*aiv)(void *), void *ctx);
 
 /* ------------------------------------------------------------------ */
 /* The CCE dialect on the host                                         */
@@ -349,7 +398,11 @@ typedef enum addr_cal_mode_t { inc = 0, dec = 1 } addr_cal_mode_t;
 #define block_num (pto_sim_block_num())
 #define get_block_idx() ((int64_t)pto_sim_block_idx())
 #define get_block_num() ((int64_t)pto_sim_block_num())
-#define get_subblockid() ((int64_t)0)
+#define get_subblockid() ((int64_t)pto_sim_subblock_id())
+#define get_subblockdim() ((int64_t)pto_sim_subblock_dim())
+/* The mix kernel's execution-space qualifier (asc-devkit
+   docs/zh/guide/编程指南/语言扩展层/SIMD-BuiltIn关键字.md).  */
+#define __mix__(aic, aiv)
 
 #define PTO_UB(T, off) ((__ubuf__ T *)(uintptr_t)(off))
 #define PTO_L1(T, off) ((__cbuf__ T *)(uintptr_t)(off))
@@ -450,6 +503,9 @@ void pto_sim_set_vector_mask(const char *f, int l, uint64_t hi, uint64_t lo);
 void pto_sim_set_mask_mode(const char *f, int l, int counter);
 void pto_sim_pipe_barrier(const char *f, int l, int pipe);
 void pto_sim_set_flag(const char *f, int l, int src, int dst, int64_t event);
+void pto_sim_ffts_cross_core_sync(const char *f, int l, int pipe,
+                                  uint64_t config);
+void pto_sim_wait_flag_dev(const char *f, int l, int64_t flag);
 void pto_sim_wait_flag(const char *f, int l, int src, int dst, int64_t event);
 uintptr_t pto_sim_ub_scalar(const char *f, int l, uintptr_t p, size_t size,
                             int write);
@@ -759,6 +815,10 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define pipe_barrier(p) pto_sim_pipe_barrier(PTO_SIM_HERE, (int)(p))
 #define set_flag(a, b, e) pto_sim_set_flag(PTO_SIM_HERE, (int)(a), (int)(b), (int64_t)(e))
 #define wait_flag(a, b, e) pto_sim_wait_flag(PTO_SIM_HERE, (int)(a), (int)(b), (int64_t)(e))
+/* Across the cores of a mix block (dav-c220; see MIX BLOCKS).  */
+#define ffts_cross_core_sync(p, cfg) \
+  pto_sim_ffts_cross_core_sync(PTO_SIM_HERE, (int)(p), (uint64_t)(cfg))
+#define wait_flag_dev(id) pto_sim_wait_flag_dev(PTO_SIM_HERE, (int64_t)(id))
 
 /* Scalar access to UB (pipe S).  */
 #define PTO_UB_LOAD(p) \

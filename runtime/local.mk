@@ -3,7 +3,8 @@
 # Makefile.am; paths relative to the top directory).
 #
 # libpto-rt currently holds the CCE simulator (runtime/cce_sim.h, the
-# contract; cce_sim.c core, sim-vec.c vector, sim-dma.c DMA and cube).
+# contract; cce_sim.c core, sim-vec.c vector, sim-dma.c DMA and cube,
+# sim-mix.c dav-c220's cube + vector core groups).
 # The kernel table and pto_launch join it when they exist.  cce_sim.h is
 # installed: the emitted .cce compiles on the host as C with
 #   gcc -std=gnu11 -D__CCE_KT_TEST__ -fno-delete-null-pointer-checks
@@ -15,6 +16,7 @@ runtime_libpto_rt_la_SOURCES = \
 	runtime/sim-vec.c \
 	runtime/sim-dma.c \
 	runtime/sim-trace.c \
+	runtime/sim-mix.c \
 	runtime/sim-trace.h \
 	runtime/sim-internal.h
 runtime_libpto_rt_la_CFLAGS = $(AM_CFLAGS) -fno-delete-null-pointer-checks

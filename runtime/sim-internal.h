@@ -1,10 +1,16 @@
-/* sim-internal.h - shared state of the CCE simulator (sim-core.c,
-   sim-vec.c, sim-dma.c).  Not installed; the public contract is
-   cce_sim.h.
+/* sim-internal.h - shared state of the CCE simulator (cce_sim.c,
+   sim-vec.c, sim-dma.c, sim-mix.c).  Not installed; the public contract
+   is cce_sim.h.
 
    One simulator state per thread (so a runtime may run blocks on
-   several threads).  Pipes are numbered internally S, V, M, MTE1, MTE2,
-   MTE3, FIX (0..6); pipe_t values are mapped by pto_sim_pipe_index.  */
+   several threads), which is the core that runs an ordinary block.  A
+   mix block (pto_sim_run_mix, sim-mix.c) runs three cores on that
+   thread, each a sim_state of its own (arenas, registers, flags,
+   clocks, log): the thread's state is the AIC, two more are the AIVs;
+   they share a sim_group (cross-core flags, the cross-core GM shadow)
+   and report through the thread's state.  Pipes are numbered internally
+   S, V, M, MTE1, MTE2, MTE3, FIX (0..6); pipe_t values are mapped by
+   pto_sim_pipe_index.  */
 
 #ifndef PTO_SIM_INTERNAL_H
 #define PTO_SIM_INTERNAL_H
@@ -26,6 +32,17 @@ enum {
 };
 
 enum { P_S, P_V, P_M, P_MTE1, P_MTE2, P_MTE3, P_FIX };
+/* The cores of a mix block: 0 the AIC, 1 and 2 the AIVs (subblock 0
+   and 1).  */
+#define SIM_NCORE 3
+enum { SIM_AIC, SIM_AIV0, SIM_AIV1 };
+/* What a pipe knows of the other cores: c[X][q] = the number of core
+   X's pipe-q instructions known complete (the own core's row unused:
+   that is sim_state.vc).  */
+typedef struct sim_xclock {
+  uint32_t c[SIM_NCORE][SIM_NPIPE];
+} sim_xclock;
+struct sim_group;
 enum { SIM_R = 1, SIM_W = 2 };
 
 /* The most recent reader and writer of one 32 B block, per pipe:
@@ -66,6 +83,7 @@ typedef struct sim_instr {
 typedef struct sim_flag {
   int set;
   uint32_t vc[SIM_NPIPE];
+  sim_xclock xvc;
   uint64_t time;
   const char *file;
   int line;
@@ -98,6 +116,7 @@ typedef struct sim_state {
 
   uint32_t clk[SIM_NPIPE];
   uint32_t vc[SIM_NPIPE][SIM_NPIPE];
+  sim_xclock xvc[SIM_NPIPE]; /* per pipe, of the other cores (mix) */
   sim_flag flags[SIM_NPIPE][SIM_NPIPE][SIM_MAXEVENT];
 
   uint64_t mask_hi, mask_lo;
@@ -114,10 +133,39 @@ typedef struct sim_state {
   int errors, block_errors;
   char *rep;
   size_t replen, repcap;
+
+  /* Mix blocks (sim-mix.c).  GRP is set while one runs; CORE is this
+     state's core in it; OWNER the thread's state that reports for an
+     AIV (NULL for the thread's own state); AUX the AIV states the
+     thread's state keeps between blocks.  */
+  struct sim_group *grp;
+  int core;
+  struct sim_state *owner;
+  struct sim_state *aux[SIM_NCORE - 1];
+  int notrace; /* an AIV: PTO_SIM_TRACE shows the AIC only */
 } sim_state;
 
-/* sim-core.c */
+/* cce_sim.c */
 sim_state *pto_sim_state(void);
+/* Make S the calling thread's running core (a mix block switches).  */
+void pto_sim_set_current(sim_state *s);
+/* A core state with MAIN's arch and settings (an AIV): OLD if it has
+   that arch, else a new one (OLD freed).  */
+sim_state *pto_sim_new_core(sim_state *main, sim_state *old);
+/* Reset S's per-block state (log, clocks, arenas, registers) for
+   block IDX of NUM; no trace.  */
+void pto_sim_block_start(sim_state *s, int idx, int num);
+/* Report S's pending flags; return the time its last pipe finishes.  */
+uint64_t pto_sim_block_finish(sim_state *s);
+/* Record T as the estimate of the block that just ended on S.  */
+void pto_sim_block_record(sim_state *s, uint64_t t);
+const char *pto_sim_event_pipe_name(int ipipe);
+/* Describe the operand of IN in space SP, access RW, holding ADDR.  */
+void pto_sim_format_operand(const sim_instr *in, int sp, int rw,
+                            uintptr_t addr, char *buf, size_t n);
+/* Whether a race of the current instruction with the instruction KEY
+   is still to be reported (once per pair, at most 64 a block).  */
+int pto_sim_race_budget(sim_state *s, uint32_t key);
 void pto_sim_error_at(sim_state *s, const char *f, int l, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 int pto_sim_pipe_index(int pipe);
@@ -150,6 +198,19 @@ static inline uint8_t *sim_mem(sim_state *s, int sp, uintptr_t off)
    QuantMode_t: asc-devkit's stub_fun.h QuantMode_t, NoQuant 0, F322F16
    1, F322BF16 16).  */
 enum { SIM_NOQUANT = 0, SIM_F322F16 = 1, SIM_F322BF16 = 16 };
+
+/* sim-mix.c */
+/* Whether core S (of a mix block) has space SP / internal pipe P; 1
+   outside a mix block.  */
+int pto_sim_core_has_space(const sim_state *s, int sp);
+int pto_sim_core_has_pipe(const sim_state *s, int p);
+const char *pto_sim_core_name(const sim_state *s);
+/* Check and record a GM access of the current instruction of S against
+   the other cores of its mix block.  */
+void pto_sim_xcore_touch(sim_state *s, uintptr_t block, uint32_t mask,
+                         int rw);
+/* Merge knowledge SRC into DST (element-wise max).  */
+void pto_sim_xclock_merge(sim_xclock *dst, const sim_xclock *src);
 
 /* sim-vec.c: exact fp16 <-> float conversions (round to nearest even).  */
 float pto_sim_h2f(uint16_t bits);

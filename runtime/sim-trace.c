@@ -32,6 +32,10 @@
    pto_sim_reset (the block slices' args.epoch counts the resets), i.e.
    pto_sim_cycles_max() and pto_sim_cycles_sum() at exit.
 
+   MIX BLOCKS (pto_sim_run_mix): only the AIC's pipes are recorded (the
+   AIV states have notrace set); the block's slice spans the estimate of
+   all three cores.
+
    Everything is buffered per thread for the current block and appended
    to the process's list under a mutex at the block's end; the file is
    written at exit.  Output depends only on the run.  */
@@ -234,7 +238,7 @@ static void count_ub(sim_state *s, uint64_t time)
 
 void pto_trace_instr(sim_state *s, uint64_t start, uint64_t end)
 {
-  if (!pto_trace_enabled())
+  if (s->notrace || !pto_trace_enabled())
     return;
   const sim_instr *in = &s->log[s->cur];
   add(s, (tr_event){ .kind = TR_INSTR, .pipe = in->pipe, .ts = start,
@@ -245,7 +249,7 @@ void pto_trace_instr(sim_state *s, uint64_t start, uint64_t end)
 
 void pto_trace_set(sim_state *s, int a, int b, int ev, uint64_t time)
 {
-  if (!pto_trace_enabled())
+  if (s->notrace || !pto_trace_enabled())
     return;
   pthread_mutex_lock(&lock);
   uint64_t id = ++T.next_flow;
@@ -259,7 +263,7 @@ void pto_trace_set(sim_state *s, int a, int b, int ev, uint64_t time)
 void pto_trace_wait(sim_state *s, int a, int b, int ev, uint64_t free,
                     uint64_t ready)
 {
-  if (!pto_trace_enabled())
+  if (s->notrace || !pto_trace_enabled())
     return;
   uint64_t from = free > s->issue + 1 ? free : s->issue + 1;
   uint64_t at = ready > from ? ready : from;
@@ -275,7 +279,7 @@ void pto_trace_wait(sim_state *s, int a, int b, int ev, uint64_t free,
 
 void pto_trace_join(sim_state *s, uint64_t t)
 {
-  if (!pto_trace_enabled())
+  if (s->notrace || !pto_trace_enabled())
     return;
   for (int p = 0; p < SIM_NPIPE; p++)
     if (s->clk[p] && s->ptime[p] < t)
