@@ -42,12 +42,14 @@ check_PROGRAMS += \
 	testsuite/sim/test-dma \
 	testsuite/sim/test-sync \
 	testsuite/sim/test-cube \
+	testsuite/sim/test-mix \
 	testsuite/sim/test-cce
 TESTS += \
 	testsuite/sim/test-vec \
 	testsuite/sim/test-dma \
 	testsuite/sim/test-sync \
 	testsuite/sim/test-cube \
+	testsuite/sim/test-mix \
 	testsuite/sim/test-cce
 
 testsuite_sim_test_vec_SOURCES = testsuite/sim/test-vec.c testsuite/sim/sim-test.h
@@ -71,6 +73,13 @@ testsuite_sim_test_cube_SOURCES = testsuite/sim/test-cube.c \
 testsuite_sim_test_cube_CPPFLAGS = $(sim_test_cppflags)
 testsuite_sim_test_cube_CFLAGS = $(sim_test_cflags)
 testsuite_sim_test_cube_LDADD = $(sim_test_ldadd)
+
+# test-mix.c #includes snip-mix.c twice (the AIC's and the AIVs' code).
+testsuite_sim_test_mix_SOURCES = testsuite/sim/test-mix.c testsuite/sim/sim-test.h
+testsuite_sim_test_mix_CPPFLAGS = $(sim_test_cppflags)
+testsuite_sim_test_mix_CFLAGS = $(sim_test_cflags)
+testsuite_sim_test_mix_LDADD = $(sim_test_ldadd)
+EXTRA_DIST += testsuite/sim/snip-mix.c
 
 # trace-check: the checker of PTO_SIM_TRACE files, run by
 # testsuite/pto-cce.dg/trace-report.sh (not a test by itself).
