@@ -189,6 +189,22 @@ void wait_flag(pipe_t pipe, pipe_t tpipe, event_t pipeID);
 void wait_flag(pipe_t pipe, pipe_t tpipe, uint64_t pipeID);
 void pipe_barrier(pipe_t pipe);
 
+#ifdef PTO_CCE_ARCH_C220
+/* Between the cube core (AIC) and the two vector cores (AIV) of a
+   dav-c220 AI Core group, in a `__mix__(1, 2)' kernel (doc/cce.md,
+   "dav-c220: the cube and the vector cores").  STUB
+   ffts_cross_core_sync(pipe_t, uint64_t config), wait_flag_dev(int64_t)
+   (the stub's pipe_t forms are not called on dav-c220),
+   get_subblockdim (int64_t); C220 kernel_operator_reg_others_impl.h
+   FftsCrossCoreSync / WaitFlagDev / GetSubBlockDim,
+   kernel_operator_sync_impl.h GetffstMsg: config = 0x1 + ((mode & 3)
+   << 4) + ((flagId & 0xf) << 8); kernel_operator_sys_var_impl.h
+   GetBlockIdxImpl: get_subblockdim is 1 on the AIC, 2 on the AIVs.  */
+void ffts_cross_core_sync(pipe_t pipe, uint64_t config);
+void wait_flag_dev(int64_t flagID);
+int64_t get_subblockdim();
+#endif
+
 /* ------------------------------------------------------------------ */
 /* DMA (lenBurst and gaps in 32 B blocks)                              */
 /* ------------------------------------------------------------------ */

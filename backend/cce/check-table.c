@@ -158,6 +158,9 @@ static const ccx_intrin table[] = {
   { "set_flag", F_SET_FLAG, N(3), N(3), "...", 0, 0, 0, API },
   { "wait_flag", F_WAIT_FLAG, N(3), N(3), "...", 0, 0, 0, API },
   { "pipe_barrier", F_BARRIER, N(1), N(1), ".", 0, 0, 0, API },
+  /* Across the cores of a dav-c220 mix kernel: (pipe, config), (flagId).  */
+  { "ffts_cross_core_sync", F_SCALAR, N(2), 0, "..", 0, 0, 0, API },
+  { "wait_flag_dev", F_SCALAR, N(1), 0, ".", 0, 0, 0, API },
   { "set_mov_pad_val", F_SCALAR, N(1), 0, ".", 0, 0, 0, API },
 };
 
@@ -176,7 +179,8 @@ int
 ccx_known_builtin(const char *name)
 {
   static const char *const names[] = {
-    "get_block_idx", "get_block_num", "get_subblockid", "block_idx",
+    "get_block_idx", "get_block_num", "get_subblockid", "get_subblockdim",
+    "block_idx",
     "block_num", "__builtin_inff", "__builtin_inf", "__builtin_nanf",
     "__builtin_huge_valf", "<<<launch>>>", "PTO_VALID", "PTO_UB_LOAD",
     "PTO_UB_STORE",

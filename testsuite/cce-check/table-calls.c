@@ -31,6 +31,8 @@ scalar_arg(const ccx_intrin *in, int i, int n, const char *tname, char *buf,
     return i == 0 ? "PIPE_V" : i == 1 ? "PIPE_MTE3" : "EVENT_ID0";
   if (in->form == F_BARRIER)
     return "PIPE_V";
+  if (!strcmp(nm, "ffts_cross_core_sync") && i == 0)
+    return "PIPE_FIX";
   if ((!strcmp(nm, "vcmax") || !strcmp(nm, "vcmin")) && n == 7 && i == 6)
     return "ONLY_VALUE";
   if (!strcmp(nm, "copy_gm_to_cbuf") && i == 7)
