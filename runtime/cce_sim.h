@@ -49,7 +49,7 @@
    5. Operand element types are taken from the C pointer type with
       _Generic: half (_Float16), float, int32_t (int16_t/uint16_t for
       moves).  Scalars are passed as C values of any arithmetic type.
-   6. The simulator does not model races between blocks (cores) nor
+   6. The simulator does not model races between blocks (AI Cores) nor
       block-level GM sharing: the runtime exposes those by running the
       blocks in several orders (pto_sim_block_order).
    7. A dav-c220 mix kernel (`__global__ __mix__(1, 2) void k(...)',
@@ -181,8 +181,10 @@
      GM are tracked in one block, GM entries already ordered before every
      pipe that has issued an instruction are forgotten (a pipe that only
      starts later is not checked against them).
-   - Races between blocks (cores) are not modelled: run the blocks in
-     several orders (pto_sim_run_blocks) and compare results.
+   - Races between blocks (AI Cores) are not modelled: run the blocks
+     in several orders (pto_sim_run_blocks) and compare results.  Races
+     between the cube and vector cores of one mix block are (MIX
+     BLOCKS).
 
    MIX BLOCKS (dav-c220; runtime/sim-mix.c, doc/cce.md "dav-c220: the
    cube and the vector cores (simulator)")

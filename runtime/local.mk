@@ -80,6 +80,9 @@ testsuite_sim_test_mix_CPPFLAGS = $(sim_test_cppflags)
 testsuite_sim_test_mix_CFLAGS = $(sim_test_cflags)
 testsuite_sim_test_mix_LDADD = $(sim_test_ldadd)
 EXTRA_DIST += testsuite/sim/snip-mix.c
+# Its PTO_SIM_TRACE passes trace-check (the AIC's pipes).
+TESTS += testsuite/sim/trace-mix.sh
+EXTRA_DIST += testsuite/sim/trace-mix.sh
 
 # trace-check: the checker of PTO_SIM_TRACE files, run by
 # testsuite/pto-cce.dg/trace-report.sh (not a test by itself).

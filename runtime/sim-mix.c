@@ -351,6 +351,8 @@ void pto_sim_wait_flag_dev(const char *f, int l, int64_t id)
   g->waits[s->core] = -1;
   sim_rise r = pop(&g->cnt[s->core][flag]);
   learn(s, &r.vc);
+  uint64_t from = s->issue + 1 > s->ptime[P_S] ? s->issue + 1 : s->ptime[P_S];
+  pto_trace_idle(s, P_S, from, r.time, "wait_flag_dev");
   if (r.time > s->ptime[P_S])
     s->ptime[P_S] = r.time;
   if (r.time > s->issue)
@@ -577,17 +579,20 @@ static sim_group *group_begin(sim_state *m, int idx, int num)
 /* Finish every core, record the block's estimate on M, free G.  */
 static void group_end(sim_group *g, sim_state *m)
 {
-  uint64_t t = 0;
+  uint64_t t = 0, t_aic = 0;
   for (int c = 0; c < SIM_NCORE; c++) {
     sim_state *s = g->core[c];
     pto_sim_set_current(s);
     if (!g->done[c]) /* abandoned: its pending flags say nothing */
       memset(s->flags, 0, sizeof s->flags);
     uint64_t tc = pto_sim_block_finish(s);
+    if (c == SIM_AIC)
+      t_aic = tc;
     if (tc > t)
       t = tc;
   }
   pto_sim_set_current(m);
+  pto_trace_idle(m, P_S, t_aic, t, "vector cores");
   for (int v = 0; v < 2; v++)
     add_stats(&m->stats, &m->aux[v]->stats);
   for (int c = 0; c < SIM_NCORE; c++) {

@@ -33,8 +33,10 @@
    pto_sim_cycles_max() and pto_sim_cycles_sum() at exit.
 
    MIX BLOCKS (pto_sim_run_mix): only the AIC's pipes are recorded (the
-   AIV states have notrace set); the block's slice spans the estimate of
-   all three cores.
+   AIV states have notrace set), with a "wait_flag_dev" wait slice on S
+   where the AIC stalls for a cross-core flag, and one "vector cores"
+   wait slice on S from the AIC's end to the block's (the latest
+   core's), so that the block slice still ends with the block's last.
 
    Everything is buffered per thread for the current block and appended
    to the process's list under a mutex at the block's end; the file is
@@ -286,6 +288,15 @@ void pto_trace_join(sim_state *s, uint64_t t)
       add(s, (tr_event){ .kind = TR_WAIT, .pipe = (uint8_t)p,
                          .ts = s->ptime[p], .dur = t - s->ptime[p],
                          .name = "pipe_barrier(PIPE_ALL)", .a = -1 });
+}
+
+void pto_trace_idle(sim_state *s, int p, uint64_t from, uint64_t to,
+                    const char *what)
+{
+  if (s->notrace || !pto_trace_enabled() || to <= from)
+    return;
+  add(s, (tr_event){ .kind = TR_WAIT, .pipe = (uint8_t)p, .ts = from,
+                     .dur = to - from, .name = what, .a = -1 });
 }
 
 void pto_trace_reset(void)

@@ -29,6 +29,10 @@ void pto_trace_wait(sim_state *s, int a, int b, int ev, uint64_t free,
 /* pipe_barrier(PIPE_ALL) joins every pipe at T (called before the
    pipes' times are moved to T).  */
 void pto_trace_join(sim_state *s, uint64_t t);
+/* Pipe P of S is held idle over [FROM, TO) by WHAT (a mix block: a
+   wait_flag_dev, or the AIC waiting for its AIVs at the block's end).  */
+void pto_trace_idle(sim_state *s, int p, uint64_t from, uint64_t to,
+                    const char *what);
 /* pto_sim_reset: the simulator's totals start again (the trace keeps
    the whole run, and the totals since the last reset).  */
 void pto_trace_reset(void);
