@@ -465,8 +465,6 @@ const char *pto_sim_pipe_name(int i)
   return i >= 0 && i < SIM_NPIPE ? n[i] : "?";
 }
 
-const char *pto_sim_event_pipe_name(int i) { return event_pipe_name(i); }
-
 static const char *event_pipe_name(int i)
 {
   static const char *const n[SIM_NPIPE] = { "PIPE_S",    "PIPE_V",
@@ -485,7 +483,7 @@ int pto_sim_resolve(sim_state *s, const char *f, int l, const char *name,
                      "have (dav-c220: L1, L0A/B/C and the bias table are "
                      "the AIC's, UB is each AIV's own)",
                      name, what, s->sp[sp].name,
-                     s->core == SIM_AIC ? "cube (AIC)" : "vector (AIV)");
+                     pto_sim_core_kind(s));
     return -1;
   }
   if (sp == PTO_SIM_GM) {
@@ -544,7 +542,7 @@ uint32_t pto_sim_begin(sim_state *s, const char *f, int l, const char *name,
   s->nreported = 0;
   if (!pto_sim_core_has_pipe(s, ipipe))
     pto_sim_error_at(s, f, l, "%s: the %s core has no pipe %s", name,
-                     s->core == SIM_AIC ? "cube (AIC)" : "vector (AIV)",
+                     pto_sim_core_kind(s),
                      pto_sim_pipe_name(ipipe));
   return id;
 }
@@ -788,7 +786,7 @@ static int check_flag_args(sim_state *s, const char *f, int l, const char *name,
                      "cube and vector cores synchronise only through "
                      "ffts_cross_core_sync / wait_flag_dev)", name,
                      event_pipe_name(*a), event_pipe_name(*b),
-                     s->core == SIM_AIC ? "cube (AIC)" : "vector (AIV)",
+                     pto_sim_core_kind(s),
                      pto_sim_pipe_name(pto_sim_core_has_pipe(s, *a) ? *b : *a));
     return -1;
   }

@@ -159,7 +159,6 @@ void pto_sim_block_start(sim_state *s, int idx, int num);
 uint64_t pto_sim_block_finish(sim_state *s);
 /* Record T as the estimate of the block that just ended on S.  */
 void pto_sim_block_record(sim_state *s, uint64_t t);
-const char *pto_sim_event_pipe_name(int ipipe);
 /* Describe the operand of IN in space SP, access RW, holding ADDR.  */
 void pto_sim_format_operand(const sim_instr *in, int sp, int rw,
                             uintptr_t addr, char *buf, size_t n);
@@ -204,7 +203,9 @@ enum { SIM_NOQUANT = 0, SIM_F322F16 = 1, SIM_F322BF16 = 16 };
    outside a mix block.  */
 int pto_sim_core_has_space(const sim_state *s, int sp);
 int pto_sim_core_has_pipe(const sim_state *s, int p);
+/* "aic", "aiv0", "aiv1"; "cube (AIC)" or "vector (AIV)".  */
 const char *pto_sim_core_name(const sim_state *s);
+const char *pto_sim_core_kind(const sim_state *s);
 /* Check and record a GM access of the current instruction of S against
    the other cores of its mix block.  */
 void pto_sim_xcore_touch(sim_state *s, uintptr_t block, uint32_t mask,

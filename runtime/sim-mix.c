@@ -157,6 +157,11 @@ const char *pto_sim_core_name(const sim_state *s)
   return s->core >= 0 && s->core < SIM_NCORE ? n[s->core] : "?";
 }
 
+const char *pto_sim_core_kind(const sim_state *s)
+{
+  return s->core == SIM_AIC ? "cube (AIC)" : "vector (AIV)";
+}
+
 int pto_sim_subblock_id(void)
 {
   sim_state *s = pto_sim_state();
