@@ -955,39 +955,48 @@ try_bucket(engine *g, pto_expr *e, int key, int size, unsigned have)
   return NULL;
 }
 
-/* Rewrite E, whose operands are already simplified, at its root until no
-   rule applies.  */
+/* The PTO_RWN_* facts of the root of E as the rules test them (isc:
+   scalar constants); *ALLCONST: E is an operation on constants, which
+   only the rules of every root see (fold: folded or, when undefined,
+   1 / 0, MIN / -1, 1 << 99, kept as written for later diagnostics).  */
+static inline unsigned
+root_facts(const pto_expr *e, bool *allconst)
+{
+  *allconst = (e->kind == PTO_E_BIN || e->kind == PTO_E_UN)
+              && e->a->kind == PTO_E_INT
+              && (e->kind == PTO_E_UN || e->b->kind == PTO_E_INT);
+  bool constops = e->kind == PTO_E_SELECT
+                      ? e->a->kind == PTO_E_INT
+                            && e->a->type->kind == PTO_TY_SCALAR
+                      : *allconst && e->a->type->kind == PTO_TY_SCALAR
+                            && (e->kind == PTO_E_UN
+                                || e->b->type->kind == PTO_TY_SCALAR);
+  return constops ? PTO_RWN_CONST_OPS : 0;
+}
+
+/* Rewrite E, whose operands are already simplified, at its root to a
+   fixed point: the first rule that applies gives a replacement, and its
+   simplified form is the fixed point (simplify settles it, so no rule is
+   tried again on what it returns).  */
 static pto_expr *
 rewrite_root(engine *g, pto_expr *e)
 {
-  while (g->rw.budget > 0 && e->kind != PTO_E_INT && pto_rw_is_intlike(e)) {
-    int size = pto_rw_hsize(e);
-    pto_expr *r = NULL;
-    int key = e->kind == PTO_E_BIN ? (int)e->u.binop : pto_rw_key(e);
-    /* An operation on constants is folded or, when undefined (1 / 0,
-       MIN / -1, 1 << 99), kept as written for later diagnostics.  */
-    bool allconst = (e->kind == PTO_E_BIN || e->kind == PTO_E_UN)
-                    && e->a->kind == PTO_E_INT
-                    && (e->kind == PTO_E_UN || e->b->kind == PTO_E_INT);
-    /* PTO_RWN_CONST_OPS as the rules test it (isc: scalar constants).  */
-    bool constops = e->kind == PTO_E_SELECT
-                        ? e->a->kind == PTO_E_INT
-                              && e->a->type->kind == PTO_TY_SCALAR
-                        : allconst && e->a->type->kind == PTO_TY_SCALAR
-                              && (e->kind == PTO_E_UN
-                                  || e->b->type->kind == PTO_TY_SCALAR);
-    unsigned have = constops ? PTO_RWN_CONST_OPS : 0;
-    if (key >= 0 && !allconst)
-      r = try_bucket(g, e, key, size, have);
-    if (!r)
-      r = try_bucket(g, e, PTO_RWK_ANY, size, have);
-    if (!r)
-      break;
-    g->rw.budget--;
-    g->rw.applied++;
-    e = simplify(g, r);
-  }
-  return e;
+  if (g->rw.budget <= 0 || e->kind == PTO_E_INT || !pto_rw_is_intlike(e))
+    return e;
+  int size = pto_rw_hsize(e);
+  int key = e->kind == PTO_E_BIN ? (int)e->u.binop : pto_rw_key(e);
+  bool allconst;
+  unsigned have = root_facts(e, &allconst);
+  pto_expr *r = NULL;
+  if (key >= 0 && !allconst)
+    r = try_bucket(g, e, key, size, have);
+  if (!r)
+    r = try_bucket(g, e, PTO_RWK_ANY, size, have);
+  if (!r)
+    return e;
+  g->rw.budget--;
+  g->rw.applied++;
+  return simplify(g, r);
 }
 
 /* simplify of a node with no simplified form yet: the tests above are
