@@ -705,27 +705,58 @@ is_interned(const pto_rw_cache *hc, const pto_expr *e)
   return false;
 }
 
+static pto_expr *intern_input(pto_rw_cache *hc, pto_expr *x);
 static pto_expr *intern_input_other(pto_rw_cache *hc, pto_expr *x);
+
+/* Record input node X as the original of N in this call, unless an
+   earlier input node equal to it is.  */
+static inline void
+set_orig(const pto_rw_cache *hc, pto_rw_node *n, pto_expr *x)
+{
+  if (n->orig_call != hc->call) {
+    n->orig = x;
+    n->orig_call = hc->call;
+  }
+}
+
+/* True if input node X is a leaf: a constant or a variable.  */
+static inline bool
+is_leaf(const pto_expr *x)
+{
+  return (x->kind == PTO_E_INT || x->kind == PTO_E_VAR) && !x->a && !x->b
+         && !x->c && !x->nargs;
+}
+
+/* intern_input of operand X (NULL for none): a leaf is interned here,
+   apart from the other nodes, with no operands to hash or compare and
+   no call; half the input's nodes are leaves.  */
+static inline __attribute__((always_inline)) pto_expr *
+intern_operand(pto_rw_cache *hc, pto_expr *x)
+{
+  if (!x)
+    return NULL;
+  if (!is_leaf(x))
+    return intern_input(hc, x);
+  pto_rw_node *n = intern_simple(hc, x->kind, x->type, payload(x), NULL,
+                                 NULL, NULL, &x->loc);
+  set_orig(hc, n, x);
+  return &n->e;
+}
 
 /* The interned copy of input tree X; each node remembers X's node as
    its original for this call.  */
 static pto_expr *
 intern_input(pto_rw_cache *hc, pto_expr *x)
 {
-  if (!x)
-    return NULL;
   if (x->nargs == 0
       && (x->kind == PTO_E_INT || x->kind == PTO_E_VAR || x->kind == PTO_E_BIN
           || x->kind == PTO_E_UN || x->kind == PTO_E_SELECT)) {
-    pto_expr *a = x->a ? intern_input(hc, x->a) : NULL;
-    pto_expr *b = x->b ? intern_input(hc, x->b) : NULL;
-    pto_expr *c = x->c ? intern_input(hc, x->c) : NULL;
+    pto_expr *a = intern_operand(hc, x->a);
+    pto_expr *b = intern_operand(hc, x->b);
+    pto_expr *c = intern_operand(hc, x->c);
     pto_rw_node *n = intern_simple(hc, x->kind, x->type, payload(x), a, b, c,
                                    &x->loc);
-    if (n->orig_call != hc->call) {
-      n->orig = x;
-      n->orig_call = hc->call;
-    }
+    set_orig(hc, n, x);
     return &n->e;
   }
   return intern_input_other(hc, x);
@@ -737,21 +768,18 @@ static __attribute__((noinline)) pto_expr *
 intern_input_other(pto_rw_cache *hc, pto_expr *x)
 {
   pto_expr proto = *x;
-  proto.a = intern_input(hc, x->a);
-  proto.b = intern_input(hc, x->b);
-  proto.c = intern_input(hc, x->c);
+  proto.a = intern_operand(hc, x->a);
+  proto.b = intern_operand(hc, x->b);
+  proto.c = intern_operand(hc, x->c);
   pto_expr *argv[16];
   proto.args = x->nargs <= 16 ? argv
                               : pto_xcalloc(x->nargs, sizeof *proto.args);
   for (int i = 0; i < x->nargs; i++)
-    proto.args[i] = intern_input(hc, x->args[i]);
+    proto.args[i] = intern_operand(hc, x->args[i]);
   pto_rw_node *n = intern(hc, &proto, x->loc);
   if (proto.args != argv)
     free(proto.args);
-  if (n->orig_call != hc->call) {
-    n->orig = x;
-    n->orig_call = hc->call;
-  }
+  set_orig(hc, n, x);
   return &n->e;
 }
 
@@ -1048,7 +1076,7 @@ pto_simplify_expr_stats(pto_program *p, pto_expr *e, const pto_range_env *env,
   g.rw.gen = hc->gen;
   g.rw.budget = BUDGET;
   g.rw.hits = hits;
-  pto_expr *r = simplify(&g, intern_input(hc, e));
+  pto_expr *r = simplify(&g, intern_operand(hc, e));
   r = export_expr(hc, p, r, true);
   if (applied)
     *applied = g.rw.budget > 0 ? *applied + g.rw.applied : -1;
