@@ -467,6 +467,23 @@ sum_steps(const sum *s, step *st)
   return n;
 }
 
+/* The number of nodes sum_build (C, S) returns (interned operands),
+   counted from its steps without building anything.  */
+static int
+sum_build_size(const sum *s)
+{
+  step st[MAXTERMS + 2];
+  int n = sum_steps(s, st), size = n - 1;  /* the ADD and SUB nodes */
+  for (int j = 0; j < n; j++) {
+    if (st[j].kind == 'k')
+      size += 1;
+    else
+      size += pto_rw_hsize(st[j].base)
+              + (st[j].kind == 'n' ? 1 : st[j].v != 1 ? 2 : 0);
+  }
+  return size;
+}
+
 /* True if X is the interned node INT (S's type, V) would give.  */
 static bool
 is_int_of(const sum *s, const pto_expr *x, pto_i128 v)
@@ -2230,8 +2247,10 @@ r_cmp_sides(pto_rw *c, pto_expr *e)
       return NULL;
     }
   }
-  pto_expr *r = pto_rw_bin(c, op, sum_build(c, &a), INT(e->b->type, rhs));
-  return pto_rw_hsize(r) < pto_rw_hsize(e) ? r : NULL;
+  /* Built only when smaller: the sum, the constant and OP.  */
+  if (sum_build_size(&a) + 2 >= pto_rw_hsize(e))
+    return NULL;
+  return pto_rw_bin(c, op, sum_build(c, &a), INT(e->b->type, rhs));
 }
 
 /* cmp_neg: -x op c -> x op' -c when -x does not wrap.  R.  */
