@@ -254,7 +254,7 @@ typedef struct slot {
 } slot;
 
 /* The sets of PTO_RWN_* facts a root can have.  */
-enum { HAVE_COUNT = PTO_RWN_CONST_OPS * 2 };
+enum { HAVE_COUNT = PTO_RWN_NONCONST_B * 2 };
 
 /* The simplifier's working memory, kept by an environment
    (pto_range_env_cache) across calls so that no call allocates tables:
@@ -274,8 +274,8 @@ struct pto_rw_cache {
   void *scratch;                /* the rules' memo */
   /* rule indices per root key and PTO_RWN_* facts (build_buckets) */
   int bk_start[PTO_RWK_COUNT * HAVE_COUNT + 1];
-  int bk_order[1024];
-  pto_rule_fn bk_fn[1024];      /* the matcher of each rule of bk_order */
+  int *bk_order;                /* pto_nrules * HAVE_COUNT rule indices */
+  pto_rule_fn *bk_fn;           /* the matcher of each rule of bk_order */
 };
 
 /* Bucket (KEY, HAVE): the rules of root key KEY whose PTO_RWN_* needs
@@ -283,7 +283,10 @@ struct pto_rw_cache {
 static void
 build_buckets(pto_rw_cache *hc)
 {
-  pto_assert(pto_nrules * HAVE_COUNT <= 1024);
+  hc->bk_order = pto_xcalloc((size_t)pto_nrules * HAVE_COUNT,
+                             sizeof *hc->bk_order);
+  hc->bk_fn = pto_xcalloc((size_t)pto_nrules * HAVE_COUNT,
+                          sizeof *hc->bk_fn);
   int n = 0;
   for (int k = 0; k < PTO_RWK_COUNT; k++)
     for (unsigned have = 0; have < HAVE_COUNT; have++) {
@@ -363,6 +366,8 @@ pto_rw_cache_free(pto_rw_cache *hc)
   free_chunks(hc->chunks);
   pto_range_memo_free(hc->memo);
   free(hc->scratch);
+  free(hc->bk_order);
+  free(hc->bk_fn);
   free(hc->slots);
   free(hc);
 }
@@ -983,23 +988,31 @@ try_bucket(engine *g, pto_expr *e, int key, int size, unsigned have)
   return NULL;
 }
 
-/* The PTO_RWN_* facts of the root of E as the rules test them (isc:
-   scalar constants); *ALLCONST: E is an operation on constants, which
-   only the rules of every root see (fold: folded or, when undefined,
-   1 / 0, MIN / -1, 1 << 99, kept as written for later diagnostics).  */
+/* True if E is a constant as the rules test it (isc).  */
+static inline bool
+is_scalar_const(const pto_expr *e)
+{
+  return e->kind == PTO_E_INT && e->type->kind == PTO_TY_SCALAR;
+}
+
+/* The PTO_RWN_* facts of the root of E as the rules test them;
+   *ALLCONST: E is an operation on constants, which only the rules of
+   every root see (fold: folded or, when undefined, 1 / 0, MIN / -1,
+   1 << 99, kept as written for later diagnostics).  */
 static inline unsigned
 root_facts(const pto_expr *e, bool *allconst)
 {
   *allconst = (e->kind == PTO_E_BIN || e->kind == PTO_E_UN)
               && e->a->kind == PTO_E_INT
               && (e->kind == PTO_E_UN || e->b->kind == PTO_E_INT);
-  bool constops = e->kind == PTO_E_SELECT
-                      ? e->a->kind == PTO_E_INT
-                            && e->a->type->kind == PTO_TY_SCALAR
-                      : *allconst && e->a->type->kind == PTO_TY_SCALAR
-                            && (e->kind == PTO_E_UN
-                                || e->b->type->kind == PTO_TY_SCALAR);
-  return constops ? PTO_RWN_CONST_OPS : 0;
+  if (e->kind == PTO_E_SELECT)
+    return is_scalar_const(e->a) ? PTO_RWN_CONST_OPS : 0;
+  if (e->kind != PTO_E_BIN)
+    return *allconst && is_scalar_const(e->a) ? PTO_RWN_CONST_OPS : 0;
+  if (!is_scalar_const(e->b))
+    return PTO_RWN_NONCONST_B;
+  return is_scalar_const(e->a) ? PTO_RWN_CONST_OPS | PTO_RWN_CONST_B
+                               : PTO_RWN_CONST_B;
 }
 
 /* Rewrite E, whose operands are already simplified, at its root to a

@@ -281,7 +281,11 @@ typedef struct pto_rule {
 enum {
   /* The operands are constants: both of a binary node, the operand of a
      unary one, the condition of a select.  */
-  PTO_RWN_CONST_OPS = 1
+  PTO_RWN_CONST_OPS = 1,
+  /* A binary node whose right operand is a constant (isc).  */
+  PTO_RWN_CONST_B = 2,
+  /* A binary node whose right operand is not a constant.  */
+  PTO_RWN_NONCONST_B = 4
 };
 
 /* Root keys: a binop, PTO_BIN_COUNT + unop, or one of the extras.  */

@@ -2659,6 +2659,11 @@ r_bnot_bnot(pto_rw *c, pto_expr *e)
 #define U_(op) (PTO_RWK_UN + PTO_UN_##op)
 #define SEL PTO_RWK_SELECT
 #define ANY PTO_RWK_ANY
+/* The need column: KB, the rule returns NULL unless the right operand
+   is a constant; VB, unless it is not (the engine skips the rule on
+   other roots).  */
+#define KB PTO_RWN_CONST_B
+#define VB PTO_RWN_NONCONST_B
 
 /* No rule applies to a constant (PTO_E_INT): the engine does not try
    them there.  */
@@ -2670,15 +2675,15 @@ const pto_rule pto_rules[] = {
     {B_(ADD), "sum_normal", 'W', r_sum_normal, 0},
     {B_(SUB), "sum_normal", 'W', r_sum_normal, 0},
     {U_(NEG), "sum_normal", 'W', r_sum_normal, 0},
-    {B_(MUL), "mul_distribute_const", 'W', r_mul_distribute_const, 0},
-    {B_(MUL), "mul_const_minus", 'W', r_mul_const_minus, 0},
+    {B_(MUL), "mul_distribute_const", 'W', r_mul_distribute_const, KB},
+    {B_(MUL), "mul_const_minus", 'W', r_mul_const_minus, KB},
     {B_(MUL), "mul_normal", 'W', r_mul_normal, 0},
-    {B_(BAND), "and_mask_range", 'R', r_and_mask_range, 0},
-    {B_(BAND), "and_or_disjoint", 'W', r_and_or_disjoint, 0},
-    {B_(BOR), "and_or_disjoint", 'W', r_and_or_disjoint, 0},
+    {B_(BAND), "and_mask_range", 'R', r_and_mask_range, KB},
+    {B_(BAND), "and_or_disjoint", 'W', r_and_or_disjoint, KB},
+    {B_(BOR), "and_or_disjoint", 'W', r_and_or_disjoint, KB},
     {B_(BAND), "bit_normal", 'W', r_bit_normal, 0},
     {B_(BOR), "bit_normal", 'W', r_bit_normal, 0},
-    {B_(BXOR), "bool_xor_true", 'W', r_bool_xor_true, 0},
+    {B_(BXOR), "bool_xor_true", 'W', r_bool_xor_true, KB},
     {B_(BXOR), "bit_normal", 'W', r_bit_normal, 0},
     {B_(LAND), "demorgan_in", 'W', r_demorgan_in, 0},
     {B_(LOR), "demorgan_in", 'W', r_demorgan_in, 0},
@@ -2700,72 +2705,72 @@ const pto_rule pto_rules[] = {
     {B_(FLOORDIV), "div_mul_var", 'R', r_div_mul_var, 0},
     {B_(MOD), "div_mul_var", 'R', r_div_mul_var, 0},
     {B_(FLOORMOD), "div_mul_var", 'R', r_div_mul_var, 0},
-    {B_(DIV), "div_one", 'W', r_div_one, 0},
-    {B_(FLOORDIV), "div_one", 'W', r_div_one, 0},
-    {B_(DIV), "div_neg_one", 'W', r_div_neg_one, 0},
-    {B_(FLOORDIV), "div_neg_one", 'W', r_div_neg_one, 0},
+    {B_(DIV), "div_one", 'W', r_div_one, KB},
+    {B_(FLOORDIV), "div_one", 'W', r_div_one, KB},
+    {B_(DIV), "div_neg_one", 'W', r_div_neg_one, KB},
+    {B_(FLOORDIV), "div_neg_one", 'W', r_div_neg_one, KB},
     {B_(DIV), "div_self", 'W', r_div_self, 0},
     {B_(FLOORDIV), "div_self", 'W', r_div_self, 0},
     {B_(DIV), "div_zero_num", 'W', r_zero_num, 0},
     {B_(FLOORDIV), "div_zero_num", 'W', r_zero_num, 0},
     {B_(FLOORDIV), "floor_to_trunc", 'R', r_floor_to_trunc, 0},
     {B_(FLOORMOD), "floor_to_trunc", 'R', r_floor_to_trunc, 0},
-    {B_(DIV), "div_mul_exact", 'R', r_div_mul_exact, 0},
-    {B_(FLOORDIV), "div_mul_exact", 'R', r_div_mul_exact, 0},
-    {B_(DIV), "div_mul_cancel", 'R', r_div_mul_cancel, 0},
-    {B_(FLOORDIV), "div_mul_cancel", 'R', r_div_mul_cancel, 0},
-    {B_(DIV), "div_div", 'W', r_div_div, 0},
-    {B_(FLOORDIV), "div_div", 'W', r_div_div, 0},
-    {B_(DIV), "div_add_div", 'R', r_div_add_div, 0},
-    {B_(FLOORDIV), "div_add_div", 'R', r_div_add_div, 0},
-    {B_(DIV), "div_split_sum", 'R', r_div_split_sum, 0},
-    {B_(FLOORDIV), "div_split_sum", 'R', r_div_split_sum, 0},
-    {B_(DIV), "div_gcd", 'R', r_div_gcd, 0},
-    {B_(FLOORDIV), "div_gcd", 'R', r_div_gcd, 0},
-    {B_(MOD), "mod_one", 'W', r_mod_one, 0},
-    {B_(FLOORMOD), "mod_one", 'W', r_mod_one, 0},
+    {B_(DIV), "div_mul_exact", 'R', r_div_mul_exact, KB},
+    {B_(FLOORDIV), "div_mul_exact", 'R', r_div_mul_exact, KB},
+    {B_(DIV), "div_mul_cancel", 'R', r_div_mul_cancel, KB},
+    {B_(FLOORDIV), "div_mul_cancel", 'R', r_div_mul_cancel, KB},
+    {B_(DIV), "div_div", 'W', r_div_div, KB},
+    {B_(FLOORDIV), "div_div", 'W', r_div_div, KB},
+    {B_(DIV), "div_add_div", 'R', r_div_add_div, KB},
+    {B_(FLOORDIV), "div_add_div", 'R', r_div_add_div, KB},
+    {B_(DIV), "div_split_sum", 'R', r_div_split_sum, KB},
+    {B_(FLOORDIV), "div_split_sum", 'R', r_div_split_sum, KB},
+    {B_(DIV), "div_gcd", 'R', r_div_gcd, KB},
+    {B_(FLOORDIV), "div_gcd", 'R', r_div_gcd, KB},
+    {B_(MOD), "mod_one", 'W', r_mod_one, KB},
+    {B_(FLOORMOD), "mod_one", 'W', r_mod_one, KB},
     {B_(MOD), "mod_self", 'W', r_mod_self, 0},
     {B_(FLOORMOD), "mod_self", 'W', r_mod_self, 0},
     {B_(MOD), "mod_zero_num", 'W', r_zero_num, 0},
     {B_(FLOORMOD), "mod_zero_num", 'W', r_zero_num, 0},
     {B_(MOD), "mod_range", 'R', r_mod_range, 0},
     {B_(FLOORMOD), "mod_range", 'R', r_mod_range, 0},
-    {B_(MOD), "mod_fixed_offset", 'R', r_mod_fixed_offset, 0},
-    {B_(FLOORMOD), "mod_fixed_offset", 'R', r_mod_fixed_offset, 0},
-    {B_(MOD), "mod_mod", 'W', r_mod_mod, 0},
-    {B_(FLOORMOD), "mod_mod", 'W', r_mod_mod, 0},
-    {B_(MOD), "mod_split_sum", 'R', r_mod_split_sum, 0},
-    {B_(MOD), "mod_coef_reduce", 'R', r_mod_coef_reduce, 0},
-    {B_(FLOORMOD), "mod_coef_reduce", 'R', r_mod_coef_reduce, 0},
-    {B_(MOD), "mod_common_factor", 'R', r_mod_common_factor, 0},
-    {B_(FLOORMOD), "mod_common_factor", 'R', r_mod_common_factor, 0},
-    {B_(DIV), "div_bounded_rest", 'R', r_div_bounded_rest, 0},
-    {B_(FLOORDIV), "div_bounded_rest", 'R', r_div_bounded_rest, 0},
-    {B_(DIV), "div_of_mod", 'W', r_div_of_mod, 0},
-    {B_(FLOORDIV), "div_of_mod", 'W', r_div_of_mod, 0},
-    {B_(DIV), "divmod_two_valued", 'R', r_divmod_two_valued, 0},
-    {B_(FLOORDIV), "divmod_two_valued", 'R', r_divmod_two_valued, 0},
-    {B_(MOD), "divmod_two_valued", 'R', r_divmod_two_valued, 0},
-    {B_(FLOORMOD), "divmod_two_valued", 'R', r_divmod_two_valued, 0},
-    {B_(MOD), "mod_inner_mod", 'R', r_mod_inner_mod, 0},
-    {B_(FLOORMOD), "mod_inner_mod", 'R', r_mod_inner_mod, 0},
-    {B_(FLOORMOD), "mod_split_sum", 'R', r_mod_split_sum, 0},
+    {B_(MOD), "mod_fixed_offset", 'R', r_mod_fixed_offset, KB},
+    {B_(FLOORMOD), "mod_fixed_offset", 'R', r_mod_fixed_offset, KB},
+    {B_(MOD), "mod_mod", 'W', r_mod_mod, KB},
+    {B_(FLOORMOD), "mod_mod", 'W', r_mod_mod, KB},
+    {B_(MOD), "mod_split_sum", 'R', r_mod_split_sum, KB},
+    {B_(MOD), "mod_coef_reduce", 'R', r_mod_coef_reduce, KB},
+    {B_(FLOORMOD), "mod_coef_reduce", 'R', r_mod_coef_reduce, KB},
+    {B_(MOD), "mod_common_factor", 'R', r_mod_common_factor, KB},
+    {B_(FLOORMOD), "mod_common_factor", 'R', r_mod_common_factor, KB},
+    {B_(DIV), "div_bounded_rest", 'R', r_div_bounded_rest, KB},
+    {B_(FLOORDIV), "div_bounded_rest", 'R', r_div_bounded_rest, KB},
+    {B_(DIV), "div_of_mod", 'W', r_div_of_mod, KB},
+    {B_(FLOORDIV), "div_of_mod", 'W', r_div_of_mod, KB},
+    {B_(DIV), "divmod_two_valued", 'R', r_divmod_two_valued, KB},
+    {B_(FLOORDIV), "divmod_two_valued", 'R', r_divmod_two_valued, KB},
+    {B_(MOD), "divmod_two_valued", 'R', r_divmod_two_valued, KB},
+    {B_(FLOORMOD), "divmod_two_valued", 'R', r_divmod_two_valued, KB},
+    {B_(MOD), "mod_inner_mod", 'R', r_mod_inner_mod, KB},
+    {B_(FLOORMOD), "mod_inner_mod", 'R', r_mod_inner_mod, KB},
+    {B_(FLOORMOD), "mod_split_sum", 'R', r_mod_split_sum, KB},
 #define CMP_ROWS(op)                                                  \
     {B_(op), "cmp_canon", 'C', r_cmp_canon, 0},                       \
     {B_(op), "cmp_self", 'W', r_cmp_self, 0},                         \
-    {B_(op), "cmp_le_const", 'C', r_cmp_le_const, 0},                 \
-    {B_(op), "cmp_move_const", 'R', r_cmp_move_const, 0},             \
-    {B_(op), "cmp_sub_zero", 'R', r_cmp_sub_zero, 0},                 \
-    {B_(op), "cmp_gcd", 'R', r_cmp_gcd, 0},                           \
-    {B_(op), "cmp_div_const", 'R', r_cmp_div_const, 0},               \
-    {B_(op), "cmp_neg", 'R', r_cmp_neg, 0},                           \
-    {B_(op), "cmp_sides", 'R', r_cmp_sides, 0},                       \
-    {B_(op), "cmp_cast", 'R', r_cmp_cast, 0},
+    {B_(op), "cmp_le_const", 'C', r_cmp_le_const, KB},                \
+    {B_(op), "cmp_move_const", 'R', r_cmp_move_const, KB},            \
+    {B_(op), "cmp_sub_zero", 'R', r_cmp_sub_zero, KB},                \
+    {B_(op), "cmp_gcd", 'R', r_cmp_gcd, KB},                          \
+    {B_(op), "cmp_div_const", 'R', r_cmp_div_const, KB},              \
+    {B_(op), "cmp_neg", 'R', r_cmp_neg, KB},                          \
+    {B_(op), "cmp_sides", 'R', r_cmp_sides, VB},                      \
+    {B_(op), "cmp_cast", 'R', r_cmp_cast, KB},
     CMP_ROWS(LT) CMP_ROWS(LE) CMP_ROWS(GT) CMP_ROWS(GE) CMP_ROWS(EQ)
     CMP_ROWS(NE)
 #undef CMP_ROWS
-    {B_(EQ), "cmp_bool_const", 'W', r_cmp_bool_const, 0},
-    {B_(NE), "cmp_bool_const", 'W', r_cmp_bool_const, 0},
+    {B_(EQ), "cmp_bool_const", 'W', r_cmp_bool_const, KB},
+    {B_(NE), "cmp_bool_const", 'W', r_cmp_bool_const, KB},
     {U_(NOT), "not_not", 'W', r_not_not, 0},
     {U_(NOT), "not_cmp", 'W', r_not_cmp, 0},
     {SEL, "sel_same", 'W', r_sel_same, 0},
@@ -2779,8 +2784,8 @@ const pto_rule pto_rules[] = {
     {SEL, "sel_to_logic", 'W', r_sel_to_logic, 0},
     {U_(CAST), "cast_same", 'W', r_cast_same, 0},
     {U_(CAST), "cast_cast", 'R', r_cast_cast, 0},
-    {B_(SHL), "shl_to_mul", 'W', r_shl_to_mul, 0},
-    {B_(SHR), "shr_to_floordiv", 'W', r_shr_to_floordiv, 0},
+    {B_(SHL), "shl_to_mul", 'W', r_shl_to_mul, KB},
+    {B_(SHR), "shr_to_floordiv", 'W', r_shr_to_floordiv, KB},
     {B_(SHL), "shift_of_zero", 'W', r_shift_of_zero, 0},
     {B_(SHR), "shift_of_zero", 'W', r_shift_of_zero, 0},
     {U_(ABS), "abs_range", 'R', r_abs_range, 0},

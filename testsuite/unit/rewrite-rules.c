@@ -548,6 +548,50 @@ check_needs(pto_sx_scope *sc)
   }
 }
 
+/* The same for PTO_RWN_CONST_B and PTO_RWN_NONCONST_B: a rule whose
+   row needs a constant right operand returns nothing on binary roots
+   whose right operand is a variable, and one that needs a non-constant
+   right operand nothing on roots whose right operand is a constant
+   (that the rules still fire where they apply, the cases of part 1
+   show).  The roots: every binary operator between left operands of
+   the shapes the rules look for and the right operand RHS.  */
+static void
+check_operand_needs(pto_sx_scope *sc, unsigned need, const char *rhs)
+{
+  static const char *const lhs[] = {
+      "x", "y", "-x", "x * 4 + 2", "x * 6 - y * 3", "x / 3", "x % 8",
+      "floordiv(x, 4)", "floormod(y, 4) + 1", "(x + 4) * 3", "(x / 2) * 2",
+      "(i32)s", "x - 5"};
+  static const char *const ops[] = {
+      "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "<", "<=", ">",
+      ">=", "==", "!=", "min", "max", "floordiv", "floormod"};
+  pto_diag d;
+  pto_diag_init(&d);
+  pto_rw c;
+  memset(&c, 0, sizeof c);
+  c.p = pto_sx_program(sc);
+  c.env = pto_sx_env(sc);
+  c.budget = 1;
+  for (size_t l = 0; l < sizeof lhs / sizeof *lhs; l++)
+    for (size_t o = 0; o < sizeof ops / sizeof *ops; o++) {
+      char line[128];
+      if (ops[o][0] >= 'a' && ops[o][0] <= 'z')  /* min(l, r) */
+        snprintf(line, sizeof line, "%s(%s, %s)", ops[o], lhs[l], rhs);
+      else
+        snprintf(line, sizeof line, "(%s) %s %s", lhs[l], ops[o], rhs);
+      pto_expr *e;
+      if (pto_sx_line(sc, line, pto_noloc, &d, &e) != 1) {
+        fail("operand needs: parse", line, "", "");
+        continue;
+      }
+      for (int i = 0; i < pto_nrules; i++)
+        if ((pto_rules[i].need & need) && pto_rules[i].key == pto_rw_key(e)
+            && pto_rules[i].fn(&c, e))
+          fail(pto_rules[i].name, line, "a replacement",
+               "none: the row's need says the engine skips this root");
+    }
+}
+
 int
 main(void)
 {
@@ -565,6 +609,10 @@ main(void)
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++, ncases++)
     run_case(sc, cases[i].in, cases[i].out, "case", hits, &checked);
   check_needs(sc);
+  check_operand_needs(sc, PTO_RWN_CONST_B, "n");
+  check_operand_needs(sc, PTO_RWN_CONST_B, "y");
+  check_operand_needs(sc, PTO_RWN_NONCONST_B, "3");
+  check_operand_needs(sc, PTO_RWN_NONCONST_B, "-2");
   pto_sx_free(sc);
   run_generic(hits, &checked, &ngeneric);
   /* Every rule (by name) is exercised by some case.  */
