@@ -31,11 +31,14 @@
    variables, unary, binary and select nodes are interned from their
    fields (intern_simple), other kinds from a prototype node (intern);
    both give the same key and hash.  The rules are bucketed by root key
-   and by whether the root's operands are constants (a rule whose row
-   says it needs them, constant folding, is not called on other roots)
-   once per environment, each bucket an array of matchers.  The result
-   is copied into the program's arena by export_expr: an interned node
-   equal to an input subtree is that subtree (each used once, so the
+   and by the PTO_RWN_* facts of the root's operands (constants, a
+   constant right operand or not: a rule whose row says it needs one is
+   not called on other roots) once per environment, each bucket one
+   array of matchers, the root key's rules and then those of every
+   root.  The first replacement a root's bucket gives is simplified in
+   turn, which settles it, and that is the root's simplified form.  The
+   result is copied into the program's arena by export_expr: an interned
+   node equal to an input subtree is that subtree (each used once, so the
    result is a tree like the input, sharing nothing else), the rest are
    new nodes, located as the IR constructors would locate them.
    Invariant: a rule returns an interned node (checked against the node
@@ -278,26 +281,52 @@ struct pto_rw_cache {
   pto_rule_fn *bk_fn;           /* the matcher of each rule of bk_order */
 };
 
-/* Bucket (KEY, HAVE): the rules of root key KEY whose PTO_RWN_* needs
-   are in HAVE, in table order.  */
+/* Append to HC's buckets, from entry N, the rules of BYKEY[FROM, TO)
+   (rule indices, in table order) whose PTO_RWN_* needs are in HAVE;
+   return the new N.  */
+static int
+bucket_add(pto_rw_cache *hc, int n, const int *bykey, int from, int to,
+           unsigned have)
+{
+  for (int j = from; j < to; j++)
+    if (!(pto_rules[bykey[j]].need & ~have)) {
+      hc->bk_order[n] = bykey[j];
+      hc->bk_fn[n++] = pto_rules[bykey[j]].fn;
+    }
+  return n;
+}
+
+/* Bucket (KEY, HAVE): the rules a root of key KEY with the facts HAVE
+   tries, in the order the engine tries them: those of KEY, then those
+   of every root (PTO_RWK_ANY), each in table order; so a root walks
+   one array.  */
 static void
 build_buckets(pto_rw_cache *hc)
 {
-  hc->bk_order = pto_xcalloc((size_t)pto_nrules * HAVE_COUNT,
-                             sizeof *hc->bk_order);
-  hc->bk_fn = pto_xcalloc((size_t)pto_nrules * HAVE_COUNT,
-                          sizeof *hc->bk_fn);
+  /* The rule indices grouped by key (a counting sort, stable).  */
+  int start[PTO_RWK_COUNT + 1] = {0}, fill[PTO_RWK_COUNT];
+  int *bykey = pto_xcalloc((size_t)pto_nrules, sizeof *bykey);
+  for (int i = 0; i < pto_nrules; i++)
+    start[pto_rules[i].key + 1]++;
+  for (int k = 0; k < PTO_RWK_COUNT; k++)
+    fill[k] = start[k + 1] += start[k];
+  for (int i = pto_nrules - 1; i >= 0; i--)
+    bykey[--fill[pto_rules[i].key]] = i;
+  int nany = start[PTO_RWK_ANY + 1] - start[PTO_RWK_ANY];
+  size_t cap = (size_t)(pto_nrules + PTO_RWK_COUNT * nany) * HAVE_COUNT;
+  hc->bk_order = pto_xcalloc(cap, sizeof *hc->bk_order);
+  hc->bk_fn = pto_xcalloc(cap, sizeof *hc->bk_fn);
   int n = 0;
   for (int k = 0; k < PTO_RWK_COUNT; k++)
     for (unsigned have = 0; have < HAVE_COUNT; have++) {
       hc->bk_start[k * HAVE_COUNT + have] = n;
-      for (int i = 0; i < pto_nrules; i++)
-        if (pto_rules[i].key == k && !(pto_rules[i].need & ~have)) {
-          hc->bk_order[n] = i;
-          hc->bk_fn[n++] = pto_rules[i].fn;
-        }
+      n = bucket_add(hc, n, bykey, start[k], start[k + 1], have);
+      if (k != PTO_RWK_ANY)
+        n = bucket_add(hc, n, bykey, start[PTO_RWK_ANY],
+                       start[PTO_RWK_ANY + 1], have);
     }
   hc->bk_start[PTO_RWK_COUNT * HAVE_COUNT] = n;
+  free(bykey);
 }
 
 /* SIZE bytes of node memory, 16-aligned, not cleared (new_node writes
@@ -1028,11 +1057,8 @@ rewrite_root(engine *g, pto_expr *e)
   int key = e->kind == PTO_E_BIN ? (int)e->u.binop : pto_rw_key(e);
   bool allconst;
   unsigned have = root_facts(e, &allconst);
-  pto_expr *r = NULL;
-  if (key >= 0 && !allconst)
-    r = try_bucket(g, e, key, size, have);
-  if (!r)
-    r = try_bucket(g, e, PTO_RWK_ANY, size, have);
+  pto_expr *r = try_bucket(g, e, key >= 0 && !allconst ? key : PTO_RWK_ANY,
+                           size, have);
   if (!r)
     return e;
   g->rw.budget--;
