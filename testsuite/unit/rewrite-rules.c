@@ -505,6 +505,19 @@ check_mixed(void)
   pto_program_free(p);
 }
 
+/* A rewriter context over SC's program and environment with a budget
+   of one step: what calling a rule function directly needs.  */
+static pto_rw
+one_step_rewriter(pto_sx_scope *sc)
+{
+  pto_rw c;
+  memset(&c, 0, sizeof c);
+  c.p = pto_sx_program(sc);
+  c.env = pto_sx_env(sc);
+  c.budget = 1;
+  return c;
+}
+
 /* The engine calls a rule whose table row says PTO_RWN_CONST_OPS only on
    roots with constant operands: the rule must return nothing on the
    others (roots with one constant operand or none), and something on
@@ -518,11 +531,7 @@ check_needs(pto_sx_scope *sc)
   static const char *const constops[] = {"3 + 4", "-(5)", "true ? x : y"};
   pto_diag d;
   pto_diag_init(&d);
-  pto_rw c;
-  memset(&c, 0, sizeof c);
-  c.p = pto_sx_program(sc);
-  c.env = pto_sx_env(sc);
-  c.budget = 1;
+  pto_rw c = one_step_rewriter(sc);
   for (int i = 0; i < pto_nrules; i++) {
     if (!(pto_rules[i].need & PTO_RWN_CONST_OPS))
       continue;
@@ -567,11 +576,7 @@ check_operand_needs(pto_sx_scope *sc, unsigned need, const char *rhs)
       ">=", "==", "!=", "min", "max", "floordiv", "floormod"};
   pto_diag d;
   pto_diag_init(&d);
-  pto_rw c;
-  memset(&c, 0, sizeof c);
-  c.p = pto_sx_program(sc);
-  c.env = pto_sx_env(sc);
-  c.budget = 1;
+  pto_rw c = one_step_rewriter(sc);
   for (size_t l = 0; l < sizeof lhs / sizeof *lhs; l++)
     for (size_t o = 0; o < sizeof ops / sizeof *ops; o++) {
       char line[128];
