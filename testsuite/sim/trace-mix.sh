@@ -7,7 +7,11 @@
 # directory.
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/trace-mix.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-PTO_SIM_TRACE=$tmp/t.json ./testsuite/sim/test-mix >"$tmp/out" 2>&1 || {
+PTO_SIM_TRACE=$tmp/t.json ./testsuite/sim/test-mix >"$tmp/out" 2>&1
+status=$?
+# test-mix needs _Float16 (GCC 11 on x86-64 lacks it): its SKIP is ours.
+if [ "$status" -eq 77 ]; then cat "$tmp/out"; exit 77; fi
+[ "$status" -eq 0 ] || {
   echo "FAIL: test-mix with PTO_SIM_TRACE"; cat "$tmp/out"; exit 1; }
 ./testsuite/sim/trace-check "$tmp/t.json" || { echo "FAIL: trace-check"; exit 1; }
 for want in '"name":"wait_flag_dev"' '"name":"vector cores"'; do
