@@ -691,10 +691,7 @@ static void gm_rehash(sim_state *s, size_t ncap, int collect)
   size_t used = 0;
   for (size_t i = 0; i < s->gm_cap; i++)
     if (old[i].key && !(collect && !gm_entry_live(s, &old[i].sh))) {
-      size_t h = (old[i].key * 0x9E3779B97F4A7C15ull) & (ncap - 1);
-      while (nt[h].key)
-        h = (h + 1) & (ncap - 1);
-      nt[h] = old[i];
+      *(sim_gmslot *)sim_gm_probe(nt, sizeof *nt, ncap, old[i].key) = old[i];
       used++;
     }
   free(old);
@@ -713,15 +710,13 @@ static sim_shadow *gm_entry(sim_state *s, uintptr_t block)
   if (2 * (s->gm_used + 1) > s->gm_cap) {
     gm_rehash(s, s->gm_cap ? s->gm_cap * 2 : 4096, 0);
   }
-  uintptr_t key = (block >> 5) + 1;
-  size_t h = (key * 0x9E3779B97F4A7C15ull) & (s->gm_cap - 1);
-  while (s->gm[h].key && s->gm[h].key != key)
-    h = (h + 1) & (s->gm_cap - 1);
-  if (!s->gm[h].key) {
-    s->gm[h].key = key;
+  uintptr_t key = sim_gm_key(block);
+  sim_gmslot *e = sim_gm_probe(s->gm, sizeof *s->gm, s->gm_cap, key);
+  if (!e->key) {
+    e->key = key;
     s->gm_used++;
   }
-  return &s->gm[h].sh;
+  return &e->sh;
 }
 
 void pto_sim_touch_mask(sim_state *s, int sp, uintptr_t block, uint32_t mask,

@@ -145,6 +145,28 @@ typedef struct sim_state {
   int notrace; /* an AIV: PTO_SIM_TRACE shows the AIC only */
 } sim_state;
 
+/* The GM shadow tables (cce_sim.c per core, sim-mix.c across the cores
+   of a mix block) are open-addressed: CAP slots (a power of two) of
+   SIZE bytes, each starting with its uintptr_t key, 0 = empty.  The key
+   of the 32 B block at BLOCK, and the slot holding KEY or the empty one
+   where it goes (linear probing from a multiplicative hash).  */
+static inline uintptr_t sim_gm_key(uintptr_t block)
+{
+  return (block >> 5) + 1;
+}
+
+static inline void *sim_gm_probe(void *table, size_t size, size_t cap,
+                                 uintptr_t key)
+{
+  size_t h = (key * 0x9E3779B97F4A7C15ull) & (cap - 1);
+  for (;;) {
+    uintptr_t *k = (uintptr_t *)((char *)table + h * size);
+    if (!*k || *k == key)
+      return k;
+    h = (h + 1) & (cap - 1);
+  }
+}
+
 /* cce_sim.c */
 sim_state *pto_sim_state(void);
 /* Make S the calling thread's running core (a mix block switches).  */

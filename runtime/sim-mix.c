@@ -373,12 +373,8 @@ static void xslot_rehash(sim_group *g, size_t ncap)
 {
   sim_xslot *nt = xmalloc0(ncap * sizeof *nt);
   for (size_t i = 0; i < g->gm_cap; i++)
-    if (g->gm[i].key) {
-      size_t h = (g->gm[i].key * 0x9E3779B97F4A7C15ull) & (ncap - 1);
-      while (nt[h].key)
-        h = (h + 1) & (ncap - 1);
-      nt[h] = g->gm[i];
-    }
+    if (g->gm[i].key)
+      *(sim_xslot *)sim_gm_probe(nt, sizeof *nt, ncap, g->gm[i].key) = g->gm[i];
   free(g->gm);
   g->gm = nt;
   g->gm_cap = ncap;
@@ -388,15 +384,13 @@ static sim_xslot *xslot(sim_group *g, uintptr_t block)
 {
   if (2 * (g->gm_used + 1) > g->gm_cap)
     xslot_rehash(g, g->gm_cap ? g->gm_cap * 2 : 1024);
-  uintptr_t key = (block >> 5) + 1;
-  size_t h = (key * 0x9E3779B97F4A7C15ull) & (g->gm_cap - 1);
-  while (g->gm[h].key && g->gm[h].key != key)
-    h = (h + 1) & (g->gm_cap - 1);
-  if (!g->gm[h].key) {
-    g->gm[h].key = key;
+  uintptr_t key = sim_gm_key(block);
+  sim_xslot *e = sim_gm_probe(g->gm, sizeof *g->gm, g->gm_cap, key);
+  if (!e->key) {
+    e->key = key;
     g->gm_used++;
   }
-  return &g->gm[h];
+  return e;
 }
 
 static void report_xrace(sim_state *s, int y, uintptr_t addr, int rw,
