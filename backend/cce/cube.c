@@ -1518,8 +1518,7 @@ pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
   collect_block(&c, &k->src);
   if (!p->n || c.errors)
     return p->errors = c.errors;
-  p->ub_exit = !strcmp(k->arch->name, "dav-m200")
-               || !strcmp(k->arch->name, "dav-c100");
+  p->ub_exit = pto_cube_ub_exit(k->arch);
   if (!p->ub_exit) {
     collect_bias(&c, &k->src);
     collect_out(&c, &k->src);
@@ -2471,11 +2470,17 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
   return r;
 }
 
+bool
+pto_cube_ub_exit(const pto_arch *arch)
+{
+  return arch->isa == PTO_ISA_V200;
+}
+
 int64_t
-pto_cube_scratch_bytes(const pto_mir_kernel *k, const pto_stmt *s)
+pto_cube_scratch_bytes(const pto_arch *arch, const pto_stmt *s)
 {
   const pto_expr *e = s->value;
-  if (k && k->cube && k->cube->n && !k->cube->ub_exit)
+  if (!pto_cube_ub_exit(arch))
     return 0;
   if (s->kind != PTO_S_EVAL || !e || e->kind != PTO_E_CALL || !e->is_op
       || e->op != PTO_OP_MATMUL || e->args[0]->type->kind != PTO_TY_TILE)

@@ -33,9 +33,6 @@ int pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
    needs (the waits of the double-buffered operands' events).  */
 void pto_cube_finish(pto_mir_kernel *k, pto_mir_block *out);
 
-/* UB scratch bytes matmul statement S needs (the L0C -> UB exit
-   reorders fractals through it when N > 16); 0 otherwise.  K (planned,
-   or NULL: assume the exit exists) tells the arch.  */
 /* Tile I (from 0) of K's cube plan: its variable, whether it is an
    accumulator (L0C; else an operand in L1), its offset and size (the
    bytes it takes there), and the size of one copy of it (REGION: less
@@ -44,7 +41,14 @@ void pto_cube_finish(pto_mir_kernel *k, pto_mir_block *out);
 bool pto_cube_tile(const pto_mir_kernel *k, int i, const pto_var **var,
                    bool *acc, int64_t *off, int64_t *size, int64_t *region);
 
-int64_t pto_cube_scratch_bytes(const pto_mir_kernel *k, const pto_stmt *s);
+/* Whether ARCH's matmul results can leave L0C for UB: dav-m200 and
+   dav-c100 (the V200 forms, one coupled core); dav-c220 and 3510 have
+   only the fixpipe to GM and L1.  */
+bool pto_cube_ub_exit(const pto_arch *arch);
+
+/* UB scratch bytes matmul statement S needs on ARCH (the L0C -> UB exit
+   reorders fractals through it when N > 16); 0 otherwise.  */
+int64_t pto_cube_scratch_bytes(const pto_arch *arch, const pto_stmt *s);
 
 /* For a back end that renders the cube path itself (backend/ptoisa/):
    what the plan made of tile variable V (false when V is no matmul

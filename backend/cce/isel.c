@@ -2993,7 +2993,7 @@ pto_isel_scratch_bytes(const pto_stmt *s, const pto_arch *arch)
   if (s->kind != PTO_S_EVAL || !e || e->kind != PTO_E_CALL || !e->is_op)
     return 0;
   if (e->op == PTO_OP_MATMUL)
-    return pto_cube_scratch_bytes(NULL, s);
+    return pto_cube_scratch_bytes(arch, s);
   if (e->op == PTO_OP_CAST) {
     pto_dtype to = e->args[0]->type->dtype, from = e->args[1]->type->dtype;
     if (to != from && !conv_op(to, from))

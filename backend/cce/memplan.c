@@ -311,28 +311,13 @@ report_overflow(plan *pl, int i)
   pl->errors++;
 }
 
-/* Whether buffer B stays in UB now that the cube plan is made: a tile
-   the plan keeps in L1 / L0C / the bias table does not, nor the
-   scratch of a pto.matmul that scan_stmt sized before the plan (for
-   the L0C -> UB exit of dav-m200) on an arch without that exit.  */
-static bool
-stays_in_ub(const pto_mir_kernel *k, const pto_mir_buffer *b)
-{
-  if (b->var)
-    return pto_cube_needs_ub(k, b->var);
-  const pto_expr *e = b->stmt->value;
-  bool matmul = b->stmt->kind == PTO_S_EVAL && e && e->kind == PTO_E_CALL
-                && e->is_op && e->op == PTO_OP_MATMUL;
-  return !matmul || pto_cube_scratch_bytes(k, b->stmt) > 0;
-}
-
-/* Remove the buffers the cube plan keeps out of UB.  */
+/* Remove the buffers of the tiles the cube plan keeps out of UB.  */
 static void
 drop_cube_only(pto_mir_kernel *k)
 {
   int n = 0;
   for (int i = 0; i < k->nbufs; i++)
-    if (stays_in_ub(k, &k->bufs[i]))
+    if (!k->bufs[i].var || pto_cube_needs_ub(k, k->bufs[i].var))
       k->bufs[n++] = k->bufs[i];
   k->nbufs = n;
 }
