@@ -11,9 +11,12 @@
    and at the end O /= l.  S and P never leave the core: on dav-m200 the
    softmax runs on S's UB copy, P is cast to fp16 in UB and staged into
    L1 for the second product, and O's rescale goes back to L0C before
-   each pto_matmul (doc/cce.md).  On dav-c220 the softmax would run on
-   the vector cores while S sits in the cube core's L0C: the CCE back
-   end reports a located sorry there (README "not yet").
+   each pto_matmul (doc/cce.md).  On dav-c220 the cube unit and the
+   vector unit are different cores: the CCE back end splits the kernel
+   (backend/cce/split.c), the products on the cube core and the softmax
+   on a vector core, and S, P and O cross between them through a GM
+   workspace under the cross-core flags (doc/cce.md, "One kernel on the
+   cube core and the vector cores").
    Shapes: Sq a multiple of 16 and Sk of BK (tails are not handled);
    checked against a double-precision softmax for three shapes (P is
    rounded to fp16 before the second product: tolerance below).

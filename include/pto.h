@@ -601,7 +601,16 @@ enum {
                           pto_cast(h, c) to an fp16 operand h (dav-c220:
                           the fixpipe into L1; dav-m200 through UB, where
                           any vector op may also define h or change c
-                          between products); doc/cce.md
+                          between products); doc/cce.md.
+                          Vector ops on c, on h, on an operand or on any
+                          other tile of the kernel: dav-m200 runs them in
+                          its one core; on dav-c220 the CCE back end
+                          splits the kernel between the cube core and
+                          the vector cores, which hand tiles over through
+                          a GM workspace (no break, continue or return
+                          in such a kernel, no scalar code reading a
+                          tile: located errors; doc/cce.md "One kernel
+                          on the cube core and the vector cores")
    pto_block_idx()        int: index of the running block, 0 <= idx < pto_block_num()
    pto_block_num()        int: number of blocks of the running launch
    pto_unroll(f1, ...)    statement, first in a loop body: the loop's unroll_list

@@ -40,25 +40,42 @@ put_prologue(pto_buf *out, const pto_program *p)
   for (int i = 0; i < p->nfuncs; i++)
     if (is_live_kernel(p->funcs[i]))
       pto_buf_printf(out, "#define %s __pto_cce_k_%s\n"
-                          "#define %s__sim __pto_cce_s_%s\n",
+                          "#define %s__sim __pto_cce_s_%s\n"
+                          "#define %s__sim_aic __pto_cce_c_%s\n"
+                          "#define %s__sim_aiv __pto_cce_v_%s\n"
+                          "#define %s__sim_ws __pto_cce_w_%s\n",
+                     p->funcs[i]->name, p->funcs[i]->name,
+                     p->funcs[i]->name, p->funcs[i]->name,
+                     p->funcs[i]->name, p->funcs[i]->name,
                      p->funcs[i]->name, p->funcs[i]->name,
                      p->funcs[i]->name, p->funcs[i]->name);
 }
 
-/* The trampoline and the kernel-table record of kernel F.  */
+/* The trampoline and the kernel-table record of kernel F: a mix kernel
+   (the CCE defines PTO_CCE_MIX_F, its workspace bytes per block) runs
+   its blocks through __pto_rt_cce_mix_block.  */
 static void
 put_kernel_record(pto_buf *out, const pto_func *f, const char *arch)
 {
   const char *k = f->name;
-  pto_buf_printf(out, "#undef %s\n#undef %s__sim\n", k, k);
+  pto_buf_printf(out, "#undef %s\n#undef %s__sim\n#undef %s__sim_aic\n"
+                      "#undef %s__sim_aiv\n#undef %s__sim_ws\n", k, k, k, k,
+                 k);
   pto_buf_printf(out,
                  "static void __pto_cce_b_%s(void *const *args, int "
                  "pto_idx, int pto_num)\n{\n"
-                 "  __pto_rt_cce_block(\"%s\", ",
-                 k, k);
+                 "#ifdef PTO_CCE_MIX_%s\n"
+                 "  __pto_rt_cce_mix_block(\"%s\", ",
+                 k, k, k);
   put_c_string(out, arch);
   pto_buf_printf(out,
-                 ", __pto_cce_s_%s, args, pto_idx, pto_num);\n}\n"
+                 ", __pto_cce_c_%s, __pto_cce_v_%s, PTO_CCE_MIX_%s, args, "
+                 "pto_idx, pto_num);\n"
+                 "#else\n"
+                 "  __pto_rt_cce_block(\"%s\", ", k, k, k, k);
+  put_c_string(out, arch);
+  pto_buf_printf(out,
+                 ", __pto_cce_s_%s, args, pto_idx, pto_num);\n#endif\n}\n"
                  "static struct pto_rt_kernel __pto_cce_r_%s\n"
                  "  __attribute__((used, section(\"pto_kernels\"), "
                  "aligned(sizeof(void *)))) =\n"

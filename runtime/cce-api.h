@@ -107,6 +107,13 @@
 #ifndef __global__
 #define __global__
 #endif
+/* The mix kernels' function execution space qualifier, __mix__(AIC
+   cores, AIV cores) (asc-devkit docs/zh/guide/编程指南/语言扩展层/
+   SIMD-BuiltIn关键字.md): a keyword of the vendor compiler, nothing
+   here.  */
+#ifndef __mix__
+#define __mix__(aic, aiv)
+#endif
 
 /* The 16-bit float.  The vendor's is a class (kernel_fp16.h); a host
    _Float16 has the same conversions for overload resolution.  */

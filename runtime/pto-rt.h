@@ -163,6 +163,15 @@ void __pto_launch(const void *name, int nparams, ...);
 void __pto_rt_cce_block(const char *name, const char *arch,
                         void (*entry)(void *const *args), void *const *args,
                         int bidx, int bnum);
+/* The same for a dav-c220 mix kernel (backend/cce/split.c): block BIDX
+   runs as pto_sim_run_mix, AIC(ARGS, WS) on the cube core and AIV(ARGS,
+   WS) on the two vector cores, WS a zeroed workspace of BNUM * WS_BYTES
+   bytes (the kernel's PTO_CCE_MIX_NAME) freed after the block.  */
+void __pto_rt_cce_mix_block(const char *name, const char *arch,
+                            void (*aic)(void *const *args, void *ws),
+                            void (*aiv)(void *const *args, void *ws),
+                            long long ws_bytes, void *const *args, int bidx,
+                            int bnum);
 
 /* The row stride check of pto_load / pto_store (OP "pto_load" or
    "pto_store"): stops the program with pto.h's message when ROWS > 1 and

@@ -53,6 +53,17 @@ select_arch(const char *name, const char *arch)
   }
 }
 
+static void
+block_done(struct block_ctx *saved, const char *name, int block_idx,
+           int block_num, int errors)
+{
+  current = saved;
+  if (errors)
+    fprintf(stderr, "pto: kernel '%s', block %d of %d: %d simulator "
+            "report%s\n", name, block_idx, block_num, errors,
+            errors == 1 ? "" : "s");
+}
+
 void
 __pto_rt_cce_block(const char *name, const char *arch,
                    void (*entry)(void *const *args), void *const *args,
@@ -66,10 +77,59 @@ __pto_rt_cce_block(const char *name, const char *arch,
   pto_trace_kernel(name, block_idx, block_num);
   pto_sim_begin_block(block_idx, block_num);
   entry(args);
-  int errors = pto_sim_end_block();
-  current = saved;
-  if (errors)
-    fprintf(stderr, "pto: kernel '%s', block %d of %d: %d simulator "
-            "report%s\n", name, block_idx, block_num, errors,
-            errors == 1 ? "" : "s");
+  block_done(saved, name, block_idx, block_num, pto_sim_end_block());
+}
+
+/* What the cores of a mix block call their entries with.  */
+struct mix_ctx {
+  void (*aic)(void *const *args, void *ws);
+  void (*aiv)(void *const *args, void *ws);
+  void *const *args;
+  void *ws;
+};
+
+static void
+run_aic(void *ctx)
+{
+  struct mix_ctx *m = ctx;
+  m->aic(m->args, m->ws);
+}
+
+static void
+run_aiv(void *ctx)
+{
+  struct mix_ctx *m = ctx;
+  m->aiv(m->args, m->ws);
+}
+
+void
+__pto_rt_cce_mix_block(const char *name, const char *arch,
+                       void (*aic)(void *const *args, void *ws),
+                       void (*aiv)(void *const *args, void *ws),
+                       long long ws_bytes, void *const *args,
+                       int block_idx, int block_num)
+{
+  select_arch(name, arch);
+  /* The kernel addresses its block's part of a BLOCK_NUM * WS_BYTES
+     workspace (split.c): each block gets a fresh, zeroed one, aligned as
+     its 512-byte slots are (the race detector's 32-byte granules of two
+     slots must not meet).  */
+  size_t bytes = (size_t)(ws_bytes > 0 ? ws_bytes : 512) * (size_t)block_num;
+  void *ws = aligned_alloc(512, bytes);
+  if (ws)
+    memset(ws, 0, bytes);
+  if (!ws) {
+    fprintf(stderr, "pto: kernel '%s': no memory for its %zu-byte "
+            "workspace\n", name, bytes);
+    abort();
+  }
+  struct block_ctx b = {name, block_idx, block_num, 0};
+  struct block_ctx *saved = current;
+  current = &b;
+  pto_sim_set_report_fn(name_the_block, NULL);
+  pto_trace_kernel(name, block_idx, block_num);
+  struct mix_ctx m = {aic, aiv, args, ws};
+  int errors = pto_sim_run_mix(block_idx, block_num, run_aic, run_aiv, &m);
+  free(ws);
+  block_done(saved, name, block_idx, block_num, errors);
 }

@@ -95,7 +95,7 @@ read_file(const char *path, size_t *len)
    when it rejects it, 2 when it cannot be run.  */
 static int
 compile(const char *cxx, const char *api_dir, const char *arch,
-        const char *file)
+        const char *core, const char *file)
 {
   char *words = strdup(cxx);
   char header[4096], archdef[64];
@@ -117,6 +117,8 @@ compile(const char *cxx, const char *api_dir, const char *arch,
                           "-include", header, file };
   for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
     argv[argc++] = (char *)extra[i];
+  if (core)
+    argv[argc++] = (char *)core;
   argv[argc] = NULL;
   fflush(NULL);
   pid_t pid = fork();
@@ -204,7 +206,15 @@ main(int argc, char **argv)
       continue;
     }
     if (do_compile) {
-      int rc = compile(cxx, api_dir, arch->name, f);
+      /* A dav-c220 mix kernel's bodies are the cube core's and the
+         vector cores' compiles (backend/cce/split.c): check both.  */
+      int mix = strstr(text, "__mix__") != NULL;
+      int rc = compile(cxx, api_dir, arch->name, mix ? "-D__DAV_CUBE__" : NULL,
+                       f);
+      if (mix && rc != 2) {
+        int rv = compile(cxx, api_dir, arch->name, "-D__DAV_VEC__", f);
+        rc = rv ? rv : rc;
+      }
       if (rc == 2) {
         fprintf(stderr, "%s: cannot run the C++ compiler '%s'\n", me, cxx);
         free(text);

@@ -21,6 +21,7 @@
 #include "backend/cce/mir.h"
 #include "backend/cce/isel-linear.h"
 #include "backend/cce/report.h"
+#include "backend/cce/split.h"
 #include "ir/walk.h"
 
 #include <math.h>
@@ -724,6 +725,16 @@ print_node(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n, int depth
     pto_assert(k->print_tile);
     k->print_tile(b, k, n, depth);
     return;
+  case PTO_MIR_XSYNC:
+    /* config = GetffstMsg(2, id) = 0x1 + (2 << 4) + (id << 8)
+       (asc-devkit HEAD:impl/basic_api/dav_c220/
+       kernel_operator_sync_impl.h).  */
+    if (n->sync == PTO_SYNC_SET)
+      pto_buf_printf(b, "ffts_cross_core_sync(%s, 0x%xull);\n", n->op,
+                     0x21u + ((unsigned)n->event << 8));
+    else
+      pto_buf_printf(b, "wait_flag_dev(%d);\n", n->event);
+    return;
   default:
     return;
   }
@@ -951,6 +962,196 @@ pto_cce_scalar_math(const pto_program *p, pto_diag *d, const char *qual,
   return d->errors - before;
 }
 
+/* ------------------------------------------------------------------ */
+/* dav-c220 mix kernels                                                */
+/* ------------------------------------------------------------------ */
+
+/* The function of a mix kernel: F's parameters, then the workspace
+   pointer of each channel.  */
+static pto_func *
+mix_func(const pto_program *p, const pto_func *f, const pto_split *sp)
+{
+  pto_func *m = pto_arena_alloc(p->arena, sizeof *m);
+  *m = *f;
+  m->nparams = f->nparams + sp->nchan;
+  m->params = pto_arena_alloc(p->arena,
+                              ((size_t)m->nparams + 1) * sizeof *m->params);
+  for (int i = 0; i < f->nparams; i++)
+    m->params[i] = f->params[i];
+  for (int i = 0; i < sp->nchan; i++)
+    m->params[f->nparams + i] = sp->chan_ws[i];
+  return m;
+}
+
+/* One part of a mix kernel's entry: the host function NAME__SUFFIX
+   under __CCE_KT_TEST__, the device kernel under MACRO.  */
+static void
+print_mix_head(pto_buf *b, const pto_func *f, const pto_func *m,
+               const char *suffix, const char *macro)
+{
+  pto_buf_printf(b, "#if defined(__CCE_KT_TEST__)\nstatic void %s__%s(",
+                 f->name, suffix);
+  print_params(b, m, true, true);
+  pto_buf_printf(b, ")\n#elif defined(%s)\n"
+                    "PTO_CCE_EXTERN_C __global__ __mix__(1, 2) void %s(",
+                 macro, f->name);
+  print_params(b, m, true, true);
+  pto_buf_printf(b, ")\n#endif\n#if defined(__CCE_KT_TEST__) || defined(%s)\n"
+                    "{\n", macro);
+  /* Each core reads some of the parameters only.  */
+  for (int i = 0; i < m->nparams; i++) {
+    pto_buf_puts(b, i ? " (void)" : "  (void)");
+    pto_cce_name(b, m->params[i]);
+    pto_buf_puts(b, i + 1 < m->nparams ? ";" : ";\n");
+  }
+}
+
+/* The host entry NAME__sim_SUFFIX(args, ws) of one core.  */
+static void
+print_mix_sim(pto_buf *b, const pto_func *f, const pto_split *sp,
+              const char *suffix)
+{
+  pto_buf_printf(b, "PTO_CCE_EXTERN_C void %s__sim_%s(void *const *args, "
+                    "void *ws);\n"
+                    "PTO_CCE_EXTERN_C void %s__sim_%s(void *const *args, "
+                    "void *ws)\n{\n",
+                 f->name, suffix, f->name, suffix);
+  if (!f->nparams)
+    pto_buf_puts(b, "  (void)args;\n");
+  if (!sp->nchan)
+    pto_buf_puts(b, "  (void)ws;\n");
+  pto_buf_printf(b, "  %s__%s(", f->name, suffix);
+  for (int i = 0; i < f->nparams; i++) {
+    pto_buf ty = { 0 };
+    print_ctype(&ty, f->params[i]->type);
+    pto_buf_printf(b, "%s*(%s *)args[%d]", i ? ", " : "", ty.s, i);
+    pto_buf_free(&ty);
+  }
+  for (int i = 0; i < sp->nchan; i++) {
+    pto_buf_puts(b, i || f->nparams ? ", (" : "(");
+    print_ctype(b, sp->chan_ws[i]->type);
+    pto_buf_printf(b, ")((uint8_t *)ws + %lld)", (long long)sp->chan_off[i]);
+  }
+  pto_buf_puts(b, ");\n}\n");
+}
+
+static void
+print_mix(pto_buf *b, const pto_mir_kernel *part, const pto_func *f,
+          const pto_split *sp)
+{
+  const pto_func *m = part[0].func;
+  pto_buf_printf(b, "/* kernel %s: a mix kernel of %s (backend/cce/split.c): "
+                    "the cube core\n   (AIC) runs its matmuls, vector core "
+                    "AIV0 its vector work, AIV1 the flags\n   only; "
+                    "workspace %lld bytes per block (PTO_CCE_MIX_%s), "
+                    "one slot per hand-off:\n",
+                 f->name, part[0].arch->name, (long long)sp->ws_bytes,
+                 f->name);
+  for (int i = 0; i < sp->nchan; i++)
+    pto_buf_printf(b, "     flag %2d  %-16s %s at byte %lld\n", i,
+                   sp->chan_tile[i]->name,
+                   sp->chan_to_aiv[i] ? "AIC -> AIV" : "AIV -> AIC",
+                   (long long)sp->chan_off[i]);
+  pto_buf_puts(b, " */\n");
+  print_plan(b, &part[1]);
+  pto_buf_printf(b, "#if defined(__CCE_KT_TEST__)\n#define PTO_CCE_MIX_%s "
+                    "%lld\n#endif\n",
+                 f->name, (long long)sp->ws_bytes);
+  print_mix_head(b, f, m, "aic", "__DAV_CUBE__");
+  print_block(b, &part[0], &part[0].body, 1);
+  pto_buf_puts(b, "}\n#endif\n");
+  print_mix_head(b, f, m, "aiv", "__DAV_VEC__");
+  pto_buf_puts(b, "  set_mask_norm();\n"
+                  "  set_vector_mask(0xffffffffffffffffull, "
+                  "0xffffffffffffffffull);\n"
+                  "  if (get_subblockid() == 0) {\n");
+  print_block(b, &part[1], &part[1].body, 2);
+  pto_buf_puts(b, "  } else {\n");
+  print_block(b, &part[2], &part[2].body, 2);
+  pto_buf_puts(b, "  }\n}\n#endif\n\n#ifdef __CCE_KT_TEST__\n");
+  pto_buf_printf(b, "PTO_CCE_EXTERN_C const long long %s__sim_ws;\n"
+                    "PTO_CCE_EXTERN_C const long long %s__sim_ws = %lld;\n",
+                 f->name, f->name, (long long)sp->ws_bytes);
+  print_mix_sim(b, f, sp, "aic");
+  print_mix_sim(b, f, sp, "aiv");
+  pto_buf_printf(b, "#elif !defined(PTO_CCE_NO_LAUNCHER)\n"
+                    "/* WORKSPACE: BLOCKS * %lld bytes of GM.  */\n"
+                    "extern \"C\" void %s_launch(uint32_t blocks, "
+                    "void *stream",
+                 (long long)sp->ws_bytes, f->name);
+  for (int i = 0; i < f->nparams; i++) {
+    pto_buf_puts(b, ", ");
+    print_ctype(b, f->params[i]->type);
+    pto_buf_puts(b, " ");
+    pto_cce_name(b, f->params[i]);
+  }
+  pto_buf_printf(b, ", __gm__ uint8_t *workspace)\n{\n%s"
+                    "  %s<<<blocks, nullptr, stream>>>(",
+                 sp->nchan ? "" : "  (void)workspace;\n", f->name);
+  print_params(b, f, false, false);
+  for (int i = 0; i < sp->nchan; i++) {
+    pto_buf_puts(b, i || f->nparams ? ", (" : "(");
+    print_ctype(b, sp->chan_ws[i]->type);
+    pto_buf_printf(b, ")(workspace + %lld)", (long long)sp->chan_off[i]);
+  }
+  pto_buf_puts(b, ");\n}\n#endif\n\n");
+}
+
+/* Split kernel K (its source MIR built) between the cores, lower the
+   three parts and append the mix kernel; 0 on success.  */
+static int
+emit_mix_kernel(pto_mir_kernel *k, pto_diag *d, long *drop, pto_buf *out,
+                pto_buf *report, const pto_options *o)
+{
+  pto_split sp;
+  int errs = pto_split_kernel(k, d, &sp);
+  if (errs) {
+    pto_split_free(&sp);
+    return errs;
+  }
+  const pto_func *m = mix_func(k->prog, k->func, &sp);
+  pto_mir_block *src[3] = { &sp.aic, &sp.aiv, &sp.idle };
+  pto_mir_kernel part[3];
+  memset(part, 0, sizeof part);
+  for (int i = 0; i < 3; i++) {
+    part[i].prog = k->prog;
+    part[i].func = m;
+    part[i].arch = k->arch;
+    part[i].src = *src[i];
+    memset(src[i], 0, sizeof *src[i]);
+    part[i].double_buffer = k->double_buffer;
+    part[i].cube_dbuf = k->cube_dbuf;
+  }
+  for (int i = 0; i < 3 && !errs; i++) {
+    errs += pto_memplan(&part[i], d);
+    if (!errs)
+      errs += pto_isel(&part[i], d);
+  }
+  if (!errs) {
+    for (int i = 0; i < 3; i++) {
+      part[i].drop_sync = *drop;
+      pto_sync_insert(&part[i], d);
+      if (*drop > 0)
+        *drop = *drop > part[i].nsync ? *drop - part[i].nsync : -1;
+    }
+    print_mix(out, part, k->func, &sp);
+    /* The report: each core's part as a kernel of its own.  */
+    static const char *const core[3] = { "aic", "aiv0", "aiv1" };
+    for (int i = 0; report && i < 3; i++) {
+      pto_func rf = *part[i].func;
+      rf.name = pto_arena_printf(k->prog->arena, "%s/%s", k->func->name,
+                                 core[i]);
+      pto_mir_kernel r = part[i];
+      r.func = &rf;
+      pto_report_kernel(report, &r, pto_report_is_json(o->report),
+                        !report->len);
+    }
+  }
+  for (int i = 0; i < 3; i++)
+    pto_mir_kernel_free(&part[i]);
+  return errs;
+}
+
 /* Lower one kernel and append its text, and its report to REPORT
    (option report; NULL: none); 0 on success.  */
 static int
@@ -971,6 +1172,12 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
   k.double_buffer = o ? o->double_buffer : true;
   k.cube_dbuf = true;
   k.drop_sync = *drop;
+  if (pto_split_wanted(&k)) {
+    int errs = emit_mix_kernel(&k, d, drop, out, report ? report : NULL,
+                               o);
+    pto_mir_kernel_free(&k);
+    return errs;
+  }
   int errs = pto_memplan(&k, d);
   if (!errs)
     errs = pto_isel(&k, d);

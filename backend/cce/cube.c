@@ -2570,3 +2570,17 @@ pto_cube_use_of(const pto_mir_kernel *k, const pto_expr *e)
     return PTO_CUBE_NONE;
   }
 }
+
+bool
+pto_cube_epilogue_form(const pto_expr *e, const pto_var **acc)
+{
+  if (!e || e->kind != PTO_E_CALL || !e->is_op || e->nargs < 2
+      || e->args[0]->kind != PTO_E_VAR)
+    return false;
+  cube_tile t = { 0 };
+  t.var = e->args[0]->u.var;
+  if (!bias_form(e) && !relu_epilogue(e, &t))
+    return false;
+  *acc = t.var;
+  return true;
+}

@@ -93,4 +93,11 @@ typedef enum pto_cube_use {
 } pto_cube_use;
 pto_cube_use pto_cube_use_of(const pto_mir_kernel *k, const pto_expr *e);
 
+/* Whether op call E has the form of an epilogue the fixpipe (or, for
+   the bias, the first mad) applies on dav-c220: pto.relu(c, c),
+   pto.maxs(c, c, 0) or pto.col_expand_add(c, c, r); *ACC is c.  The
+   form only: cube.c's plan checks the order (backend/cce/split.c keeps
+   such calls on the cube core).  */
+bool pto_cube_epilogue_form(const pto_expr *e, const pto_var **acc);
+
 #endif /* PTO_EMIT_CUBE_H */

@@ -3366,8 +3366,19 @@ lower_block(isel *c, pto_mir_block *out, const pto_mir_block *b)
   for (int i = 0; i < b->n; i++) {
     const pto_mir_node *n = b->items[i];
     const pto_stmt *s = n->stmt;
-    const pto_var *t = forwardable_copy(s, i + 1 < b->n ? b->items[i + 1]->stmt
-                                                        : NULL);
+    if (n->kind == PTO_MIR_XSYNC) {   /* a mix kernel's flag: as is */
+      pto_mir_node *x = pto_mir_new(c->k, PTO_MIR_XSYNC, n->loc);
+      x->pipe = n->pipe;
+      x->sync = n->sync;
+      x->op = n->op;
+      x->event = n->event;
+      x->stmt = n->stmt;
+      pto_mir_push(out, x);
+      continue;
+    }
+    const pto_mir_node *next = i + 1 < b->n ? b->items[i + 1] : NULL;
+    const pto_var *t = forwardable_copy(s, next && next->kind != PTO_MIR_XSYNC
+                                               ? next->stmt : NULL);
     if (!t) {
       lower_stmt(c, out, n, s);
       continue;

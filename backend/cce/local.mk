@@ -17,6 +17,8 @@ libptocore_la_SOURCES += \
 	backend/cce/cube.h \
 	backend/cce/cube.c \
 	backend/cce/sync.c \
+	backend/cce/split.h \
+	backend/cce/split.c \
 	backend/cce/report.h \
 	backend/cce/report.c \
 	backend/cce/cce.c \

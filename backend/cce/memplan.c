@@ -333,7 +333,9 @@ drop_cube_only(pto_mir_kernel *k)
    matmul_leakyrelu_basic_api/matmul_leakyrelu_basic_api.asc: `if
    ASCEND_IS_AIC' / `if ASCEND_IS_AIV', CrossCoreSetFlag<0x2, PIPE_FIX>
    after the fixpipe, CrossCoreWaitFlag before the vector core's load);
-   this back end does not do that split yet, so without this check it
+   the CCE back end does that split on dav-c220 before planning
+   (split.c: the parts reach this check as single-core kernels), not on
+   3510 nor under the PTO-ISA back end, so without this check those
    would emit one function mixing mad and vector instructions, which no
    core of those chips runs.  */
 static void
@@ -353,11 +355,15 @@ check_one_core(plan *pl)
   pto_sorry(pl->diag, ub->loc,
             "kernel '%s' uses the cube unit (pto.matmul tile '%s') and "
             "the vector unit ('%s' lives in UB): on %s they are different "
-            "cores (an AIC and two AIVs sharing only GM) and the back "
-            "end does not split a kernel between them yet; write the "
-            "matmul part and the vector part as two kernels that hand "
+            "cores (an AIC and two AIVs sharing only GM) and %s; write "
+            "the matmul part and the vector part as two kernels that hand "
             "over through GM (examples/gemm_w8a8.c, doc/cce.md)",
-            k->func->name, cube_var->name, ub->name, k->arch->name);
+            k->func->name, cube_var->name, ub->name, k->arch->name,
+            k->print_tile ? "the PTO-ISA back end does not split a kernel "
+                            "between them (the CCE back end does on "
+                            "dav-c220: backend/cce/split.c)"
+                          : "the CCE back end splits such kernels on "
+                            "dav-c220 only (backend/cce/split.c)");
   pto_note(pl->diag, cube_var->loc, "'%s' is a tile of the cube unit",
            cube_var->name);
   pl->errors++;

@@ -18,6 +18,11 @@
              unaligned tails of GM rows);
      STMT    a scalar statement of the kernel (pto_stmt);
      FOR/IF/WHILE  control flow with nested blocks;
+     XSYNC   a cross-core flag of a dav-c220 mix kernel (split.c):
+             ffts_cross_core_sync(OP, mode 2, EVENT) (SYNC SET; OP the
+             pipe's name) or wait_flag_dev(EVENT) (WAIT), in the source
+             MIR and kept as is by isel.c (no accesses: the set waits
+             for its pipe, the wait stops the core's issue);
      TILE    one tile instruction of another back end that shares this
              representation (backend/ptoisa: a PTO-ISA instruction for
              the tile op of STMT), with its pipe and accesses.
@@ -73,7 +78,7 @@ typedef struct pto_mir_access {
 typedef enum pto_mir_kind {
   PTO_MIR_STMT, PTO_MIR_FOR, PTO_MIR_IF, PTO_MIR_WHILE,
   PTO_MIR_DMA, PTO_MIR_VEC, PTO_MIR_MASK, PTO_MIR_SYNC, PTO_MIR_SCALAR,
-  PTO_MIR_COMMENT, PTO_MIR_TILE
+  PTO_MIR_COMMENT, PTO_MIR_TILE, PTO_MIR_XSYNC
 } pto_mir_kind;
 
 /* Vector instruction forms (operand lists of the CCE intrinsics).  */

@@ -9,6 +9,10 @@
        descending, shuffled), and counts every simulator report (race,
        flag pairing, bounds, alignment) as a failure; the caller resets
        its outputs through RESET before each order;
+     CCE_MIX(NAME) declares a dav-c220 mix kernel's entries and
+       cce_run_mix(CCE_MIX_ARGS(NAME), args, nblocks, reset, check) runs
+       it the same way, each block an AI Core group (pto_sim_run_mix)
+       with a fresh workspace of NAME__sim_ws bytes per block;
      CHECK_ARRAY_EQ / CHECK_ARRAY_NEAR compare outputs.
    The program prints "NAME: N checks, F failures" and exits non-zero
    when F > 0; with PTO_BENCH_CYCLES set, first "CYCLES_SUM N", the sum
@@ -75,7 +79,7 @@ cce_run_order(cce_entry entry, void *const *args, int nblocks,
 
 /* The three block orders; RESET (may be NULL) restores the outputs
    before each, CHECK_FN (may be NULL) compares after each.  */
-static void
+static __attribute__((unused)) void
 cce_run(cce_entry entry, void *const *args, int nblocks,
         void (*reset)(void), void (*check_fn)(const char *order))
 {
@@ -92,6 +96,74 @@ cce_run(cce_entry entry, void *const *args, int nblocks,
       h_fail++;
       fprintf(stderr, "FAIL: %d simulator reports in order %s\n", errs,
               names[i]);
+    }
+    if (check_fn)
+      check_fn(names[i]);
+  }
+}
+
+/* dav-c220 mix kernels (backend/cce/split.c).  */
+typedef void (*cce_mix_entry)(void *const *args, void *ws);
+#define CCE_MIX(name)                                                    \
+  void name##__sim_aic(void *const *args, void *ws);                     \
+  void name##__sim_aiv(void *const *args, void *ws);                     \
+  extern const long long name##__sim_ws
+#define CCE_MIX_ARGS(name) name##__sim_aic, name##__sim_aiv, name##__sim_ws
+
+typedef struct cce_mix_call {
+  cce_mix_entry aic, aiv;
+  void *const *args;
+  void *ws;
+} cce_mix_call;
+
+static void
+cce_mix_aic(void *ctx)
+{
+  const cce_mix_call *c = ctx;
+  c->aic(c->args, c->ws);
+}
+
+static void
+cce_mix_aiv(void *ctx)
+{
+  const cce_mix_call *c = ctx;
+  c->aiv(c->args, c->ws);
+}
+
+static __attribute__((unused)) void
+cce_run_mix(cce_mix_entry aic, cce_mix_entry aiv, long long ws_bytes,
+            void *const *args, int nblocks, void (*reset)(void),
+            void (*check_fn)(const char *order))
+{
+  static const pto_sim_order orders[] = { PTO_SIM_ASCENDING,
+                                          PTO_SIM_DESCENDING,
+                                          PTO_SIM_SHUFFLED };
+  static const char *const names[] = { "asc", "desc", "shuffled" };
+  size_t bytes = (size_t)(ws_bytes > 0 ? ws_bytes : 512) * (size_t)nblocks;
+  for (int i = 0; i < 3; i++) {
+    int order[64], errs = 0;
+    if (reset)
+      reset();
+    pto_sim_reset();
+    pto_sim_set_mode(PTO_SIM_RECORD);
+    pto_sim_block_order(nblocks, orders[i], 7, order);
+    uint64_t slowest = 0;
+    for (int b = 0; b < nblocks && b < 64; b++) {
+      cce_mix_call c = { aic, aiv, args, aligned_alloc(512, bytes) };
+      memset(c.ws, 0, bytes);
+      errs += pto_sim_run_mix(order[b], nblocks, cce_mix_aic, cce_mix_aiv,
+                              &c);
+      free(c.ws);
+      if (pto_sim_cycles() > slowest)
+        slowest = pto_sim_cycles();
+    }
+    if (i == 0)
+      h_cycles += slowest;
+    h_checks++;
+    if (errs) {
+      h_fail++;
+      fprintf(stderr, "FAIL: %d simulator reports in order %s:\n%s\n", errs,
+              names[i], pto_sim_report_text());
     }
     if (check_fn)
       check_fn(names[i]);
