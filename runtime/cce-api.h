@@ -678,6 +678,28 @@ void load_cbuf_to_cb_transpose(__cb__ int8_t *dst, __cbuf__ int8_t *src,
                                uint16_t srcStride, uint16_t dstStride,
                                bool addrmode, uint16_t dstFracStride);
 
+/* float operands (dav-c220; asc-devkit examples/01_simd_cpp_api/
+   03_basic_api/03_matrix_compute/load_data_l12l0, scenario 11 for the
+   M x K operand, 14 for the K x N one).  L1 -> L0A: the float form of
+   the 9-operand load, STUB line 1597; C220 kernel_operator_mm_impl.h
+   (LoadData2DL12L0ACal, T = float), copying 512 B fractals of 16 x 8.
+   L1 -> L0B transposing: the float form, STUB line 1801; C220
+   LoadData2DL12L0BTransposeCal.  For float each repeat transposes one
+   16 x 16 square of L1 (two consecutive 16 x 8 fractals, srcStride in
+   squares of 1024 B) into two 16 x 8 fractals of L0B, dstStride and
+   dstFracStride as for int8_t (asc-devkit docs/zh/api/SIMD-API/
+   基础API/矩阵计算（ISASI）/矩阵计算的搬入/矩阵数据搬入至L0-Buffer/
+   LoadDataWithTranspose.md: "fp32场景下，源操作数2个连续的16*8分形将被
+   合并为1个16*16的方块矩阵").  */
+void load_cbuf_to_ca(__ca__ float *dst, __cbuf__ float *src,
+                     uint16_t baseIdx, uint8_t repeat, uint16_t srcStride,
+                     uint16_t dstStride, uint8_t sid, bool transpose,
+                     addr_cal_mode_t addr_cal_mode);
+void load_cbuf_to_cb_transpose(__cb__ float *dst, __cbuf__ float *src,
+                               uint16_t indexID, uint8_t repeat,
+                               uint16_t srcStride, uint16_t dstStride,
+                               bool addrmode, uint16_t dstFracStride);
+
 /* mad(c, a, b, m, k, n, uint8_t unitFlag, bool kDirectionAlign, bool
    cmatrixSource, bool cmatrixInitVal): STUB; C220
    kernel_operator_mm_impl.h (MmadCal).  The bfloat16_t forms: STUB
@@ -698,6 +720,15 @@ void mad(__cc__ float *c, __ca__ half *a, __cb__ half *b, uint16_t m,
 void mad(__cc__ int32_t *c, __ca__ int8_t *a, __cb__ int8_t *b, uint16_t m,
          uint16_t k, uint16_t n, uint8_t unitFlag, bool kDirectionAlign,
          bool cmatrixSource, bool cmatrixInitVal);
+/* float += float x float: STUB lines 1993 and 2029 (the bias-table
+   form); C220 kernel_operator_mm_impl.h (MmadCal's static_assert lists
+   dst float, fm float, filter float).  */
+void mad(__cc__ float *c, __ca__ float *a, __cb__ float *b, uint16_t m,
+         uint16_t k, uint16_t n, uint8_t unitFlag, bool kDirectionAlign,
+         bool cmatrixSource, bool cmatrixInitVal);
+void mad(__cc__ float *c, __ca__ float *a, __cb__ float *b, uint64_t bias,
+         uint16_t m, uint16_t k, uint16_t n, uint8_t unitFlag,
+         bool kDirectionAlign, bool cmatrixSource, bool cmatrixInitVal);
 
 /* The bias-table form: mad(c, a, b, uint64_t bias, m, k, n, uint8_t
    unitFlag, bool kDirectionAlign, bool cmatrixSource, bool
@@ -798,6 +829,14 @@ void copy_gm_to_cbuf_multi_nd2nz_b16(
    kernel_operator_data_copy_impl.h.  */
 void copy_gm_to_cbuf_multi_nd2nz_b8(
     __cbuf__ int8_t *dst, __gm__ int8_t *src, uint8_t sid, uint16_t ndNum,
+    uint16_t nValue, uint16_t dValue, uint16_t srcNdMatrixStride,
+    uint16_t srcDValue, uint16_t dstNzC0Stride, uint16_t dstNzNStride,
+    uint16_t dstNzMatrixStride);
+/* The same for float (C0 = 8 of them): STUB line 696; C220
+   kernel_operator_data_copy_impl.h (DataCopyGM2L1ND2NZImplBase,
+   line 293, sizeof(T) == 4).  */
+void copy_gm_to_cbuf_multi_nd2nz_b32s(
+    __cbuf__ float *dst, __gm__ float *src, uint8_t sid, uint16_t ndNum,
     uint16_t nValue, uint16_t dValue, uint16_t srcNdMatrixStride,
     uint16_t srcDValue, uint16_t dstNzC0Stride, uint16_t dstNzNStride,
     uint16_t dstNzMatrixStride);

@@ -140,7 +140,9 @@
      strides as documented (srcDValue >= 1, the dst strides >= 1); a
      zero ndNum, nValue or dValue is a NOP.
        copy_gm_to_cbuf_multi_nd2nz_b8(...)
-     is the same for 1-byte elements (int8_t): 32 of them per block.
+     is the same for 1-byte elements (int8_t): 32 of them per block, and
+       copy_gm_to_cbuf_multi_nd2nz_b32s(...)
+     for float: 8 of them per block.
        create_cbuf_matrix(cbuf dst, int64_t config, value)
      fills config[14:0] repeats of config[30:16] 32 B blocks, repeats
      (blocks + config[46:32]) blocks apart, with VALUE converted to the
@@ -555,7 +557,7 @@ void pto_sim_copy_align(const char *f, int l, const char *name, int to_gm,
                         uintptr_t src, int64_t sid, int64_t nb, int64_t lb,
                         int64_t lp, int64_t rp, int64_t sg, int64_t dg);
 void pto_sim_set_mov_pad(const char *f, int l, uint64_t v);
-/* load_cbuf_to_cb_transpose (dav-c220, int8_t only): its macro below.  */
+/* load_cbuf_to_cb_transpose (dav-c220, int8_t and float): its macro below.  */
 void pto_sim_load_cb_transpose(const char *f, int l, pto_sim_dt ddt,
                                pto_sim_dt sdt, uintptr_t dst, uintptr_t src,
                                int64_t index, int64_t repeat,
@@ -844,13 +846,19 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
   PTO_SIM_LOAD_L0("load_cbuf_to_cb", PTO_SIM_L0B, d, s, base, r, stride, dstr, \
                   sid, tr, mode)
 /* load_cbuf_to_cb_transpose(dst, src, indexID, repeat, srcStride,
-   dstStride, addrmode, dstFracStride), dav-c220 (pipe MTE1); int8_t
-   only is simulated, addrmode false (increasing addresses).  Repeat i
-   reads the 32 x 32 byte square at src + (indexID + i * srcStride) *
-   1024 B (L1 rows r = 0..31 of 32 B, r * 32 + c) and writes its
-   transpose T[c][r] as two 16 x 32 fractals: rows 0..15 at dst + F_i,
-   rows 16..31 at dst + F_i + (1 + dstFracStride) * 512 B, where F_0 =
-   0 and F_i = F_{i-1} + (1 + dstStride) * 512 B.  */
+   dstStride, addrmode, dstFracStride), dav-c220 (pipe MTE1); the
+   int8_t and float forms are simulated, addrmode false (increasing
+   addresses).  Repeat i reads the 1024 B square at src + (indexID + i *
+   srcStride) * 1024 B and writes its transpose as two 512 B fractals,
+   the first at dst + F_i, the second at dst + F_i + (1 + dstFracStride)
+   * 512 B, where F_0 = 0 and F_i = F_{i-1} + (1 + dstStride) * 512 B.
+   int8_t: the square is 32 x 32 (L1 rows r = 0..31 of 32 B, r * 32 +
+   c), T[c][r] rows 0..15 go to the first fractal, 16..31 to the
+   second.  float: the square S is two 16 x 8 fractals side by side
+   (S[r][c] at (c / 8) * 128 + r * 8 + c % 8 elements); fractal h holds
+   16 rows c of the 8 values S[8h + j][c], j = 0..7 (asc-devkit
+   examples/01_simd_cpp_api/03_basic_api/03_matrix_compute/
+   load_data_l12l0/scripts/load_data_with_transpose.py, b32).  */
 #define load_cbuf_to_cb_transpose(d, s, idx, r, stride, dgap, dec, fgap)      \
   pto_sim_load_cb_transpose(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_DT(s),     \
                             PTO_SIM_P(d), PTO_SIM_P(s), idx, r, stride, dgap, \
@@ -927,6 +935,10 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
                 PTO_SIM_P(s), sid, nd, nv, dv, snd, sd, c0s, ns, nzs)
 #define copy_gm_to_cbuf_multi_nd2nz_b8(d, s, sid, nd, nv, dv, snd, sd, c0s, ns, nzs) \
   pto_sim_nd2nz(PTO_SIM_HERE, 1, PTO_SIM_DT(d), PTO_SIM_DT(s), PTO_SIM_P(d), \
+                PTO_SIM_P(s), sid, nd, nv, dv, snd, sd, c0s, ns, nzs)
+/* The float form (C0 = 8): dav-c220 f32 cube operands.  */
+#define copy_gm_to_cbuf_multi_nd2nz_b32s(d, s, sid, nd, nv, dv, snd, sd, c0s, ns, nzs) \
+  pto_sim_nd2nz(PTO_SIM_HERE, 4, PTO_SIM_DT(d), PTO_SIM_DT(s), PTO_SIM_P(d), \
                 PTO_SIM_P(s), sid, nd, nv, dv, snd, sd, c0s, ns, nzs)
 #define create_cbuf_matrix(d, cfg, v) \
   pto_sim_create_cbuf(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_P(d), (int64_t)(cfg), (double)(v))

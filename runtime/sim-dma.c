@@ -25,6 +25,11 @@
    L1 fractal baseIdx + i*srcStride, optionally transposing each (fp16).
    mad (M) computes all M1*16 x N1*16 outputs, summing k < K in
    ascending order in fp32 (each fp16 x fp16 product is exact in fp32).
+   float x float (dav-c220): 16 x 8 fractals in L0A and L0B (C0 = 8,
+   A[((mo*K1+ko)*16+mi)*8+ki], B[((ko*N1+no)*16+ni)*8+ki], K1 = K/8),
+   each product rounded to fp32 before the ascending-k sum.
+   load_cbuf_to_cb_transpose (MTE1, dav-c220): int8_t and float squares
+   of 1024 B (see cce_sim.h).
    copy_matrix_cc_to_ubuf (V, dav-m200): bursts in units of one L0C
    fractal (1024 B of fp32; 512 B in UB when converting to fp16 with
    CRMODE_F32toF16_NONE), gaps in the same units of each side.
@@ -335,8 +340,10 @@ void pto_sim_load_cb_transpose(const char *f, int l, pto_sim_dt ddt,
   const char *name = "load_cbuf_to_cb_transpose";
   if (!c220_form(s, f, l, name))
     return;
-  if (ddt != PTO_SIM_DT_S8 || sdt != PTO_SIM_DT_S8) {
-    pto_sim_error_at(s, f, l, "%s: only the int8_t form is simulated", name);
+  bool b32 = ddt == PTO_SIM_DT_F32 && sdt == PTO_SIM_DT_F32;
+  if (!b32 && (ddt != PTO_SIM_DT_S8 || sdt != PTO_SIM_DT_S8)) {
+    pto_sim_error_at(s, f, l, "%s: only the int8_t and float forms are "
+                     "simulated", name);
     return;
   }
   if (pto_sim_check_range(s, f, l, name, "repeat", repeat, 1, 255) ||
@@ -374,9 +381,20 @@ void pto_sim_load_cb_transpose(const char *f, int l, pto_sim_dt ddt,
     uint8_t t[2 * FRACTAL16];
     const uint8_t *sp = sim_mem(
         s, PTO_SIM_L1, soff + (uintptr_t)((uint64_t)(index + i * src_stride) * sq));
-    for (int r = 0; r < 32; r++)
-      for (int c = 0; c < 32; c++)
-        t[c * 32 + r] = sp[r * 32 + c];
+    if (b32) {
+      /* The square is two 16 x 8 fractals side by side, S[r][c] (c < 8
+         in the first, c >= 8 in the second, 16 rows of 32 B each);
+         the first result fractal holds T[c][r] for r < 8, the second
+         for r >= 8, each as 16 rows of 8 (the vendor's pseudo-code,
+         load_data_with_transpose_b32).  */
+      for (int r = 0; r < 16; r++)
+        for (int c = 0; c < 16; c++)
+          memcpy(t + ((r / 8) * 128 + c * 8 + r % 8) * 4,
+                 sp + ((c / 8) * 128 + r * 8 + c % 8) * 4, 4);
+    } else
+      for (int r = 0; r < 32; r++)
+        for (int c = 0; c < 32; c++)
+          t[c * 32 + r] = sp[r * 32 + c];
     uintptr_t d0 = doff + (uintptr_t)((uint64_t)i * step);
     memcpy(sim_mem(s, PTO_SIM_L0B, d0), t, FRACTAL16);
     memcpy(sim_mem(s, PTO_SIM_L0B, d0 + (uintptr_t)second), t + FRACTAL16,
@@ -398,15 +416,18 @@ mad_common(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
   sim_state *s = pto_sim_state();
   const char *name = "mad";
   bool bf = adt == PTO_SIM_DT_BF16, s8 = adt == PTO_SIM_DT_S8;
+  bool f32 = adt == PTO_SIM_DT_F32;
   if (bdt != adt || (s8 ? cdt != PTO_SIM_DT_S32
                         : cdt != PTO_SIM_DT_F32
-                              || (adt != PTO_SIM_DT_F16 && !bf))) {
+                              || (adt != PTO_SIM_DT_F16 && !bf && !f32))) {
     pto_sim_error_at(s, f, l, "mad: only float += half * half, float += "
-                     "bfloat16_t * bfloat16_t and int32_t += int8_t * "
-                     "int8_t are simulated");
+                     "bfloat16_t * bfloat16_t, float += float * float and "
+                     "int32_t += int8_t * int8_t are simulated");
     return;
   }
   if (bf && !c220_form(s, f, l, "mad (bfloat16_t)"))
+    return;
+  if (f32 && !c220_form(s, f, l, "mad (float)"))
     return;
   if (s8 && !c220_form(s, f, l, "mad (int8_t)"))
     return;
@@ -419,8 +440,9 @@ mad_common(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
       pto_sim_check_range(s, f, l, name, "k", k, 1, 4095) ||
       pto_sim_check_range(s, f, l, name, "n", n, 1, 4095))
     return;
-  /* C0, the K elements of a 32 B fractal row: 16 (2-byte), 32 (int8).  */
-  int64_t c0 = s8 ? 32 : 16;
+  /* C0, the K elements of a 32 B fractal row: 16 (2-byte), 32 (int8),
+     8 (float: 16 x 8 fractals in L0A and L0B).  */
+  int64_t c0 = s8 ? 32 : f32 ? 8 : 16;
   int64_t M1 = (m + 15) / 16, K1 = (k + c0 - 1) / c0, N1 = (n + 15) / 16;
   uintptr_t co, ao, bo, to = 0;
   uint64_t cext = (uint64_t)(M1 * N1) * FRACTAL32;
@@ -478,6 +500,19 @@ mad_common(const char *f, int l, pto_sim_dt cdt, pto_sim_dt adt,
         memcpy(&acc, T + nn * 4, 4);
       else if (!init)
         memcpy(&acc, C + ci, 4);
+      if (f32) {
+        /* Each product rounded to float, summed in ascending k.  */
+        for (int64_t kk = 0; kk < k; kk++) {
+          int64_t ko = kk / 8, ki = kk % 8;
+          float x, y;
+          memcpy(&x, A + (((mo * K1 + ko) * 16 + mi) * 8 + ki) * 4, 4);
+          memcpy(&y, B + (((ko * N1 + no) * 16 + ni) * 8 + ki) * 4, 4);
+          float p = x * y;
+          acc += p;
+        }
+        memcpy(C + ci, &acc, 4);
+        continue;
+      }
       for (int64_t kk = 0; kk < k; kk++) {
         int64_t ko = kk / 16, ki = kk % 16;
         float x = ld16(A + (((mo * K1 + ko) * 16 + mi) * 16 + ki) * 2, bf);
@@ -729,8 +764,9 @@ void pto_sim_nd2nz(const char *f, int l, int es, pto_sim_dt ddt,
                    int64_t dst_nz_stride)
 {
   sim_state *s = pto_sim_state();
-  const char *name = es == 1 ? "copy_gm_to_cbuf_multi_nd2nz_b8"
-                             : "copy_gm_to_cbuf_multi_nd2nz_b16";
+  const char *name = es == 1   ? "copy_gm_to_cbuf_multi_nd2nz_b8"
+                     : es == 2 ? "copy_gm_to_cbuf_multi_nd2nz_b16"
+                               : "copy_gm_to_cbuf_multi_nd2nz_b32s";
   int c0 = (int)SIM_BLOCK / es;     /* elements per 32 B block */
   if (!c220_form(s, f, l, name))
     return;

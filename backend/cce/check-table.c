@@ -127,10 +127,11 @@ static const ccx_intrin table[] = {
      addr_cal_mode) in fractals of 512 B.  */
   { "load_cbuf_to_ca", F_L0LOAD, N(9), N(9), "A1", 0, 0, 0, API },
   { "load_cbuf_to_cb", F_L0LOAD, N(9), N(9), "B1", 0, 0, 0, API },
-  /* (d, s, indexID, repeat, srcStride [32 x 32 B squares for int8],
-     dstStride, addrmode, dstFracStride): dav-c220 only.  */
+  /* (d, s, indexID, repeat, srcStride [1024 B squares: 32 x 32 int8,
+     16 x 16 float], dstStride, addrmode, dstFracStride): dav-c220
+     only.  */
   { "load_cbuf_to_cb_transpose", F_PTRS, N(8), 0, "B1",
-    DTM(DT_F16) | DTM(DT_S8), 0, 0, API },
+    DTM(DT_F16) | DTM(DT_S8) | DTM(DT_F32), 0, 0, API },
   /* (c, a, b, m, k, n, ...): 10 arguments on dav-c220, 7 on dav-m200;
      dav-c220's bias-table form (c, a, b, uint64_t bias, m, k, n, ...)
      11.  */
@@ -150,6 +151,8 @@ static const ccx_intrin table[] = {
   { "copy_gm_to_cbuf_multi_nd2nz_b16", F_PTRS, N(11), 0, "1G", 0, 0, 0, API },
   { "copy_gm_to_cbuf_multi_nd2nz_b8", F_PTRS, N(11), 0, "1G", DTM(DT_S8), 0, 0,
     API },
+  { "copy_gm_to_cbuf_multi_nd2nz_b32s", F_PTRS, N(11), 0, "1G", DTM(DT_F32), 0,
+    0, API },
   { "create_cbuf_matrix", F_PTRS, N(3), N(3), "1..", 0, 0, 0, API },
   /* Masks, sync, scalar state.  */
   { "set_vector_mask", F_MASK, N(2), N(2), "..", 0, 0, 0, API },

@@ -4,7 +4,8 @@
 
    Contract.  pto_cube_plan (called by isel.c before it lowers a kernel)
    classifies the tiles of every pto.matmul(c, a, b) of the kernel:
-   * OPERANDS (a, b): f16, rows and columns multiples of 16.  They live
+   * OPERANDS (a, b): f16 (bf16, int8 and f32 on dav-c220: f32_ok,
+     s8_tile_ok), rows and columns multiples of 16.  They live
      in L1 only: the only definitions allowed are pto.load and
      pto.load_valid (pad 0) from GM, the only use pto.matmul.  Each
      operand tile gets its own L1 region (512 B fractal aligned, bump
@@ -13,12 +14,18 @@
      fractal (ro, co) is L1 fractal co*R1 + ro.  One copy_gm_to_cbuf per
      column block (nBurst = R, lenBurst = 1, srcGap = stride/16 - 1):
      the GM row stride must be a multiple of 16 elements (checked when
-     constant, required at run time otherwise).
+     constant, required at run time otherwise).  A block is C0 = 32 B
+     of elements wide: 8 for f32, 32 for int8.  An f32 K x N operand
+     (zz) is laid out ZZ instead: fractal (ko, j) at ko * N/8 + j,
+     written by one copy_gm_to_cbuf_multi_nd2nz_b32s (lower_load_zz),
+     so that load_cbuf_to_cb_transpose finds the two fractals of each
+     16 x 16 square next to each other.
      pto.load_valid(t, gm, rs, vr, vc, 0) (partial tiles): the pad must
      be the constant 0 (it enters the K sums).  dav-c220 / 3510: the L1
      region is zeroed (create_cbuf_matrix) and one ND -> NZ DMA
-     (copy_gm_to_cbuf_multi_nd2nz_b16) writes the vr x vc region into
-     the column blocks.  dav-c100 / dav-m200 (no such DMA): the operand
+     (copy_gm_to_cbuf_multi_nd2nz_b16; _b8 / _b32s by element size)
+     writes the vr x vc region into the column blocks (a ZZ operand's
+     in two: its whole groups of 16 rows, then the rest).  dav-c100 / dav-m200 (no such DMA): the operand
      is STAGED: every load of it goes to its UB buffer (isel.c), and
      each pto.matmul first copies it to L1 (copy_ubuf_to_cbuf, MTE3).
    * ACCUMULATORS (c): f32, 16-multiple shapes, each in its own L0C
@@ -61,8 +68,11 @@
      initialises L0C and later steps accumulate, for every trip count.
    * pto.matmul: L1 -> L0A (M1 load_cbuf_to_ca, fractals (mo, ko) in
      mo-major order) and L1 -> L0B (K1 load_cbuf_to_cb, transposed per
-     fractal: B[((ko*N1 + no)*16 + ni)*16 + ki]), both at offset 0 of
-     L0A/L0B (M*K*2 and K*N*2 bytes must fit), then one
+     fractal: B[((ko*N1 + no)*16 + ni)*16 + ki]; int8: K/32
+     load_cbuf_to_cb_transpose of 32 x 32 squares; f32: K/16
+     load_cbuf_to_cb_transpose of the ZZ operand's 16 x 16 squares,
+     l0b_load_zz, into B[((ko*N1 + no)*16 + ni)*8 + ki] with K1 = K/8),
+     both at offset 0 of L0A/L0B (their bytes must fit), then one
      mad(c, a, b, M, K, N, cube_init_ID) on dav-c100 / dav-m200, mad(c,
      a, b, M, K, N, 0, false, false, cube_init_ID) (unitFlag,
      kDirectionAlign, cmatrixSource, cmatrixInitVal) on dav-c220 / 3510
@@ -165,6 +175,10 @@ typedef struct cube_tile {
                                  EVENT_ID<ev> and <ev + 1>; 0: one
                                  region */
   int64_t rsz;
+  bool as_a, as_b;            /* an operand read as the M x K (a) / the
+                                 K x N (b) operand of some pto.matmul */
+  bool zz;                    /* dav-c220 f32 K x N operand: its L1
+                                 region holds the ZZ layout (f32_ok) */
 } cube_tile;
 
 struct pto_cube_plan {
@@ -261,6 +275,14 @@ collect_block(cctx *c, const pto_mir_block *b)
       add_role(c, e->args[0], ROLE_ACC);
       add_role(c, e->args[1], ROLE_OPERAND);
       add_role(c, e->args[2], ROLE_OPERAND);
+      cube_tile *a = e->args[1]->kind == PTO_E_VAR
+                       ? find_tile(c->p, e->args[1]->u.var) : NULL;
+      cube_tile *b = e->args[2]->kind == PTO_E_VAR
+                       ? find_tile(c->p, e->args[2]->u.var) : NULL;
+      if (a)
+        a->as_a = true;
+      if (b)
+        b->as_b = true;
     }
     collect_block(c, &n->body);
     collect_block(c, &n->els);
@@ -1281,8 +1303,64 @@ bf16_operand_ok(cctx *c, const cube_tile *t)
   return false;
 }
 
+/* An f32 operand (pto.h's table).  dav-c220 multiplies f32 the way
+   the vendor's example does (asc-devkit examples/01_simd_cpp_api/
+   03_basic_api/03_matrix_compute/load_data_l12l0/load_data_l12l0.asc:
+   scenario 11 for the M x K operand, 14 for the K x N one): the M x K
+   operand in L1 as NZ column blocks of 8 (16 x 8 fractals), to L0A by
+   load_cbuf_to_ca; the K x N operand in L1 in the ZZ layout (fractal
+   (ko, j) of rows 16ko.. and columns 8j.. at ko * N/8 + j, written by
+   copy_gm_to_cbuf_multi_nd2nz_b32s with one ND matrix per 16 rows, as
+   CopyInB1 does), to L0B by load_cbuf_to_cb_transpose, whose float form
+   transposes two consecutive 16 x 8 fractals as one 16 x 16 square
+   (LoadDataWithTranspose.md; the NZ layout does not put them next to
+   each other); then mad's float x float form (MmadCal).  One tile can
+   hold only one of the two layouts: read as both operands it is a
+   located sorry.  3510 (a different transposing load,
+   dav_3510/kernel_operator_mm_impl.h LoadData2DL12L0BTransposeCal with
+   LoadData2dTransposeParamsV2) is a located sorry too; dav-c100 /
+   dav-m200 have no f32 mad (dav_m200/kernel_operator_mm_impl.h,
+   MmadCal: f16 and int8), a located error.  */
 static bool
-shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
+f32_ok(cctx *c, cube_tile *t)
+{
+  const pto_type *ty = t->var->type;
+  pto_buf tb = { 0 };
+  pto_type_print(&tb, ty);
+  bool ok = false;
+  if (c->p->ub_exit)
+    pto_error(c->diag, t->var->loc,
+              "pto.matmul operand '%s' is %s: %s has no f32 x f32 mad "
+              "(its cube takes fp16 operands); build for dav-c220 (Atlas "
+              "A2/A3, -fplugin-arg-pto-arch=dav-c220) or pto_cast the "
+              "operands to fp16 tiles", t->var->name, tb.s,
+              c->k->arch->name);
+  else if (strcmp(c->k->arch->name, "dav-c220"))
+    pto_sorry(c->diag, t->var->loc,
+              "pto.matmul operand '%s' is %s: the CCE back end lowers f32 "
+              "x f32 matmuls for dav-c220 only (%s transposes f32 into "
+              "L0B with another load); build for dav-c220, run it under "
+              "sim=jit, or emit PTO-ISA C++ (-fplugin-arg-pto-emit="
+              "pto-isa: its TMATMUL takes f32)", t->var->name, tb.s,
+              c->k->arch->name);
+  else if (t->as_a && t->as_b)
+    pto_sorry(c->diag, t->var->loc,
+              "pto.matmul operand '%s' is %s and read as both the M x K and "
+              "the K x N operand: on %s the two need different L1 layouts "
+              "(NZ for the L0A load, ZZ for the transposing L0B load); load "
+              "it into two tiles", t->var->name, tb.s, c->k->arch->name);
+  else {
+    t->zz = t->as_b;
+    ok = true;
+  }
+  pto_buf_free(&tb);
+  if (!ok)
+    c->errors++;
+  return ok;
+}
+
+static bool
+shape_ok(cctx *c, cube_tile *t, pto_dtype want)
 {
   const pto_type *ty = t->var->type;
   if (want == PTO_DT_F16 && ty->dtype == PTO_DT_BF16) {
@@ -1297,37 +1375,9 @@ shape_ok(cctx *c, const cube_tile *t, pto_dtype want)
       && !c->p->ub_exit)
     want = PTO_DT_F32;   /* the back end's TMATMUL takes f32 (mir.h) */
   if (ty->dtype != want && want == PTO_DT_F16 && ty->dtype == PTO_DT_F32) {
-    /* f32 operands, per arch (pto.h's table): dav-c220 has the mad
-       (asc-devkit dav_c220/kernel_operator_mm_impl.h, MmadCal float x
-       float; stub_fun.h mad(__cc__ float *, __ca__ float *, __cb__ float
-       *, ...)) but its K x N operand reaches L0B through the load3dv2
-       transpose (asc-devkit impl/adv_api/detail/matmul/stage/split/
-       load_to_l0b/load_to_l0b_loadInstr.h, LoadData3DParamsV2Pro;
-       PTO-ISA common/arch/memory/textract_common.hpp,
-       TExtractToBTranspose: img2colv2_cbuf_to_cb for 4-byte types),
-       which the CCE back end does not lower yet (the PTO-ISA one does:
-       k->cube_f32); dav-m200 has none (dav_m200/kernel_operator_mm_impl.h,
-       MmadCal: f16 and int8).  */
-    pto_buf tb = { 0 };
-    pto_type_print(&tb, ty);
-    if (c->p->ub_exit)
-      pto_error(c->diag, t->var->loc,
-                "pto.matmul operand '%s' is %s: %s has no f32 x f32 mad "
-                "(its cube takes fp16 operands); convert the operand "
-                "with pto_cast into an fp16 tile first", t->var->name,
-                tb.s, c->k->arch->name);
-    else
-      pto_sorry(c->diag, t->var->loc,
-                "pto.matmul operand '%s' is %s: %s's f32 x f32 mad (16 x "
-                "8 fractals, a transposing L0B load) is not lowered by the "
-                "CCE back end; keep the operands in GM as fp16 and load "
-                "pto_f16 tiles, run it under sim=jit, or emit PTO-ISA C++ "
-                "(-fplugin-arg-pto-emit=pto-isa: its TMATMUL takes f32)",
-                t->var->name,
-                tb.s, c->k->arch->name);
-    pto_buf_free(&tb);
-    c->errors++;
-    return false;
+    if (!f32_ok(c, t))
+      return false;
+    want = PTO_DT_F32;
   }
   if (ty->dtype != want) {
     pto_buf tb = { 0 };
@@ -1534,7 +1584,7 @@ pto_cube_plan(pto_mir_kernel *k, pto_diag *diag)
     if (p->tiles[i].roles == ROLE_OUT)
       check_out(&c, &p->tiles[i]);
   for (int i = 0; i < p->n; i++) {
-    const cube_tile *t = &p->tiles[i];
+    cube_tile *t = &p->tiles[i];
     if (t->roles == ROLE_ACC)
       shape_ok(&c, t, PTO_DT_F32);
     else if (t->roles == ROLE_OPERAND)
@@ -1662,10 +1712,83 @@ db_begin(pto_buf *b, const cube_tile *t, bool keep)
                    t->ev, t->var->id);
 }
 
+static bool const_int(const pto_expr *e, int64_t *v);
+
+/* The ND -> NZ DMA of operand T's element size (cce-api.h).  */
+static const char *
+nd2nz_name(const cube_tile *t)
+{
+  switch (esize(t)) {
+  case 1:
+    return "copy_gm_to_cbuf_multi_nd2nz_b8";
+  case 2:
+    return "copy_gm_to_cbuf_multi_nd2nz_b16";
+  default:
+    return "copy_gm_to_cbuf_multi_nd2nz_b32s";
+  }
+}
+
+/* The largest GM row stride of a ZZ operand: its ND -> NZ DMA takes the
+   stride of 16 rows as the uint16_t srcNdMatrixStride.  */
+#define ZZ_MAX_STRIDE (65535 / 16)
+
+/* The GM row stride RS of ZZ operand T as C text, NULL after a located
+   sorry: a constant must be at least the columns and at most
+   ZZ_MAX_STRIDE (a run-time value out of range is reported by the
+   simulator).  */
+static const char *
+zz_stride(cctx *c, pto_loc loc, const pto_expr *rs, const cube_tile *t)
+{
+  int64_t v;
+  if (const_int(rs, &v) && (v < t->var->type->cols || v > ZZ_MAX_STRIDE)) {
+    pto_sorry(c->diag, loc,
+              "the cube path needs a GM row stride of the f32 K x N operand "
+              "'%s' between its %d columns and %d (the ND -> NZ DMA's "
+              "srcNdMatrixStride of 16 rows is 16 bits), not %lld",
+              t->var->name, t->var->type->cols, ZZ_MAX_STRIDE, (long long)v);
+    c->errors++;
+    return NULL;
+  }
+  return expr_c(c, rs);
+}
+
+/* pto.load(t, gm, rs) of a ZZ operand (f32_ok): one ND -> NZ DMA of R/16
+   ND matrices of 16 rows (srcNdMatrixStride 16 rs), each into one row
+   of fractals (dstNzC0Stride 16 blocks, dstNzMatrixStride 16 C
+   elements), as the vendor's CopyInB1 does for float (isL1Nz false).  */
+static int
+lower_load_zz(cctx *c, pto_mir_block *out, const pto_expr *e,
+              const cube_tile *t)
+{
+  int64_t rows = t->var->type->rows, cols = t->var->type->cols;
+  const char *rs = zz_stride(c, e->loc, e->args[2], t);
+  if (!rs)
+    return -1;
+  pto_buf b = { 0 };
+  bool keep = db_keep(c, t);
+  db_begin(&b, t, keep);
+  pto_buf_printf(&b, "copy_gm_to_cbuf_multi_nd2nz_b32s((__cbuf__ float *)(%s), "
+                 "(__gm__ float *)(%s), 0, %lld, 16, %lld, 16 * (%s), %s, 16, "
+                 "1, %lld);", l1_at(c, t, 0), expr_c(c, e->args[1]),
+                 (long long)(rows / 16), (long long)cols, rs, rs,
+                 (long long)(16 * cols));
+  pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, b.s);
+  pto_buf_free(&b);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+  c->k->count.dma++;
+  c->k->count.dma_min++;
+  c->k->count.bursts += rows;
+  c->k->count.bursts_min += rows;
+  pair(c, out, e->loc, "PIPE_MTE2", "PIPE_MTE1");
+  return 1;
+}
+
 /* pto.load(t, gm, rs) of an operand: GM -> L1 by column blocks.  */
 static int
 lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
 {
+  if (t->zz)
+    return lower_load_zz(c, out, e, t);
   int64_t rows = t->var->type->rows, cols = t->var->type->cols;
   int64_t c0 = opnd_c0(t);
   const char *gap = stride_c(c, e->loc, e->args[2], rows, cols, c0, 1);
@@ -1977,21 +2100,43 @@ lower_load_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
   if (id < 0)
     return -1;
   int64_t rows = ty->rows, cols = ty->cols;
+  const char *zrs = t->zz ? zz_stride(c, e->loc, e->args[2], t) : NULL;
+  if (t->zz && !zrs)
+    return -1;
   pto_buf b = { 0 };
   bool keep = db_keep(c, t);
   db_begin(&b, t, keep);
-  pto_buf_printf(
-      &b,
-      "create_cbuf_matrix((__cbuf__ half *)(%s), "
-      "(int64_t)%lld << 16 | 1, (half)0);\n"
-      "if (cvr%d__ > 0 && cvc%d__ > 0)\n"
-      "  copy_gm_to_cbuf_multi_nd2nz_b%d((__cbuf__ %s *)(%s), "
-      "(__gm__ %s *)(%s), 0, 1, cvr%d__, cvc%d__, 0, cvr%d__ > 1 ? (int64_t)(%s) : "
-      "cvc%d__, %lld, 1, 1);",
-      l1_at(c, t, 0), (long long)(rows * cols * esize(t) / 32), id, id,
-      8 * esize(t), opnd_ctype(t), l1_at(c, t, 0), opnd_ctype(t),
-      expr_c(c, e->args[1]), id, id, id,
-      expr_c(c, e->args[2]), id, (long long)rows);
+  pto_buf_printf(&b, "create_cbuf_matrix((__cbuf__ half *)(%s), "
+                 "(int64_t)%lld << 16 | 1, (half)0);\n",
+                 l1_at(c, t, 0), (long long)(rows * cols * esize(t) / 32));
+  if (t->zz)
+    /* The ZZ layout (lower_load_zz): the cvr/16 whole groups of 16 rows
+       in one DMA, the last cvr%16 rows in a second one.  */
+    pto_buf_printf(
+        &b,
+        "if (cvr%d__ >= 16 && cvc%d__ > 0)\n"
+        "  copy_gm_to_cbuf_multi_nd2nz_b32s((__cbuf__ float *)(%s), "
+        "(__gm__ float *)(%s), 0, cvr%d__ / 16, 16, cvc%d__, 16 * (%s), "
+        "%s, 16, 1, %lld);\n"
+        "if (cvr%d__ %% 16 > 0 && cvc%d__ > 0)\n"
+        "  copy_gm_to_cbuf_multi_nd2nz_b32s((__cbuf__ float *)(%s + "
+        "cvr%d__ / 16 * %lld), (__gm__ float *)(%s) + cvr%d__ / 16 * 16 * "
+        "(%s), 0, 1, cvr%d__ %% 16, cvc%d__, 0, cvr%d__ %% 16 > 1 ? "
+        "(int64_t)(%s) : cvc%d__, 16, 1, %lld);",
+        id, id, l1_at(c, t, 0), expr_c(c, e->args[1]), id, id, zrs, zrs,
+        (long long)(16 * cols), id, id, l1_at(c, t, 0), id,
+        (long long)(16 * cols * 4), expr_c(c, e->args[1]), id, zrs, id, id,
+        id, zrs, id, (long long)(16 * cols));
+  else
+    pto_buf_printf(
+        &b,
+        "if (cvr%d__ > 0 && cvc%d__ > 0)\n"
+        "  %s((__cbuf__ %s *)(%s), "
+        "(__gm__ %s *)(%s), 0, 1, cvr%d__, cvc%d__, 0, cvr%d__ > 1 ? (int64_t)(%s) : "
+        "cvc%d__, %lld, 1, 1);",
+        id, id, nd2nz_name(t), opnd_ctype(t), l1_at(c, t, 0), opnd_ctype(t),
+        expr_c(c, e->args[1]), id, id, id,
+        expr_c(c, e->args[2]), id, (long long)rows);
   pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, b.s);
   pto_buf_free(&b);
   pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
@@ -2116,6 +2261,22 @@ l0b_load(cctx *c, pto_buf *b, const cube_tile *bt, int64_t ko, int64_t k1,
                    (long long)ko, (long long)n1, (long long)k1);
 }
 
+/* The L1 -> L0B load of rows 16g..16g+15 of the f32 K x N operand BT
+   (ZZ in L1, f32_ok): one load_cbuf_to_cb_transpose of its N/16
+   squares (fractals (g, 2p) and (g, 2p + 1) of L1, consecutive:
+   srcStride 1), square p into the 16 x 8 fractals (2g, p) and (2g + 1,
+   p) of L0B (K/8 x N1 fractals, ko-major: dstStride 0, dstFracStride
+   N1 - 1), as the vendor's SplitBTransposeForB32 does (isL1Nz false).  */
+static void
+l0b_load_zz(cctx *c, pto_buf *b, const cube_tile *bt, int64_t g, int64_t n1)
+{
+  pto_buf_printf(b, "\nload_cbuf_to_cb_transpose((__cb__ float *)((uintptr_t)"
+                 "%lld), (__cbuf__ float *)(%s), 0, %lld, 1, 0, false, %lld);",
+                 (long long)(g * 2 * n1 * FRACTAL16),
+                 l1_at(c, bt, g * n1 * FRACTAL32), (long long)n1,
+                 (long long)(n1 - 1));
+}
+
 /* After the L1 -> L0 loads of operands A and B (MTE1), their L1 regions
    may be written again: a complete MTE1 -> MTE2 pair when one of them
    has a single region; for each double-buffered one, its region's
@@ -2196,11 +2357,15 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
                    mo ? "\n" : "", et, (long long)(mo * k1 * FRACTAL16), et,
                    l1_at(c, at, 0), (long long)mo, (long long)k1,
                    (long long)m1);
-  for (int64_t ko = 0; ko < k1; ko++)
-    l0b_load(c, &b, bt, ko, k1, n1);
+  int64_t nb = bt->zz ? k / 16 : k1;
+  for (int64_t ko = 0; ko < nb; ko++)
+    if (bt->zz)
+      l0b_load_zz(c, &b, bt, ko, n1);
+    else
+      l0b_load(c, &b, bt, ko, k1, n1);
   text_node(c->k, out, e->loc, PTO_PIPE_MTE1, b.s);
   pto_buf_free(&b);
-  c->k->count.dma += m1 + k1;
+  c->k->count.dma += m1 + nb;
   c->k->count.dma_min += 2;
   pair(c, out, e->loc, "PIPE_MTE1", "PIPE_M");
   db_read(c, out, e->loc, at, bt);

@@ -6,7 +6,8 @@
    (create_cbuf_matrix, copy_gm_to_cbuf_multi_nd2nz_b16): data, zero
    fill, NOPs, ranges, alignment, arch, a missing MTE2 -> MTE1 flag;
    the bias table (copy_cbuf_to_bt, mad's bias-table form); the int8
-   transposing L0B load against the vendor's two placement examples.  Results are compared bit-exactly
+   transposing L0B load against the vendor's two placement examples,
+   its float form against the vendor's pseudo-code, and a float mad.  Results are compared bit-exactly
    with a scalar loop accumulating k in ascending order in fp32.  */
 
 #include "sim-test.h"
@@ -153,7 +154,86 @@ static void test_cb_transpose(void)
   EXPECT_ABORT(load_cbuf_to_cb_transpose((__cb__ half *)((uintptr_t)0),
                                          (__cbuf__ half *)((uintptr_t)0), 0,
                                          1, 1, 0, false, 0),
-               "load_cbuf_to_cb_transpose: only the int8_t form is simulated");
+               "load_cbuf_to_cb_transpose: only the int8_t and float forms "
+               "are simulated");
+}
+
+/* The vendor's pseudo-code of the float form, transcribed (asc-devkit
+   examples/01_simd_cpp_api/03_basic_api/03_matrix_compute/
+   load_data_l12l0/scripts/load_data_with_transpose.py,
+   load_data_with_transpose_b32: fractal 16 x 8, square 16 x 16, two
+   fractals a square; offset = 8 * 8), on element numbers.  */
+static void b32_pseudo(const float *src, float *dst, int repeat, int stride,
+                       int gap, int frac)
+{
+  const int fsz = 128, sq = 256, off = 64;
+  for (int i = 0; i < repeat; i++) {
+    int s0 = stride * i * sq, d0 = (gap + 1) * i * fsz;
+    for (int k = 0; k < 8; k++)
+      for (int j = 0; j < 8; j++) {
+        dst[d0 + 8 * k + j] = src[s0 + k + 8 * j];
+        dst[d0 + (frac + 1) * fsz + 8 * k + j] = src[s0 + k + off + 8 * j];
+        dst[d0 + 8 * k + off + j] = src[s0 + fsz + k + 8 * j];
+        dst[d0 + (frac + 1) * fsz + 8 * k + off + j] =
+            src[s0 + fsz + k + off + 8 * j];
+      }
+  }
+}
+
+/* load_cbuf_to_cb_transpose's float form against that pseudo-code, in
+   its own example (two repeats, srcStride 1, dstGap 2, dstFracGap 0)
+   and in the placement cube.c uses (dstGap 0, dstFracGap N1 - 1 = 2,
+   three repeats); then a 16 x 16 x 16 float mad on the 16 x 8 fractals
+   (A[((mo*K1+ko)*16+mi)*8+ki], B[((ko*N1+no)*16+ni)*8+ki]) against a
+   scalar loop.  */
+static void test_cb_transpose_b32(void)
+{
+  static const struct { int rep, gap, frac; } ex[] = { {2, 2, 0}, {3, 0, 2} };
+  static float src[3 * 256], want[16 * 128];
+  for (int e = 0; e < 2; e++) {
+    t_begin();
+    float *l1 = (float *)pto_sim_host_addr(PTO_SIM_L1, 0);
+    float *l0b = (float *)pto_sim_host_addr(PTO_SIM_L0B, 0);
+    for (int i = 0; i < 3 * 256; i++)
+      l1[i] = src[i] = (float)i;
+    for (int i = 0; i < 16 * 128; i++)
+      l0b[i] = want[i] = -1.0f;
+    load_cbuf_to_cb_transpose((__cb__ float *)((uintptr_t)0),
+                              (__cbuf__ float *)((uintptr_t)0), 0,
+                              ex[e].rep, 1, ex[e].gap, false, ex[e].frac);
+    b32_pseudo(src, want, ex[e].rep, 1, ex[e].gap, ex[e].frac);
+    int bad = 0;
+    for (int i = 0; i < 16 * 128; i++)
+      bad += l0b[i] != want[i];
+    CHECK_EQ_I(bad, 0);
+    CHECK_EQ_I(pto_sim_end_block(), 0);
+  }
+  t_begin();
+  float *a = (float *)pto_sim_host_addr(PTO_SIM_L0A, 0);
+  float *b = (float *)pto_sim_host_addr(PTO_SIM_L0B, 0);
+  float *c = (float *)pto_sim_host_addr(PTO_SIM_L0C, 0);
+  for (int m = 0; m < 16; m++)
+    for (int k = 0; k < 16; k++) {
+      a[((k / 8) * 16 + m) * 8 + k % 8] = (float)((m * 3 + k) % 7 - 3);
+      b[((k / 8) * 16 + m) * 8 + k % 8] = (float)((m * 5 + k) % 9 - 4);
+    }
+  mad((__cc__ float *)((uintptr_t)0), (__ca__ float *)((uintptr_t)0),
+      (__cb__ float *)((uintptr_t)0), 16, 16, 16, 0, false, false, true);
+  int bad = 0;
+  for (int m = 0; m < 16; m++)
+    for (int n = 0; n < 16; n++) {
+      float acc = 0.0f;
+      for (int k = 0; k < 16; k++)
+        acc += (float)((m * 3 + k) % 7 - 3) * (float)((n * 5 + k) % 9 - 4);
+      bad += c[m * 16 + n] != acc;
+    }
+  CHECK_EQ_I(bad, 0);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  pto_sim_set_arch("dav-m200");
+  EXPECT_ABORT(mad((__cc__ float *)((uintptr_t)0), (__ca__ float *)((uintptr_t)0),
+                   (__cb__ float *)((uintptr_t)0), 16, 16, 16, true),
+               "mad (float): not available on dav-m200");
+  pto_sim_set_arch("dav-c220");
 }
 
 /* Fixpipe without NZ->ND keeps the fractal layout; ReLU and fp32 out.  */
@@ -352,6 +432,7 @@ int main(void)
   test_c220();
   test_load_l0();
   test_cb_transpose();
+  test_cb_transpose_b32();
   test_fixpipe_modes();
   test_nd2nz();
   test_bias_table();
