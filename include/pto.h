@@ -570,17 +570,20 @@ enum {
                             pto_bf16 a, b: dav-c220 (mad's bfloat16_t
                               form); dav-m200 a located error (no bf16
                               at all: build for dav-c220);
-                            float a, b: dav-c220 and 3510 under
-                              -fplugin-arg-pto-emit=pto-isa (PTO-ISA's
-                              TMATMUL f32 x f32); the CCE back end a
-                              located sorry (the vendor's f32 mad,
-                              asc-devkit dav_c220/kernel_operator_mm_impl.h
-                              MmadCal, needs the load3dv2 transpose of
-                              its K x N operand, not lowered yet: keep
-                              the operands as fp16 in GM); dav-m200 a located
-                              error (no f32 mad: dav_m200/
-                              kernel_operator_mm_impl.h MmadCal takes fp16;
-                              pto_cast the operands to fp16 tiles first);
+                            float a, b: dav-c220 (mad's float form,
+                              16 x 8 fractals; the K x N operand laid out
+                              ZZ in L1 and transposed into L0B as the
+                              vendor's load_data_l12l0 example does; one
+                              tile may not be both a and b, the GM row
+                              stride of a is a multiple of 8 and that
+                              of b at most 4095: located sorries);
+                              3510 under -fplugin-arg-pto-emit=pto-isa
+                              only (PTO-ISA's TMATMUL f32 x f32; the
+                              CCE back end a located sorry); dav-m200
+                              a located error (no f32 mad: dav_m200/
+                              kernel_operator_mm_impl.h MmadCal takes
+                              fp16; build for dav-c220 or pto_cast the
+                              operands to fp16 tiles);
                             int8_t a, b into int32_t c: dav-c220, columns
                               of a and b multiples of 32 (16 x 32
                               fractals), c set by pto_fill(c, 0) and
