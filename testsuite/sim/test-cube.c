@@ -7,7 +7,8 @@
    fill, NOPs, ranges, alignment, arch, a missing MTE2 -> MTE1 flag;
    the bias table (copy_cbuf_to_bt, mad's bias-table form); the int8
    transposing L0B load against the vendor's two placement examples,
-   its float form against the vendor's pseudo-code, and a float mad.  Results are compared bit-exactly
+   its float form against the vendor's pseudo-code, a float mad, and
+   the back end's route of a float K x N operand (ZZ, transposed).  Results are compared bit-exactly
    with a scalar loop accumulating k in ascending order in fp32.  */
 
 #include "sim-test.h"
@@ -236,6 +237,48 @@ static void test_cb_transpose_b32(void)
   pto_sim_set_arch("dav-c220");
 }
 
+/* cube.c's route for a 32 x 32 float K x N operand B (GM row stride
+   40): the ZZ layout by one copy_gm_to_cbuf_multi_nd2nz_b32s of two ND
+   matrices of 16 rows, then per 16 rows g one load_cbuf_to_cb_transpose
+   (N/16 squares, srcStride 1, dstStride 0, dstFracStride N/16 - 1) at
+   L0B fractal 2g * N/16, must leave L0B[((ko*N1+no)*16+ni)*8+ki] =
+   B[8ko+ki][16no+ni].  Without the MTE2 -> MTE1 flag the transposing
+   load races with the DMA.  */
+static void test_zz_route(void)
+{
+  enum { K = 32, N = 32, LD = 40, N1 = N / 16 };
+  static float gm[K * LD];
+  for (int i = 0; i < K * LD; i++)
+    gm[i] = (float)i;
+  __cbuf__ float *l1 = (__cbuf__ float *)((uintptr_t)1024);
+  for (int drop = 0; drop < 2; drop++) {
+    t_begin();
+    copy_gm_to_cbuf_multi_nd2nz_b32s(l1, gm, 0, K / 16, 16, N, 16 * LD, LD,
+                                     16, 1, 16 * N);
+    if (!drop) {
+      set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
+      wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
+    }
+    for (int g = 0; g < K / 16; g++)
+      load_cbuf_to_cb_transpose((__cb__ float *)((uintptr_t)(g * 2 * N1 * 512)),
+                                (__cbuf__ float *)((uintptr_t)(1024 + g * N1 * 1024)),
+                                0, N1, 1, 0, false, N1 - 1);
+    if (drop) {
+      CHECK(pto_sim_end_block() > 0);
+      CHECK_REPORT("copy_gm_to_cbuf_multi_nd2nz_b32s (MTE2) l1[1024,");
+      continue;
+    }
+    CHECK_EQ_I(pto_sim_end_block(), 0);
+    const float *b = (const float *)pto_sim_host_addr(PTO_SIM_L0B, 0);
+    int bad = 0;
+    for (int k = 0; k < K; k++)
+      for (int n = 0; n < N; n++)
+        bad += b[(((k / 8) * N1 + n / 16) * 16 + n % 16) * 8 + k % 8]
+               != gm[k * LD + n];
+    CHECK_EQ_I(bad, 0);
+  }
+}
+
 /* Fixpipe without NZ->ND keeps the fractal layout; ReLU and fp32 out.  */
 static void test_fixpipe_modes(void)
 {
@@ -433,6 +476,7 @@ int main(void)
   test_load_l0();
   test_cb_transpose();
   test_cb_transpose_b32();
+  test_zz_route();
   test_fixpipe_modes();
   test_nd2nz();
   test_bias_table();
