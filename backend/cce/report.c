@@ -144,17 +144,20 @@ static bool literal_arg(const char *open, int i, int64_t *v)
 /* The cube intrinsics of cube.c's text nodes: name, pipe, the argument
    positions the cost needs (-1: none) and the cost model's formula
    (runtime/sim-dma.c) as a KIND.  */
-enum { K_GM_L1, K_ND2NZ, K_FILL, K_L1_L0, K_MAD, K_FIXPIPE, K_CC_UB, K_UB_L1 };
+enum { K_GM_L1, K_ND2NZ, K_ND2NZ4, K_FILL, K_L1_L0, K_L1_L0T, K_MAD,
+       K_FIXPIPE, K_CC_UB, K_UB_L1 };
 static const struct cube_op {
   const char *name;
   pto_pipe pipe;
   int a, b, c, kind;
 } cube_ops[] = {
   { "copy_gm_to_cbuf_multi_nd2nz_b16(", PTO_PIPE_MTE2, 3, 4, 5, K_ND2NZ },
+  { "copy_gm_to_cbuf_multi_nd2nz_b32s(", PTO_PIPE_MTE2, 3, 4, 5, K_ND2NZ4 },
   { "copy_gm_to_cbuf(", PTO_PIPE_MTE2, 3, 4, -1, K_GM_L1 },
   { "create_cbuf_matrix(", PTO_PIPE_MTE2, 1, -1, -1, K_FILL },
   { "load_cbuf_to_ca(", PTO_PIPE_MTE1, 3, -1, -1, K_L1_L0 },
   { "load_cbuf_to_cb(", PTO_PIPE_MTE1, 3, -1, -1, K_L1_L0 },
+  { "load_cbuf_to_cb_transpose(", PTO_PIPE_MTE1, 3, -1, -1, K_L1_L0T },
   { "mad(", PTO_PIPE_M, 3, 4, 5, K_MAD },
   { "copy_matrix_cc_to_gm(", PTO_PIPE_ALL, 3, 4, -1, K_FIXPIPE },
   { "copy_matrix_cc_to_ubuf(", PTO_PIPE_V, 3, 4, -1, K_CC_UB },
@@ -168,10 +171,14 @@ static int64_t cube_op_cycles(int kind, int64_t a, int64_t b, int64_t c)
     return 64 + a * b + 4 * a;
   case K_ND2NZ:
     return 64 + (a * b * c * 2 + 31) / 32 + 4 * a * b;
+  case K_ND2NZ4:
+    return 64 + (a * b * c * 4 + 31) / 32 + 4 * a * b;
   case K_FILL:
     return 16 + (a & 0x7fff) * ((a >> 16) & 0x7fff) / 2;
   case K_L1_L0:
     return 16 + a * 512 / 64;
+  case K_L1_L0T:
+    return 16 + a * 1024 / 64;   /* 1024 B squares */
   case K_MAD:
     return 16 + ((a + 15) / 16) * ((b + 15) / 16) * ((c + 15) / 16);
   case K_FIXPIPE:
