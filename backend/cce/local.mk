@@ -34,6 +34,9 @@ TESTS += testsuite/pto-cce.dg/run-tests.sh
 # be reported by the simulator.  (bench/dbuf-cycles.sh: cycles with and
 # without double buffering.)
 TESTS += testsuite/pto-cce.dg/dbuf-broken.sh
+# dav-c220 mix kernels: hand-broken cross-core flags of a split kernel
+# must be reported (a race, a deadlock, a rise never waited).
+TESTS += testsuite/pto-cce.dg/mix-broken.sh
 # The pipe timeline (PTO_SIM_TRACE) and the report (option report)
 # against the simulator and bench/cce-counts.sh, bench/dbuf-cycles.sh.
 TESTS += testsuite/pto-cce.dg/trace-report.sh

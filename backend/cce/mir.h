@@ -222,9 +222,10 @@ typedef struct pto_mir_kernel {
                                  (with double_buffer; the CCE back end:
                                  backend/ptoisa renders its own loads) */
   bool cube_f32;              /* cube.c takes f32 x f32 products on
-                                 dav-c220 / 3510 (backend/ptoisa: PTO-ISA's
-                                 TMATMUL lowers them; the CCE's cube path
-                                 does not yet) */
+                                 3510 too, without the CCE's checks of
+                                 them (backend/ptoisa: PTO-ISA's TMATMUL
+                                 lowers them; the CCE's cube path lowers
+                                 them on dav-c220 only, f32_ok) */
   pto_dbuf_note *dbuf;        /* sync.c: one note per loop it considered */
   int ndbuf, capdbuf;
   long drop_sync;             /* debug: skip the Nth sync (0: none) */
