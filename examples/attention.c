@@ -17,9 +17,14 @@
    on a vector core, and S, P and O cross between them through a GM
    workspace under the cross-core flags (doc/cce.md, "One kernel on the
    cube core and the vector cores").
-   Shapes: Sq a multiple of 16 and Sk of BK (tails are not handled);
-   checked against a double-precision softmax for three shapes (P is
-   rounded to fp16 before the second product: tolerance below).
+   Shapes: any Sq and Sk >= 1.  The last query band is loaded with
+   pto_load_valid (its missing rows 0) and stored with pto_store_valid;
+   the last key block too (K^T's missing columns and V's missing rows
+   0), and a row MASK of 0 and -inf (-inf for the columns past Sk) is
+   added to its scores, so exp gives those columns 0.  Checked against
+   a double-precision softmax for five shapes, two of them not
+   multiples of the tiles (P is rounded to fp16 before the second
+   product: tolerance below).
    Build: gcc -std=gnu11 -O2 -Wall -Wextra -Iinclude examples/attention.c -lm  */
 
 #include <pto.h>
@@ -35,6 +40,7 @@ typedef PTO_TILE(float, BQ, BK) s_t;       /* scores */
 typedef PTO_TILE(pto_f16, BQ, BK) p_t;     /* probabilities, fp16 */
 typedef PTO_TILE(float, BQ, D) o_t;        /* output accumulator */
 typedef PTO_TILE(float, BQ, 1) col_t;      /* one value per row */
+typedef PTO_TILE(float, 1, BK) row_t;      /* one value per key column */
 
 PTO_KERNEL void attention(const pto_f16 *q, const pto_f16 *kt,
                           const pto_f16 *v, float *o, int sq, int sk)
@@ -46,18 +52,28 @@ PTO_KERNEL void attention(const pto_f16 *q, const pto_f16 *kt,
   p_t p;
   o_t to;
   col_t m, mj, mn, alpha, l, rs;
+  row_t mask;
   const float scale = 0.17677669529663687f;   /* 1 / sqrt(32) */
-  int nq = sq / BQ;
+  int nq = (sq + BQ - 1) / BQ;
+  /* The last key block's columns past Sk get -inf (none when BK
+     divides Sk: the mask is then not used).  */
+  pto_fill(mask, 0.0f);
+  for (int c = sk % BK; c < BK; c++)
+    mask.v[0][c] = -INFINITY;
   for (int b = pto_block_idx(); b < nq; b += pto_block_num()) {
-    pto_load(tq, q + b * BQ * D, D);
+    int vq = sq - b * BQ < BQ ? sq - b * BQ : BQ;
+    pto_load_valid(tq, q + b * BQ * D, D, vq, D, 0.0f);
     pto_fill(to, 0.0f);
     pto_fill(m, -INFINITY);
     pto_fill(l, 0.0f);
     for (int j = 0; j < sk; j += BK) {
-      pto_load(tk, kt + j, sk);
+      int vk = sk - j < BK ? sk - j : BK;
+      pto_load_valid(tk, kt + j, sk, D, vk, 0.0f);
       pto_fill(s, 0.0f);
       pto_matmul(s, tq, tk);
       pto_muls(s, s, scale);
+      if (vk < BK)
+        pto_col_expand_add(s, s, mask);
       pto_row_max(mj, s);
       pto_max(mn, m, mj);
       pto_sub(alpha, m, mn);
@@ -69,12 +85,12 @@ PTO_KERNEL void attention(const pto_f16 *q, const pto_f16 *kt,
       pto_add(l, l, rs);
       pto_row_expand_mul(to, to, alpha);
       pto_cast(p, s);
-      pto_load(tv, v + j * D, D);
+      pto_load_valid(tv, v + j * D, D, vk, D, 0.0f);
       pto_matmul(to, p, tv);
       pto_max(m, m, mj);
     }
     pto_row_expand_div(to, to, l);
-    pto_store(o + b * BQ * D, D, to);
+    pto_store_valid(o + b * BQ * D, D, to, vq, D);
   }
 }
 
@@ -113,9 +129,11 @@ static int check(int sq, int sk, int blocks)
 
 int main(void)
 {
-  static const int shapes[][3] = { { 64, 128, 3 }, { 32, 64, 1 }, { 16, 32, 2 } };
+  static const int shapes[][3] = { { 64, 128, 3 }, { 32, 64, 1 },
+                                   { 16, 32, 2 }, { 40, 72, 2 },
+                                   { 7, 5, 1 } };
   int ok = 1;
-  for (int t = 0; t < 3; t++) {
+  for (int t = 0; t < 5; t++) {
     int sq = shapes[t][0], sk = shapes[t][1], nb = shapes[t][2];
     for (int i = 0; i < sq * D; i++)
       q[i] = (pto_f16)(float)((i * 7 + t) % 13 - 6) * (pto_f16)0.25f;

@@ -1316,9 +1316,10 @@ pto_isel_linear_src(pto_mir_kernel *k, pto_diag *d)
       decline(&c, f->loc, "internal error: the CCE back end's walk of the "
               "linear form of '%s' leaves a block open", f->name);
   }
-  if (c.ok)
+  if (c.ok) {
+    pto_mir_void_unread(k, &src);
     k->src = src;
-  else
+  } else
     pto_mir_block_free(&src);
   free(c.vals);
   free(c.names);

@@ -191,3 +191,92 @@ pto_mir_ctype(pto_dtype dt)
   default: return "int";
   }
 }
+
+/* pto_mir_void_unread: the variables read, by identity (the back end's
+   fresh variables share one id).  */
+typedef struct readset {
+  const pto_var **v;
+  int n, cap;
+} readset;
+
+static bool
+is_read(const readset *r, const pto_var *v)
+{
+  for (int i = 0; i < r->n; i++)
+    if (r->v[i] == v)
+      return true;
+  return false;
+}
+
+static void
+mark_reads(const pto_expr *e, readset *r)
+{
+  if (!e)
+    return;
+  if (e->kind == PTO_E_VAR && !is_read(r, e->u.var)) {
+    if (r->n == r->cap) {
+      r->cap = r->cap ? 2 * r->cap : 32;
+      r->v = pto_xrealloc(r->v, (size_t)r->cap * sizeof *r->v);
+    }
+    r->v[r->n++] = e->u.var;
+  }
+  mark_reads(e->a, r);
+  mark_reads(e->b, r);
+  mark_reads(e->c, r);
+  for (int i = 0; i < e->nargs; i++)
+    mark_reads(e->args[i], r);
+}
+
+static void
+block_reads(const pto_mir_block *b, readset *r)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
+    if (s) {
+      mark_reads(s->value, r);
+      mark_reads(s->cond, r);
+      mark_reads(s->start, r);
+      mark_reads(s->stop, r);
+      mark_reads(s->step, r);
+      if (s->lhs && s->lhs->kind != PTO_E_VAR)
+        mark_reads(s->lhs, r);
+    }
+    block_reads(&n->body, r);
+    block_reads(&n->els, r);
+  }
+}
+
+static void
+void_unread(pto_mir_kernel *k, pto_mir_block *b, const readset *r)
+{
+  pto_arena *a = k->prog->arena;
+  for (int i = 0; i < b->n; i++) {
+    pto_mir_node *n = b->items[i];
+    const pto_stmt *s = n->stmt;
+    void_unread(k, &n->body, r);
+    void_unread(k, &n->els, r);
+    if (n->kind != PTO_MIR_STMT || s->kind != PTO_S_DECL
+        || s->var->type->kind != PTO_TY_SCALAR || is_read(r, s->var))
+      continue;
+    pto_expr *v = pto_arena_alloc(a, sizeof *v);
+    v->kind = PTO_E_VAR;
+    v->type = s->var->type;
+    v->loc = s->loc;
+    v->u.var = s->var;
+    pto_stmt *use = pto_arena_alloc(a, sizeof *use);
+    use->kind = PTO_S_EVAL;
+    use->loc = s->loc;
+    use->value = v;
+    pto_mir_insert(b, ++i, pto_mir_src_node(k, use));
+  }
+}
+
+void
+pto_mir_void_unread(pto_mir_kernel *k, pto_mir_block *b)
+{
+  readset r = { NULL, 0, 0 };
+  block_reads(b, &r);
+  void_unread(k, b, &r);
+  free(r.v);
+}

@@ -261,6 +261,11 @@ void pto_mir_add_strided(pto_mir_node *n, pto_memspace space, int64_t lo,
                          bool write);
 /* Whether two accesses of one space touch a common byte.  */
 bool pto_mir_overlap(const pto_mir_access *a, const pto_mir_access *b);
+/* After every scalar declaration of source MIR B (of K) whose variable
+   nothing in B reads, a `(void)x;' statement: the emitted text stays
+   free of unused-variable warnings (a value the linear form named but
+   whose uses took another form; a part of a split kernel).  */
+void pto_mir_void_unread(pto_mir_kernel *k, pto_mir_block *b);
 /* Free the vectors of B and of its nested blocks.  */
 void pto_mir_block_free(pto_mir_block *b);
 void pto_mir_kernel_free(pto_mir_kernel *k);

@@ -89,6 +89,12 @@ typedef struct splitter {
   int64_t ws;
   int errors;
   pto_split *out;
+  /* The accumulators of the products summed on the vector cores (see
+     acc_on_vector): the statement each serves, at most NMM.  */
+  const pto_mir_node **temp_for;
+  pto_var **temp;
+  int ntemp, nmm;
+  unsigned first_temp_id;
 } splitter;
 
 /* Per-tile holder sets, by var id.  */
@@ -322,6 +328,57 @@ has_matmul(const pto_mir_block *b)
   return false;
 }
 
+/* The tiles statements of B read or write other than by a load or a
+   fill of them (by var id).  */
+static void
+mark_consumed(const pto_mir_block *b, unsigned char *used)
+{
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    mark_consumed(&n->body, used);
+    mark_consumed(&n->els, used);
+    const pto_expr *e = tile_call(n);
+    bool writes = e && (e->op == PTO_OP_LOAD || e->op == PTO_OP_LOAD_VALID
+                        || e->op == PTO_OP_FILL);
+    for (int a = writes ? 1 : 0; e && a < e->nargs; a++)
+      if (tile_arg(e, a))
+        used[tile_arg(e, a)->id] = 1;
+  }
+}
+
+/* Drop the loads and fills of tiles nothing else in B touches (a fill
+   placed on the AIC for a matmul that became the vector cores' sum).  */
+static void
+drop_dead_writes(pto_mir_block *b, const unsigned char *used)
+{
+  int j = 0;
+  for (int i = 0; i < b->n; i++) {
+    pto_mir_node *n = b->items[i];
+    drop_dead_writes(&n->body, used);
+    drop_dead_writes(&n->els, used);
+    const pto_expr *e = tile_call(n);
+    if (e && (e->op == PTO_OP_LOAD || e->op == PTO_OP_LOAD_VALID
+              || e->op == PTO_OP_FILL)
+        && tile_arg(e, 0) && !used[tile_arg(e, 0)->id])
+      continue;
+    b->items[j++] = n;
+  }
+  b->n = j;
+}
+
+static int
+count_matmuls(const pto_mir_block *b)
+{
+  int k = 0;
+  for (int i = 0; i < b->n; i++) {
+    const pto_mir_node *n = b->items[i];
+    const pto_expr *e = tile_call(n);
+    k += (e && e->op == PTO_OP_MATMUL) + count_matmuls(&n->body)
+         + count_matmuls(&n->els);
+  }
+  return k;
+}
+
 /* ------------------------------------------------------------------ */
 /* Building statements                                                 */
 /* ------------------------------------------------------------------ */
@@ -536,6 +593,72 @@ push_all(splitter *sp, const outs *o, pto_mir_node *n)
   pto_mir_push(o->idle, n);
 }
 
+/* The fresh accumulator of matmul statement N (the same one in every
+   round of a loop's fixed point): accumulator C's type, an id of its
+   own past the program's (memplan.c indexes tiles by id).  */
+static pto_var *
+temp_acc(splitter *sp, const pto_mir_node *n, const pto_var *c)
+{
+  for (int i = 0; i < sp->ntemp; i++)
+    if (sp->temp_for[i] == n)
+      return sp->temp[i];
+  pto_assert(sp->ntemp < sp->nmm);
+  pto_var *v = pto_arena_alloc(sp->p->arena, sizeof *v);
+  v->name = pto_arena_printf(sp->p->arena, "%s_mm%d", c->name, sp->ntemp);
+  v->type = c->type;
+  v->loc = n->loc;
+  v->id = sp->first_temp_id + (unsigned)sp->ntemp;
+  if (sp->p->next_var_id <= v->id)
+    sp->p->next_var_id = v->id + 1;
+  sp->temp_for[sp->ntemp] = n;
+  sp->temp[sp->ntemp++] = v;
+  return v;
+}
+
+/* pto.matmul(c, a, b) while only the vector cores hold c (a vector op
+   changed it since its last product): the cube core computes the
+   product into a fresh accumulator t, which the vector cores add to c.
+   One hand-off (t) instead of two (c there and back); the sum is c +
+   (a * b) instead of the cube's accumulation onto c, which differs in
+   rounding only (the order of a matmul's additions is not specified).  */
+static void
+acc_on_vector(splitter *sp, const outs *o, holders *h, pto_mir_node *n,
+              const pto_expr *e)
+{
+  const pto_var *c = tile_arg(e, 0);
+  pto_var *t = temp_acc(sp, n, c);
+  for (int a = 1; a < 3; a++)
+    if (tile_arg(e, a))
+      need(sp, o, h, tile_arg(e, a), AIC, n->loc);
+  if (!sp->dry) {
+    const pto_type *v = pto_type_void(sp->p);
+    pto_expr *fill = op_call(sp, PTO_OP_FILL, v, 2, n->loc);
+    fill->args[0] = var_ref(sp, t, n->loc);
+    fill->args[1] = int_lit(sp, 0, n->loc);
+    if (pto_dtype_is_float(c->type->dtype)) {
+      fill->args[1] = new_expr(sp, PTO_E_FLOAT,
+                               pto_type_scalar(sp->p, c->type->dtype), n->loc);
+      fill->args[1]->u.fval = 0.0;
+    }
+    pto_expr *mm = op_call(sp, PTO_OP_MATMUL, v, 3, n->loc);
+    mm->args[0] = var_ref(sp, t, n->loc);
+    mm->args[1] = e->args[1];
+    mm->args[2] = e->args[2];
+    pto_mir_push(o->aic, eval_node(sp, fill, n->loc));
+    pto_mir_push(o->aic, eval_node(sp, mm, n->loc));
+  }
+  h->w[t->id] = AIC;
+  need(sp, o, h, t, AIV, n->loc);
+  if (!sp->dry) {
+    pto_expr *add = op_call(sp, PTO_OP_ADD, pto_type_void(sp->p), 3, n->loc);
+    add->args[0] = var_ref(sp, c, n->loc);
+    add->args[1] = var_ref(sp, c, n->loc);
+    add->args[2] = var_ref(sp, t, n->loc);
+    pto_mir_push(o->aiv, eval_node(sp, add, n->loc));
+  }
+  h->w[c->id] = AIV;
+}
+
 static void
 walk_tile_stmt(splitter *sp, const outs *o, holders *h, pto_mir_node *n,
                place pl)
@@ -596,6 +719,11 @@ walk_tile_stmt(splitter *sp, const outs *o, holders *h, pto_mir_node *n,
     break;
   default:
     break;
+  }
+  if (e->op == PTO_OP_MATMUL && tile_arg(e, 0)
+      && h->w[tile_arg(e, 0)->id] == AIV) {
+    acc_on_vector(sp, o, h, n, e);
+    return;
   }
   cores = pl == P_AIC ? AIC : AIV;
   for (int a = 0; a < e->nargs; a++) {
@@ -907,92 +1035,6 @@ check_gm(splitter *sp, const pto_split *s)
 }
 
 /* ------------------------------------------------------------------ */
-/* Scalars a part does not read                                        */
-/* ------------------------------------------------------------------ */
-
-/* Each part keeps every scalar statement, so a scalar only the other
-   core's tile work reads is unused in it: `(void)x;' after its
-   declaration keeps the emitted text free of warnings.  The variables
-   read, by identity (the back end's fresh variables share one id).  */
-typedef struct readset {
-  const pto_var **v;
-  int n, cap;
-} readset;
-
-static bool
-is_read(const readset *r, const pto_var *v)
-{
-  for (int i = 0; i < r->n; i++)
-    if (r->v[i] == v)
-      return true;
-  return false;
-}
-
-static void
-mark_reads(const pto_expr *e, readset *r)
-{
-  if (!e)
-    return;
-  if (e->kind == PTO_E_VAR && !is_read(r, e->u.var)) {
-    if (r->n == r->cap) {
-      r->cap = r->cap ? 2 * r->cap : 32;
-      r->v = pto_xrealloc(r->v, (size_t)r->cap * sizeof *r->v);
-    }
-    r->v[r->n++] = e->u.var;
-  }
-  mark_reads(e->a, r);
-  mark_reads(e->b, r);
-  mark_reads(e->c, r);
-  for (int i = 0; i < e->nargs; i++)
-    mark_reads(e->args[i], r);
-}
-
-static void
-block_reads(const pto_mir_block *b, readset *r)
-{
-  for (int i = 0; i < b->n; i++) {
-    const pto_mir_node *n = b->items[i];
-    const pto_stmt *s = n->stmt;
-    if (s) {
-      mark_reads(s->value, r);
-      mark_reads(s->cond, r);
-      mark_reads(s->start, r);
-      mark_reads(s->stop, r);
-      mark_reads(s->step, r);
-      if (s->lhs && s->lhs->kind != PTO_E_VAR)
-        mark_reads(s->lhs, r);
-    }
-    block_reads(&n->body, r);
-    block_reads(&n->els, r);
-  }
-}
-
-static void
-void_unread(splitter *sp, pto_mir_block *b, const readset *r)
-{
-  for (int i = 0; i < b->n; i++) {
-    pto_mir_node *n = b->items[i];
-    const pto_stmt *s = n->stmt;
-    void_unread(sp, &n->body, r);
-    void_unread(sp, &n->els, r);
-    if (n->kind != PTO_MIR_STMT || s->kind != PTO_S_DECL
-        || s->var->type->kind != PTO_TY_SCALAR || is_read(r, s->var))
-      continue;
-    pto_expr *v = var_ref(sp, s->var, s->loc);
-    pto_mir_insert(b, ++i, eval_node(sp, v, s->loc));
-  }
-}
-
-static void
-void_unread_part(splitter *sp, pto_mir_block *b)
-{
-  readset r = { NULL, 0, 0 };
-  block_reads(b, &r);
-  void_unread(sp, b, &r);
-  free(r.v);
-}
-
-/* ------------------------------------------------------------------ */
 /* Entry points                                                        */
 /* ------------------------------------------------------------------ */
 
@@ -1003,7 +1045,11 @@ splitter_init(splitter *sp, pto_mir_kernel *k, pto_diag *d)
   sp->k = k;
   sp->p = (pto_program *)k->prog;
   sp->diag = d;
-  sp->nids = k->prog->next_var_id + 1;
+  sp->nmm = count_matmuls(&k->src);
+  sp->first_temp_id = k->prog->next_var_id + 1;
+  sp->nids = sp->first_temp_id + (unsigned)sp->nmm;
+  sp->temp_for = pto_xmalloc(((size_t)sp->nmm + 1) * sizeof *sp->temp_for);
+  sp->temp = pto_xmalloc(((size_t)sp->nmm + 1) * sizeof *sp->temp);
   sp->uses = pto_xmalloc(sp->nids);
   sp->cube = pto_xmalloc(sp->nids);
   memset(sp->uses, 0, sp->nids);
@@ -1020,6 +1066,8 @@ splitter_free(splitter *sp)
 {
   free(sp->uses);
   free(sp->cube);
+  free(sp->temp_for);
+  free(sp->temp);
 }
 
 bool
@@ -1094,6 +1142,20 @@ pto_split_kernel(pto_mir_kernel *k, pto_diag *d, pto_split *out)
          idle core set it at the start.  AIV -> AIC: the idle core waits
          the AIC's "free" like AIV0.  */
     }
+    unsigned char *used = pto_xmalloc(sp.nids);
+    memset(used, 0, sp.nids);
+    mark_consumed(&out->aic, used);
+    drop_dead_writes(&out->aic, used);
+    free(used);
+    for (int i = sp.ntemp - 1; i >= 0; i--) {
+      pto_stmt *d = pto_arena_alloc(sp.p->arena, sizeof *d);
+      d->kind = PTO_S_DECL;
+      d->loc = sp.temp[i]->loc;
+      d->var = sp.temp[i];
+      pto_mir_node *dn = pto_mir_src_node(k, d);
+      pto_mir_insert(&out->aic, 0, dn);
+      pto_mir_insert(&out->aiv, 0, dn);
+    }
     out->ws_bytes = sp.ws;
     out->nchan = sp.nch;
     for (int i = 0; i < sp.nch; i++) {
@@ -1104,9 +1166,11 @@ pto_split_kernel(pto_mir_kernel *k, pto_diag *d, pto_split *out)
     }
     patch_strides(&out->aic, sp.ws);
     patch_strides(&out->aiv, sp.ws);
-    void_unread_part(&sp, &out->aic);
-    void_unread_part(&sp, &out->aiv);
-    void_unread_part(&sp, &out->idle);
+    /* Each part keeps every scalar statement, so a scalar only the
+       other core's tile work reads is unused in it.  */
+    pto_mir_void_unread(k, &out->aic);
+    pto_mir_void_unread(k, &out->aiv);
+    pto_mir_void_unread(k, &out->idle);
   }
   int errs = sp.errors;
   splitter_free(&sp);

@@ -1,7 +1,8 @@
 /* mm-ex-attention-m200.c - examples/attention.c (captured by the plugin
    into mm-ex-attention-m200.pto) on dav-m200: the emitted CCE of the
    online-softmax attention head vs reference mode at the example's
-   three shapes and 1 to 3 blocks.  exp comes from libm on both sides but
+   five shapes (two not multiples of the tiles) and 1 to 3 blocks.
+   exp comes from libm on both sides but
    the vector unit's order of operations differs from reference mode
    (the scores, fp16 rounding of P after exp): 1e-5 relative.  */
 #define main attention_example_main
@@ -29,8 +30,9 @@ static void t_check(const char *ord)
 int main(void)
 {
   CHECK(pto_sim_set_arch("dav-m200") == 0);
-  static const int shapes[][3] = { { 64, 128, 3 }, { 32, 64, 1 }, { 16, 32, 2 } };
-  for (int t = 0; t < 3; t++) {
+  static const int shapes[][3] = { { 64, 128, 3 }, { 32, 64, 1 }, { 16, 32, 2 },
+                                   { 40, 72, 2 }, { 7, 5, 1 } };
+  for (int t = 0; t < 5; t++) {
     int sq = shapes[t][0], sk = shapes[t][1], nb = shapes[t][2];
     for (int i = 0; i < sq * D; i++)
       q[i] = (pto_f16)(float)((i * 7 + t) % 13 - 6) * (pto_f16)0.25f;
