@@ -422,19 +422,13 @@ check_uops(lb *c)
 static pto_expr *
 new_expr(lb *c, pto_expr_kind kind, const pto_type *t, pto_loc loc)
 {
-  pto_expr *e = pto_arena_alloc(c->p->arena, sizeof *e);
-  e->kind = kind;
-  e->type = t;
-  e->loc = loc;
-  return e;
+  return pto_mir_expr(c->k, kind, t, loc);
 }
 
 static pto_expr *
 var_expr(lb *c, pto_var *v, pto_loc loc)
 {
-  pto_expr *e = new_expr(c, PTO_E_VAR, v->type, loc);
-  e->u.var = v;
-  return e;
+  return pto_mir_var_ref(c->k, v, loc);
 }
 
 /* A fresh scalar variable named NAME of type T.  Its id is the

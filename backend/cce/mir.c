@@ -192,6 +192,25 @@ pto_mir_ctype(pto_dtype dt)
   }
 }
 
+pto_expr *
+pto_mir_expr(const pto_mir_kernel *k, pto_expr_kind kind, const pto_type *t,
+             pto_loc loc)
+{
+  pto_expr *e = pto_arena_alloc(k->prog->arena, sizeof *e);
+  e->kind = kind;
+  e->type = t;
+  e->loc = loc;
+  return e;
+}
+
+pto_expr *
+pto_mir_var_ref(const pto_mir_kernel *k, const pto_var *v, pto_loc loc)
+{
+  pto_expr *e = pto_mir_expr(k, PTO_E_VAR, v->type, loc);
+  e->u.var = (pto_var *)v;
+  return e;
+}
+
 /* pto_mir_void_unread: the variables read, by identity (the back end's
    fresh variables share one id).  */
 typedef struct readset {
@@ -259,11 +278,7 @@ void_unread(pto_mir_kernel *k, pto_mir_block *b, const readset *r)
     if (n->kind != PTO_MIR_STMT || s->kind != PTO_S_DECL
         || s->var->type->kind != PTO_TY_SCALAR || is_read(r, s->var))
       continue;
-    pto_expr *v = pto_arena_alloc(a, sizeof *v);
-    v->kind = PTO_E_VAR;
-    v->type = s->var->type;
-    v->loc = s->loc;
-    v->u.var = s->var;
+    pto_expr *v = pto_mir_var_ref(k, s->var, s->loc);
     pto_stmt *use = pto_arena_alloc(a, sizeof *use);
     use->kind = PTO_S_EVAL;
     use->loc = s->loc;

@@ -261,6 +261,12 @@ void pto_mir_add_strided(pto_mir_node *n, pto_memspace space, int64_t lo,
                          bool write);
 /* Whether two accesses of one space touch a common byte.  */
 bool pto_mir_overlap(const pto_mir_access *a, const pto_mir_access *b);
+/* A new expression of KIND and type T at LOC, the rest zero; a
+   reference to variable V (both in the program's arena).  */
+pto_expr *pto_mir_expr(const pto_mir_kernel *k, pto_expr_kind kind,
+                       const pto_type *t, pto_loc loc);
+pto_expr *pto_mir_var_ref(const pto_mir_kernel *k, const pto_var *v,
+                          pto_loc loc);
 /* After every scalar declaration of source MIR B (of K) whose variable
    nothing in B reads, a `(void)x;' statement: the emitted text stays
    free of unused-variable warnings (a value the linear form named but

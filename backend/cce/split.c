@@ -386,19 +386,13 @@ count_matmuls(const pto_mir_block *b)
 static pto_expr *
 new_expr(splitter *sp, pto_expr_kind kind, const pto_type *t, pto_loc loc)
 {
-  pto_expr *e = pto_arena_alloc(sp->p->arena, sizeof *e);
-  e->kind = kind;
-  e->type = t;
-  e->loc = loc;
-  return e;
+  return pto_mir_expr(sp->k, kind, t, loc);
 }
 
 static pto_expr *
 var_ref(splitter *sp, const pto_var *v, pto_loc loc)
 {
-  pto_expr *e = new_expr(sp, PTO_E_VAR, v->type, loc);
-  e->u.var = (pto_var *)v;
-  return e;
+  return pto_mir_var_ref(sp->k, v, loc);
 }
 
 static pto_expr *
@@ -787,6 +781,18 @@ tile_by_id(splitter *sp, const pto_mir_block *b, unsigned id)
   return NULL;
 }
 
+/* The tile whose id is ID: the kernel's, or a fresh accumulator.  */
+static const pto_var *
+tile_named(splitter *sp, unsigned id)
+{
+  for (int i = 0; i < sp->ntemp; i++)
+    if (sp->temp[i]->id == id)
+      return sp->temp[i];
+  const pto_var *v = tile_by_id(sp, &sp->k->src, id);
+  pto_assert(v);
+  return v;
+}
+
 static pto_mir_node *
 shell(splitter *sp, const pto_mir_node *n)
 {
@@ -816,7 +822,7 @@ walk_if(splitter *sp, const outs *o, holders *h, pto_mir_node *n)
   h_meet(sp, &m, &e, fix);
   for (unsigned id = 0; id < sp->nids; id++)
     if (fix[id])
-      need(sp, &oe, &e, tile_by_id(sp, &n->body, id), core_of(t.w[id]),
+      need(sp, &oe, &e, tile_named(sp, id), core_of(t.w[id]),
            n->loc);
   memcpy(h->w, m.w, sp->nids);
   free(fix);
@@ -867,7 +873,7 @@ walk_loop(splitter *sp, const outs *o, holders *h, pto_mir_node *n)
   /* Before the loop: bring each tile to the head's holders.  */
   for (unsigned id = 0; id < sp->nids; id++)
     if (h->w[id] && head.w[id] && !(h->w[id] & head.w[id]))
-      need(sp, o, h, tile_by_id(sp, &n->body, id), core_of(head.w[id]),
+      need(sp, o, h, tile_named(sp, id), core_of(head.w[id]),
            n->loc);
   pto_mir_node *x[3] = { NULL, NULL, NULL };
   outs ob = *o;
