@@ -282,7 +282,7 @@ mark_uses(splitter *sp, const pto_mir_block *b, bool epilogues)
 }
 
 /* Pass 3: a tile only loaded, filled or stored (a copy through UB) is
-   the AIVs'.  */
+   the AIVs', and so is a fill the cube cannot do.  */
 static void
 mark_movers(splitter *sp, const pto_mir_block *b)
 {
@@ -297,6 +297,11 @@ mark_movers(splitter *sp, const pto_mir_block *b)
     const pto_var *t = tile_arg(e, pl == P_WRITE ? 0 : 2);
     if (t && !sp->uses[t->id] && !sp->cube[t->id])
       sp->uses[t->id] = AIV;
+    /* A fill the cube cannot do (of an operand, or not with 0) is the
+       vector cores' work.  */
+    if (t && e->op == PTO_OP_FILL && (sp->cube[t->id] & CUBE_TILE)
+        && (!(sp->cube[t->id] & CUBE_ACC) || !is_zero(e->args[1])))
+      sp->uses[t->id] |= AIV;
   }
 }
 

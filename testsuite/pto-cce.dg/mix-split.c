@@ -2,7 +2,7 @@
    kernels (backend/cce/split.c) against the same kernels in reference
    mode, each on the simulator's AI Core groups (one AIC, two AIVs) in
    three block orders with the race detector across the cores.  Exact
-   comparison: the operands are small integers, so every product, sum
+   comparison (mxf both ways of its branch): the operands are small integers, so every product, sum
    and fp16 rounding is exact.  */
 #include "harness.h"
 
@@ -112,6 +112,23 @@ static PTO_KERNEL void ref_mxe(const pto_f16 *a, const pto_f16 *b, float *c,
   }
 }
 
+static PTO_KERNEL void ref_mxf(const pto_f16 *a, const pto_f16 *b, float *c,
+                               int n)
+{
+  h16_t ta, tb;
+  f16_t tc;
+  if (n > 0) {
+    pto_load(ta, a, 16);
+    pto_load(tb, b, 16);
+    pto_fill(tc, 0.0f);
+    pto_matmul(tc, ta, tb);
+  } else {
+    pto_fill(tc, 2.0f);
+  }
+  pto_store(c, 16, tc);
+}
+
+CCE_MIX(mxf);
 CCE_MIX(mxi);
 CCE_MIX(mxv);
 CCE_MIX(mxo);
@@ -215,5 +232,16 @@ int main(void)
   void *ae[] = { &pa, &pb, &pc, &n };
   for (int nb = 1; nb <= 3; nb++)
     cce_run_mix(CCE_MIX_ARGS(mxe), ae, nb, reset, check_c);
+  for (int m = 0; m <= 1; m++) {
+    reset();
+    ref_mxf(a, b, c, m);
+    memcpy(want, c, sizeof want);
+    if (m)
+      CHECK(want[0] != -1.0f && want[5] != want[3]);
+    else
+      CHECK(want[0] == 2.0f && want[255] == 2.0f && want[256] == -1.0f);
+    void *af[] = { &pa, &pb, &pc, &m };
+    cce_run_mix(CCE_MIX_ARGS(mxf), af, 1, reset, check_c);
+  }
   return harness_end("mix-split");
 }
