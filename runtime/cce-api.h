@@ -846,6 +846,10 @@ void copy_gm_to_cbuf_multi_nd2nz_b32s(
    `(T)value').  */
 void create_cbuf_matrix(__cbuf__ half *dst, int64_t repeat, half value);
 void create_cbuf_matrix(__cbuf__ half *dst, int64_t repeat, uint32_t value);
+/* The float (and int32_t) form: the value is the uint32_t bit pattern;
+   STUB; C220 kernel_operator_mm_impl.h (InitL1BufferCal:
+   `static_cast<uint32_t>(GetScalarBitcodeValue(value))').  */
+void create_cbuf_matrix(__cbuf__ float *dst, int64_t repeat, uint32_t value);
 #endif
 
 #ifdef PTO_CCE_ARCH_M200

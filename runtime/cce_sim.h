@@ -146,7 +146,8 @@
        create_cbuf_matrix(cbuf dst, int64_t config, value)
      fills config[14:0] repeats of config[30:16] 32 B blocks, repeats
      (blocks + config[46:32]) blocks apart, with VALUE converted to the
-     element type of dst (zero repeats or blocks: a NOP).
+     element type of dst, or, a uint32_t VALUE for a float or int32_t
+     dst, taken as its bit pattern (zero repeats or blocks: a NOP).
      PTO_VALID(v, dim, what) (emitted by the compiler before such a
      transfer) reports "WHAT V outside [0, DIM]" as an error when V is
      out of range and yields V clamped to [0, DIM]; the device build
@@ -570,7 +571,7 @@ void pto_sim_nd2nz(const char *f, int l, int esz, pto_sim_dt ddt,
                    int64_t src_d, int64_t dst_c0_stride, int64_t dst_n_stride,
                    int64_t dst_nz_stride);
 void pto_sim_create_cbuf(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
-                         int64_t config, double value);
+                         int64_t config, double value, int value_is_bits);
 int64_t pto_sim_valid(const char *f, int l, const char *what, int64_t v,
                       int64_t dim);
 /* libpto-rt (runtime/pto-rt.h): pto.h's row stride check.  */
@@ -940,8 +941,11 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define copy_gm_to_cbuf_multi_nd2nz_b32s(d, s, sid, nd, nv, dv, snd, sd, c0s, ns, nzs) \
   pto_sim_nd2nz(PTO_SIM_HERE, 4, PTO_SIM_DT(d), PTO_SIM_DT(s), PTO_SIM_P(d), \
                 PTO_SIM_P(s), sid, nd, nv, dv, snd, sd, c0s, ns, nzs)
+/* A uint32_t VALUE is the bit pattern of a 4-byte element (the float
+   form, runtime/cce-api.h); any other value is converted.  */
 #define create_cbuf_matrix(d, cfg, v) \
-  pto_sim_create_cbuf(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_P(d), (int64_t)(cfg), (double)(v))
+  pto_sim_create_cbuf(PTO_SIM_HERE, PTO_SIM_DT(d), PTO_SIM_P(d), (int64_t)(cfg), \
+                      (double)(v), _Generic((v), uint32_t: 1, default: 0))
 /* dav-c220 fixpipe form: (dst, src, sid, NSize, MSize, dstStride,
    srcStride, unitFlag, quantPre, reluPre, channelSplit, nz2nd).  */
 #define copy_matrix_cc_to_gm(d, s, sid, nsz, msz, dstr, sstr, uf, q, relu, cs, nz2nd) \

@@ -845,7 +845,7 @@ void pto_sim_nd2nz(const char *f, int l, int es, pto_sim_dt ddt,
 }
 
 void pto_sim_create_cbuf(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
-                         int64_t config, double value)
+                         int64_t config, double value, int value_is_bits)
 {
   sim_state *s = pto_sim_state();
   const char *name = "create_cbuf_matrix";
@@ -872,7 +872,10 @@ void pto_sim_create_cbuf(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
                       &doff))
     return;
   uint8_t pat[4];
-  if (ddt == PTO_SIM_DT_F16) {
+  if (value_is_bits && esz == 4) {
+    uint32_t x = (uint32_t)value; /* exact: a uint32_t fits a double */
+    memcpy(pat, &x, 4);
+  } else if (ddt == PTO_SIM_DT_F16) {
     uint16_t h = pto_f16_bits_from_double(value); /* rounded once */
     memcpy(pat, &h, 2);
   } else if (ddt == PTO_SIM_DT_F32) {

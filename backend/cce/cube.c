@@ -1220,6 +1220,22 @@ esize(const cube_tile *t)
   return pto_dtype_bytes(t->var->type->dtype);
 }
 
+/* The create_cbuf_matrix call zeroing BLOCKS 32 B blocks of L1 at ADDR
+   for tile T (one repeat).  Zero has the same bits in every dtype, so a
+   1- or 2-byte tile is zeroed as half; a 4-byte one takes the vendor's
+   float form, the value a uint32_t bit pattern (asc-devkit C220
+   kernel_operator_mm_impl.h, InitL1BufferCal: float and int32_t pass
+   static_cast<uint32_t>(GetScalarBitcodeValue(v))).  */
+static void
+zero_l1(pto_buf *b, const cube_tile *t, const char *addr, long long blocks)
+{
+  bool wide = esize(t) == 4;
+  pto_buf_printf(b, "create_cbuf_matrix((__cbuf__ %s *)(%s), "
+                 "(int64_t)%lld << 16 | 1, %s);\n",
+                 wide ? "float" : "half", addr, blocks,
+                 wide ? "(uint32_t)0" : "(half)0");
+}
+
 /* C0 of operand T: the elements in one 32 B row of a fractal, the width
    of its L1 column blocks (16 for fp16 / bf16, 32 for int8).  */
 static int64_t
@@ -1947,11 +1963,14 @@ lower_cast_l1(cctx *c, pto_mir_block *out, const pto_expr *e,
               const cube_tile *ht, const cube_tile *ct)
 {
   int64_t m = ct->var->type->rows, n = ct->var->type->cols;
+  char *at = pto_arena_printf(c->k->prog->arena, "(uintptr_t)%lld",
+                              (long long)ht->off);
+  pto_buf z = { 0 };
+  zero_l1(&z, ht, at, (long long)(m * n * esize(ht) / 32));
   char *t = pto_arena_printf(
       c->k->prog->arena,
       "if (cube_init_%u) {\n"
-      "  create_cbuf_matrix((__cbuf__ half *)((uintptr_t)%lld), "
-      "(int64_t)%lld << 16 | 1, (half)0);\n"
+      "  %s"
       "  set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);\n"
       "  wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);\n"
       "} else {\n"
@@ -1965,10 +1984,10 @@ lower_cast_l1(cctx *c, pto_mir_block *out, const pto_expr *e,
       "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "  wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "}",
-      ct->var->id, (long long)ht->off, (long long)(m * n / 16),
-      opnd_ctype(ht), (long long)ht->off, (long long)ct->off, (long long)n,
+      ct->var->id, z.s, opnd_ctype(ht), (long long)ht->off, (long long)ct->off, (long long)n,
       (long long)m, (long long)m, (long long)m,
       quant_to(ht->var->type->dtype), relu_arg(c, ct));
+  pto_buf_free(&z);
   text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   c->k->count.dma++;
   c->k->count.dma_min++;
@@ -2106,9 +2125,7 @@ lower_load_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
   pto_buf b = { 0 };
   bool keep = db_keep(c, t);
   db_begin(&b, t, keep);
-  pto_buf_printf(&b, "create_cbuf_matrix((__cbuf__ half *)(%s), "
-                 "(int64_t)%lld << 16 | 1, (half)0);\n",
-                 l1_at(c, t, 0), (long long)(rows * cols * esize(t) / 32));
+  zero_l1(&b, t, l1_at(c, t, 0), (long long)(rows * cols * esize(t) / 32));
   if (t->zz)
     /* The ZZ layout (lower_load_zz): the cvr/16 whole groups of 16 rows
        in one DMA, the last cvr%16 rows in a second one.  */

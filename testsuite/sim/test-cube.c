@@ -332,6 +332,16 @@ static void test_nd2nz(void)
   CHECK_EQ_F(l1[8 * 16], -7.0f);
   CHECK_EQ_F(l1[9 * 16], 1.5f);
   CHECK_EQ_F(l1[17 * 16 - 1], 1.5f);
+  /* The float form takes a uint32_t bit pattern (0x3fc00000 is 1.5f);
+     a float value is converted.  */
+  __cbuf__ float *df = (__cbuf__ float *)((uintptr_t)1024);
+  float *l1f = (float *)pto_sim_host_addr(PTO_SIM_L1, 1024);
+  create_cbuf_matrix(df, 1 << 16 | 1, (uint32_t)0x3fc00000);
+  CHECK_EQ_F(l1f[0], 1.5f);
+  CHECK_EQ_F(l1f[7], 1.5f);
+  create_cbuf_matrix(df, 1 << 16 | 1, 2.0f);
+  CHECK_EQ_F(l1f[7], 2.0f);
+  create_cbuf_matrix(d, (int64_t)1 << 32 | (int64_t)8 << 16 | 2, 1.5);
   copy_gm_to_cbuf_multi_nd2nz_b16(d, gm + 1, 0, 1, 5, 21, 0, 23, 8, 1, 1);
   int bad = 0;
   for (int r = 0; r < 8; r++)
