@@ -2206,6 +2206,9 @@ intrinsic (capture &c, tree t, const char *name, location_t loc)
      2), dequantize's that of its destination.  */
   if (op == PTO_OP_QUANTIZE && args[1])
     dt = args[1]->type->dtype;
+  /* dequant's scale is a float whatever the tiles' dtypes.  */
+  if (op == PTO_OP_DEQUANT)
+    dt = PTO_DT_F32;
   /* The pad of a storage tile (bf16, 8- and 16-bit integers) is an f32
      or i32 number.  */
   if (op == PTO_OP_LOAD_VALID && args[0])

@@ -71,6 +71,8 @@ extern void __pto_op_quantize(void *pto__d, const void *pto__a, double pto__s, d
 #define pto_quantize(d, a, s, t) __pto_op_quantize(PTO__TREF(d), PTO__TREF(a), (s), (t))
 extern void __pto_op_dequantize(void *pto__d, const void *pto__a, double pto__s, double pto__t) PTO__INTRINSIC("dequantize");
 #define pto_dequantize(d, a, s, t) __pto_op_dequantize(PTO__TREF(d), PTO__TREF(a), (s), (t))
+extern void __pto_op_dequant(void *pto__d, const void *pto__a, double pto__s) PTO__INTRINSIC("dequant");
+#define pto_dequant(d, a, s) __pto_op_dequant(PTO__TREF(d), PTO__TREF(a), (s))
 extern void __pto_op_row_sum(void *pto__d, const void *pto__a) PTO__INTRINSIC("row_sum");
 #define pto_row_sum(d, a) __pto_op_row_sum(PTO__TREF(d), PTO__TREF(a))
 extern void __pto_op_row_max(void *pto__d, const void *pto__a) PTO__INTRINSIC("row_max");

@@ -496,6 +496,33 @@ enum {
                           scale, offset) to within (0.5 + 2^-4) * scale'
                           plus rounding.  A float d takes an fp16 tile
                           of its shape
+   pto_dequant(h, c, scale)
+                          h = c * scale as fp16: h an fp16 tile, c an
+                          int32_t tile of h's shape (an int8 pto_matmul's
+                          accumulator, or any int32 tile), scale a float
+                          (converted to float first).  Exactly: x =
+                          (float)c[i][j] (nearest even beyond 2^24), then
+                          x = x * scale rounded to float, clamped to
+                          [-65504, 65504] (so an overflow gives +-65504,
+                          never inf), then rounded to fp16, ties to even;
+                          0 * a negative scale is -0.  That is the
+                          fixpipe's DEQF16 (PTO-ISA's CPU model:
+                          include/pto/cpu/common.hpp quantize_element,
+                          the scalar scale a whole float).  Every mode
+                          gives these bits for a finite scale; where
+                          x * scale is NaN (an infinite or NaN scale)
+                          reference mode and sim=jit give NaN, the vector
+                          unit's clamp is unspecified there (vmins /
+                          vmaxs, below).  Lowering: on dav-c220, when c
+                          is a pto_matmul accumulator, the fixpipe
+                          dequantizes on its way to GM (h has no memory:
+                          it may only be stored, by pto_store /
+                          pto_store_valid following the pto_dequant in
+                          one block before c changes; doc/cce.md);
+                          otherwise (c in UB, and on dav-m200, which has
+                          no int8 matmul) the vector unit: cast to an f32
+                          temporary of h's shape (it counts in the UB
+                          plan), vmuls, vmins, vmaxs, cast to fp16
    pto_row_sum(d, a)      d[i][0] = sum over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_max(d, a)      d[i][0] = max over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_expand(d, r)   d[i][j] = r[i][0]; d R x C, r R x 1, same dtype (pto-isa TROWEXPAND)
@@ -588,7 +615,10 @@ enum {
                               of a and b multiples of 32 (16 x 32
                               fractals), c set by pto_fill(c, 0) and
                               pto_matmul and leaving by pto_store /
-                              pto_store_valid only (no epilogue, cast or
+                              pto_store_valid, or as fp16 by
+                              pto_dequant(h, c, scale) and pto_store /
+                              pto_store_valid of h (the fixpipe's DEQF16,
+                              as for pto_cast below; no epilogue, cast or
                               load: located errors); dav-m200 a located
                               error (no transposing L1 -> L0B load of
                               int8: build for dav-c220).
@@ -1564,6 +1594,25 @@ PTO__DEF_QUANT_H(i8, int8_t, pto__h2s8)
 PTO__DEF_QUANT_H(u8, uint8_t, pto__h2u8)
 #endif
 
+/* pto_dequant: the int32 result of an int8 matmul to fp16 with one
+   scale, as the dav-c220 fixpipe's DEQF16 does (PTO-ISA's CPU model,
+   include/pto/cpu/common.hpp quantize_element): float(a) * s rounded
+   to float, clamped to +-65504 (a NaN passes), rounded to fp16.  The
+   ExpandTileOps form (cast, muls, mins, maxs, cast) rounds the same.  */
+static inline pto__f16
+pto__dequant_one(int32_t a, float s)
+{
+  float x = pto__rounded((float)a * s);
+  x = x > 65504.0f ? 65504.0f : x < -65504.0f ? -65504.0f : x;
+  return PTO__F2H(x);
+}
+static inline void
+pto__dequant_f16_i32(pto__f16 *d, const int32_t *a, float s, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    d[i] = pto__dequant_one(a[i], s);
+}
+
 /* GM <-> tile copies, dtype-agnostic (the macros check the dtypes).  */
 static inline void
 pto__check_stride(const char *op, long long rs, size_t rows, size_t cols)
@@ -1969,6 +2018,22 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
   PTO__QUANT_OP("pto_quantize", quantize, d, a, d, a, scale, offset)
 #define pto_dequantize(d, a, scale, offset)                                 \
   PTO__QUANT_OP("pto_dequantize", dequantize, d, a, a, d, scale, offset)
+#define PTO__IS_I32(t) _Generic(PTO__ELT(t), int32_t: 1, default: 0)
+#define PTO__IS_F16(t) _Generic(PTO__ELT(t), PTO__F16_CASE(1) default: 0)
+#define pto_dequant(d, a, scale)                                            \
+  __extension__({                                                           \
+    PTO__CHECK_TILE_ANY("pto_dequant", d);                                  \
+    PTO__CHECK_TILE_ANY("pto_dequant", a);                                  \
+    _Static_assert(!PTO__IS_TILE(d) || PTO__IS_F16(d),     \
+                   "pto_dequant: " #d " must be a _Float16 tile");          \
+    _Static_assert(!PTO__IS_TILE(a) || PTO__IS_I32(a),                     \
+                   "pto_dequant: " #a " must be an int32_t tile");          \
+    PTO__CHECK_SAME_SHAPE("pto_dequant", d, a);                             \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    pto__dequant_f16_i32((pto__f16 *)PTO__DST(d),                           \
+                         (const int32_t *)PTO__SRC(a), (float)(scale),      \
+                         PTO__NELEM(d));                                    \
+  })
 #define pto_transpose(d, a)                                                 \
   __extension__({                                                           \
     PTO__CHECK_TILE("pto_transpose", d);                                    \

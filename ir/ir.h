@@ -331,6 +331,8 @@ bool pto_unop_is_math(pto_unop op);
      QUANT    d and a one shape, then two scalars (scale, offset) of
               the float side's dtype; quantize: d i8 or u8, a f32 or
               f16; dequantize: d f32 or f16, a i8 or u8
+     DEQ      dequant: d f16, a i32 of d's shape, then the scale, an
+              f32 scalar (the int8 matmul's fixpipe epilogue)
      MATMUL   c[M,N] += a[M,K] * b[K,N], c f32 (a and b f32, f16 or
               bf16) or i32 (a and b i8), a and b of one dtype
      LOAD     dst tile, pointer to its dtype (load_valid: operands 3 and
@@ -357,7 +359,7 @@ typedef enum pto_oprule {
   PTO_RULE_NONE, PTO_RULE_ELEM, PTO_RULE_CAST, PTO_RULE_ROWRED,
   PTO_RULE_MATMUL, PTO_RULE_LOAD, PTO_RULE_STORE, PTO_RULE_ROWBCAST,
   PTO_RULE_COLRED, PTO_RULE_COLBCAST, PTO_RULE_CMP, PTO_RULE_SELECT,
-  PTO_RULE_TRANS, PTO_RULE_CASTRND, PTO_RULE_QUANT
+  PTO_RULE_TRANS, PTO_RULE_CASTRND, PTO_RULE_QUANT, PTO_RULE_DEQ
 } pto_oprule;
 
 typedef enum pto_dtrule {

@@ -317,6 +317,29 @@ check_quant(ctx *c)
   return true;
 }
 
+/* DEQ: dequant d (f16) from a (i32, the int8 matmul's accumulator),
+   one shape; the scale (operand 3) is an f32 scalar.  */
+static bool
+check_deq(ctx *c)
+{
+  const pto_type *d = c->t[0], *a = c->t[1];
+  if (d->dtype != PTO_DT_F16)
+    return fail(c, 0, "has element type '%s', expected an f16 tile (the "
+                "fixpipe dequantizes int32 to fp16)",
+                pto_dtype_name(d->dtype));
+  if (a->dtype != PTO_DT_I32)
+    return fail(c, 1, "has element type '%s', expected an i32 tile (the "
+                "accumulator of an int8 pto.matmul)",
+                pto_dtype_name(a->dtype));
+  if (!same_shape(a, d))
+    return shape_fail(c, 1, "like argument 1", d->rows, d->cols);
+  if (c->n > 2
+      && !(c->t[2]->kind == PTO_TY_SCALAR && c->t[2]->dtype == PTO_DT_F32))
+    return fail(c, 2, "has type '%s', expected 'f32' (the scale)",
+                tyname(c->t[2]).s);
+  return true;
+}
+
 /* MATMUL: c[M,N] += a[M,K] * b[K,N], c f32 with a and b f32, f16 or
    bf16, c i32 with a and b i8 (DTYPES ANY: the operand rule is here),
    a and b of one dtype.  */
@@ -374,6 +397,7 @@ check_shape_rule(ctx *c, pto_oprule rule)
   case PTO_RULE_TRANS: return check_trans(c);
   case PTO_RULE_CASTRND: return check_castrnd(c);
   case PTO_RULE_QUANT: return check_quant(c);
+  case PTO_RULE_DEQ: return check_deq(c);
   case PTO_RULE_LOAD: return check_transfer(c, 0, 1);
   case PTO_RULE_STORE: return check_transfer(c, 2, 0);
   case PTO_RULE_NONE: return true;

@@ -26,8 +26,17 @@
                                         pto.adds(d, d, -o); pto.muls(d, d, s);
      pto.dequantize(d: f16, a, s, o) -> pto.cast(d, a);
                                         pto.adds(d, d, -o); pto.muls(d, d, s);
+     pto.dequant(h: f16, c: i32, s) ->  var t: tile<f32,T>;
+                                        pto.cast(t, c); pto.muls(t, t, s);
+                                        pto.mins(t, t, 65504.0);
+                                        pto.maxs(t, t, -65504.0);
+                                        pto.cast(h, t);
    which is what include/pto.h's reference code computes, one rounding
    per step (pto.h "Quantize and dequantize" states the error bounds).
+   pto.dequant of a tile that some pto.matmul of the function
+   accumulates into stays as it is: the back ends lower it (the dav-c220
+   fixpipe dequantizes on the way to GM, QuantPRE DEQF16: cube.c; sim=jit
+   calls libpto-rt; PTO-ISA TSTORE with a pre-quant scalar).
    The 8-bit side converts through f16 because the vector unit's only
    8-bit conversions are to and from f16 (vconv_f162s8 & co: op-check.c's
    CAST rule).  The scalar operands are evaluated once each, quantize's
@@ -42,6 +51,9 @@ typedef struct expand {
   pto_program *prog;
   pto_func *func;
   pto_strmap names;     /* every variable name of FUNC, made ones too */
+  const pto_var **accs; /* the tiles a pto.matmul of FUNC accumulates
+                           into (arena) */
+  int naccs, capaccs;
 } expand;
 
 static void
@@ -50,6 +62,32 @@ note_name(pto_stmt *s, void *ctx)
   expand *x = ctx;
   if (s->kind == PTO_S_DECL || s->kind == PTO_S_FOR)
     pto_strmap_add(&x->names, s->var->name);
+  const pto_expr *e = s->kind == PTO_S_EVAL ? s->value : NULL;
+  if (e && e->kind == PTO_E_CALL && e->is_op && e->op == PTO_OP_MATMUL
+      && e->nargs == 3 && e->args[0]->kind == PTO_E_VAR) {
+    if (x->naccs == x->capaccs) {
+      int cap = x->capaccs ? 2 * x->capaccs : 8;
+      const pto_var **v = pto_arena_alloc(x->prog->arena, cap * sizeof *v);
+      if (x->naccs)
+        memcpy(v, x->accs, x->naccs * sizeof *v);
+      x->accs = v;
+      x->capaccs = cap;
+    }
+    x->accs[x->naccs++] = e->args[0]->u.var;
+  }
+}
+
+/* Whether E names a tile some pto.matmul of the function accumulates
+   into.  */
+static bool
+is_acc(const expand *x, const pto_expr *e)
+{
+  if (e->kind != PTO_E_VAR)
+    return false;
+  for (int i = 0; i < x->naccs; i++)
+    if (x->accs[i] == e->u.var)
+      return true;
+  return false;
 }
 
 /* A fresh tile local of DT and the shape of LIKE, named BASE or BASE_N,
@@ -118,13 +156,34 @@ expand_dequantize(expand *x, pto_block *out, pto_expr **arg, pto_loc loc)
   emit_op(x, out, PTO_OP_MULS, d, d, arg[2], loc);
 }
 
-/* The QUANT call S evaluates, or NULL.  */
+/* pto.dequant(h, c, s): t = f32(c) * s clamped to +-65504, h = fp16(t)
+   (the bounds are fp16's largest finite value).  */
+static void
+expand_dequant(expand *x, pto_block *out, pto_expr **arg, pto_loc loc)
+{
+  pto_program *p = x->prog;
+  pto_expr *t = temp_tile(x, out, "dequant_f32", PTO_DT_F32, arg[0]->type,
+                          loc);
+  emit_op(x, out, PTO_OP_CAST, t, arg[1], NULL, loc);
+  emit_op(x, out, PTO_OP_MULS, t, t, arg[2], loc);
+  emit_op(x, out, PTO_OP_MINS, t, t,
+          pto_e_float(p, pto_type_scalar(p, PTO_DT_F32), 65504.0, loc), loc);
+  emit_op(x, out, PTO_OP_MAXS, t, t,
+          pto_e_float(p, pto_type_scalar(p, PTO_DT_F32), -65504.0, loc), loc);
+  emit_op(x, out, PTO_OP_CAST, arg[0], t, NULL, loc);
+}
+
+/* The QUANT or DEQ call S evaluates that this pass expands, or NULL.  */
 static pto_expr *
-quant_call(const pto_stmt *s)
+quant_call(const expand *x, const pto_stmt *s)
 {
   const pto_expr *e = s->kind == PTO_S_EVAL ? s->value : NULL;
-  if (e && e->kind == PTO_E_CALL && e->is_op
-      && pto_op_info(e->op)->rule == PTO_RULE_QUANT && e->nargs == 4)
+  if (!e || e->kind != PTO_E_CALL || !e->is_op)
+    return NULL;
+  if (pto_op_info(e->op)->rule == PTO_RULE_QUANT && e->nargs == 4)
+    return s->value;
+  if (e->op == PTO_OP_DEQUANT && e->nargs == 3
+      && !is_acc(x, e->args[1]))
     return s->value;
   return NULL;
 }
@@ -134,13 +193,15 @@ static void expand_block(expand *x, pto_block *b);
 static void
 expand_stmt_into(expand *x, pto_stmt *s, pto_block *out)
 {
-  pto_expr *e = quant_call(s);
+  pto_expr *e = quant_call(x, s);
   if (!e) {
     expand_block(x, &s->body);
     expand_block(x, &s->els);
     pto_block_push(x->prog, out, s);
   } else if (e->op == PTO_OP_QUANTIZE) {
     expand_quantize(x, out, e->args, s->loc);
+  } else if (e->op == PTO_OP_DEQUANT) {
+    expand_dequant(x, out, e->args, s->loc);
   } else {
     expand_dequantize(x, out, e->args, s->loc);
   }
@@ -162,7 +223,7 @@ run(pto_pass_ctx *ctx)
     pto_func *f = ctx->prog->funcs[i];
     if (f->dead)
       continue;
-    expand x = {ctx->prog, f, {0}};
+    expand x = {ctx->prog, f, {0}, NULL, 0, 0};
     for (int k = 0; k < f->nparams; k++)
       pto_strmap_add(&x.names, f->params[k]->name);
     pto_walk_stmts(f, note_name, &x);

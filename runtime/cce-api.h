@@ -168,8 +168,9 @@ typedef enum {
 
 #ifdef PTO_CCE_ARCH_C220
 /* copy_matrix_cc_to_gm's pre-quantization (the values we may use): STUB
-   QuantMode_t; C220 kernel_operator_fixpipe_impl.h.  */
-typedef enum { NoQuant = 0, F322F16 = 1, F322BF16 = 16 } QuantMode_t;
+   QuantMode_t; C220 kernel_operator_fixpipe_impl.h.  DEQF16 (int32_t ->
+   half by the scalar of set_quant_pre) is STUB's 11.  */
+typedef enum { NoQuant = 0, F322F16 = 1, DEQF16 = 11, F322BF16 = 16 } QuantMode_t;
 #endif
 
 /* ------------------------------------------------------------------ */
@@ -772,6 +773,21 @@ void copy_matrix_cc_to_gm(__gm__ bfloat16_t *dst, __cc__ float *src,
                           uint32_t dstStride, uint16_t srcStride,
                           uint8_t UnitFlagMode, QuantMode_t QuantPRE,
                           uint8_t ReLUPRE, bool channelSplit, bool NZ2ND_EN);
+/* An int32_t accumulator dequantized to half (QuantPRE DEQF16, the
+   scale set by set_quant_pre): STUB line 870.  */
+void copy_matrix_cc_to_gm(__gm__ half *dst, __cc__ int32_t *src,
+                          uint8_t sid, uint16_t NSize, uint16_t MSize,
+                          uint32_t dstStride, uint16_t srcStride,
+                          uint8_t UnitFlagMode, QuantMode_t QuantPRE,
+                          uint8_t ReLUPRE, bool channelSplit, bool NZ2ND_EN);
+/* The fixpipe's scalar pre-quantization register (QUANT_PRE): DEQF16
+   multiplies by the float whose bits are its low 32 bits.  STUB
+   set_quant_pre(uint64_t) (line 2656); C220
+   kernel_operator_fixpipe_impl.h (SetQuantPreImpl, called by
+   FixpipeL0C2GMImpl with FixpipeParams::deqScalar, the float's bits:
+   asc-devkit's own examples write static_cast<uint64_t>(
+   *reinterpret_cast<int32_t *>(&quantScalar))).  */
+void set_quant_pre(uint64_t config);
 /* An int32_t accumulator kept as int32_t (QuantPRE NoQuant): STUB line
    883.  */
 void copy_matrix_cc_to_gm(__gm__ int32_t *dst, __cc__ int32_t *src,

@@ -249,6 +249,7 @@ void pto_sim_block_start(sim_state *s, int idx, int num)
   s->mask_hi = s->mask_lo = ~(uint64_t)0;
   s->counter = 0;
   s->mov_pad = 0;
+  s->quant_pre = 0;
   s->cmpmask_set = 0;
   s->block_errors = 0;
   s->in_block = 1;

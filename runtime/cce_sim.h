@@ -391,7 +391,9 @@ typedef enum pad_t { PAD_NONE = 0 } pad_t;
 typedef enum ConvRelu_t { CRMODE_NONE = 0, CRMODE_F32toF16_NONE = 1 } ConvRelu_t;
 /* copy_matrix_cc_to_gm's quantPre: keep fp32, fp32 -> fp16, fp32 ->
    bf16 (the vendor's values: asc-devkit stub_fun.h QuantMode_t).  */
-typedef enum QuantMode_t { NoQuant = 0, F322F16 = 1, F322BF16 = 16 } QuantMode_t;
+typedef enum QuantMode_t {
+  NoQuant = 0, F322F16 = 1, DEQF16 = 11, F322BF16 = 16
+} QuantMode_t;
 /* vcmax/vcmin's 7th operand on dav-c220 (the vendor's Order_t).  */
 typedef enum Order_t {
   VALUE_INDEX = 0, INDEX_VALUE = 1, ONLY_VALUE = 2, ONLY_INDEX = 3
@@ -558,6 +560,7 @@ void pto_sim_copy_align(const char *f, int l, const char *name, int to_gm,
                         uintptr_t src, int64_t sid, int64_t nb, int64_t lb,
                         int64_t lp, int64_t rp, int64_t sg, int64_t dg);
 void pto_sim_set_mov_pad(const char *f, int l, uint64_t v);
+void pto_sim_set_quant_pre(const char *f, int l, uint64_t v);
 /* load_cbuf_to_cb_transpose (dav-c220, int8_t and float): its macro below.  */
 void pto_sim_load_cb_transpose(const char *f, int l, pto_sim_dt ddt,
                                pto_sim_dt sdt, uintptr_t dst, uintptr_t src,
@@ -644,6 +647,9 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 #define copy_ubuf_to_gm_align_b16(dst, src, ...) \
   PTO_SIM_COPY_ALIGN("copy_ubuf_to_gm_align_b16", 1, 2, dst, src, __VA_ARGS__)
 #define set_mov_pad_val(v) pto_sim_set_mov_pad(PTO_SIM_HERE, (uint64_t)(v))
+/* The fixpipe's QUANT_PRE register (DEQF16's scale: its low 32 bits are
+   a float), dav-c220; 0 at block start.  */
+#define set_quant_pre(v) pto_sim_set_quant_pre(PTO_SIM_HERE, (uint64_t)(v))
 #define PTO_VALID(v, dim, what) \
   pto_sim_valid(PTO_SIM_HERE, what, (int64_t)(v), (int64_t)(dim))
 /* PTO_ROW_STRIDE(op, rs, rows, cols) (emitted before a pto_load /

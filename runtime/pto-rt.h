@@ -226,6 +226,9 @@ void __pto_rt_select(int dt, void *d, const void *m, const void *a,
    PTO_ROUND_* of pto.h.  */
 void __pto_rt_cast_round(int dt, void *d, const void *a, int mode,
                          long long n);
+/* D (fp16, N elements) = A (int32) dequantized by the float S as
+   pto_dequant does.  */
+void __pto_rt_dequant(void *d, const void *a, double s, long long n);
 /* D (COLS x ROWS) = the transpose of A (ROWS x COLS); D may be A when
    ROWS == COLS.  */
 void __pto_rt_transpose(int dt, void *d, const void *a, int rows, int cols);

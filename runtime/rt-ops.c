@@ -234,6 +234,12 @@ __pto_rt_cast_round(int dt, void *d, const void *a, int mode, long long n)
 }
 
 void
+__pto_rt_dequant(void *d, const void *a, double s, long long n)
+{
+  pto__dequant_f16_i32(d, a, (float)s, (size_t)n);
+}
+
+void
 __pto_rt_transpose(int dt, void *d, const void *a, int rows, int cols)
 {
   PER_DTYPE(dt, transpose, d, a, (size_t)rows, (size_t)cols);

@@ -142,6 +142,13 @@ void pto_sim_set_mov_pad(const char *f, int l, uint64_t v)
   pto_sim_state()->mov_pad = v;
 }
 
+void pto_sim_set_quant_pre(const char *f, int l, uint64_t v)
+{
+  (void)f;
+  (void)l;
+  pto_sim_state()->quant_pre = v;
+}
+
 int64_t pto_sim_valid(const char *f, int l, const char *what, int64_t v,
                       int64_t dim)
 {
@@ -654,12 +661,16 @@ fixpipe_operands_bad(sim_state *s, const char *f, int l, const char *name,
       pto_sim_check_range(s, f, l, name, "MSize", msize, 1, 65535) ||
       pto_sim_check_range(s, f, l, name, "channelSplit", channel_split, 0, 0))
     return true;
-  if (quant != SIM_NOQUANT && quant != SIM_F322F16 && quant != SIM_F322BF16) {
+  bool to_gm = !strcmp(name, "copy_matrix_cc_to_gm");
+  if (quant != SIM_NOQUANT && quant != SIM_F322F16 && quant != SIM_F322BF16
+      && !(quant == SIM_DEQF16 && to_gm)) {
     pto_sim_error_at(s, f, l, "%s: quantPre %d is not simulated (NoQuant, "
-                     "F322F16 and F322BF16 are)", name, (int)quant);
+                     "F322F16, F322BF16%s are)", name, (int)quant,
+                     to_gm ? " and DEQF16" : "");
     return true;
   }
-  pto_sim_dt want = quant == SIM_F322F16    ? PTO_SIM_DT_F16
+  pto_sim_dt want = quant == SIM_F322F16 || quant == SIM_DEQF16
+                        ? PTO_SIM_DT_F16
                     : quant == SIM_F322BF16 ? PTO_SIM_DT_BF16
                                             : PTO_SIM_DT_F32;
   /* NoQuant keeps the 4-byte values: an int32_t accumulator stays int32_t.  */
@@ -680,16 +691,37 @@ fixpipe_operands_bad(sim_state *s, const char *f, int l, const char *name,
                               0, 0));
 }
 
+/* DEQF16: the int32 accumulator value held in the bits of X times the
+   float in the low 32 bits of QUANT_PRE (set_quant_pre), rounded to
+   float, clamped to +-65504 (a NaN passes), as PTO-ISA's CPU model does
+   (include/pto/cpu/common.hpp, quantize_element with DEQF16: the scalar
+   mode's scale is the whole float, extract_m1_from_quant<false>); the
+   caller rounds it to fp16.  */
+static float
+fixpipe_deq(float x, uint64_t quant_pre)
+{
+  int32_t a;
+  float sc, r;
+  uint32_t bits = (uint32_t)quant_pre;
+  memcpy(&a, &x, 4);
+  memcpy(&sc, &bits, 4);
+  r = (float)a * sc;
+  return r > 65504.0f ? 65504.0f : r < -65504.0f ? -65504.0f : r;
+}
+
 /* Store accumulator value X at DP as the fixpipe does: ReLU first when
    RELU, then fp16 (quantPre F322F16), bf16 (F322BF16, nearest even, as
-   vconv_f322bf16r) or float.  */
+   vconv_f322bf16r) or float; DEQF16 converts the int32 value first
+   (fixpipe_deq).  */
 static void
 fixpipe_put(uint8_t *dp, float x, int64_t relu, int64_t quant)
 {
+  if (quant == SIM_DEQF16)
+    x = fixpipe_deq(x, pto_sim_state()->quant_pre);
   if (relu && !(x > 0.0f))
     x = 0.0f;
-  if (quant == SIM_F322F16 || quant == SIM_F322BF16) {
-    uint16_t h = quant == SIM_F322F16 ? pto_sim_f2h(x)
+  if (quant == SIM_F322F16 || quant == SIM_F322BF16 || quant == SIM_DEQF16) {
+    uint16_t h = quant != SIM_F322BF16 ? pto_sim_f2h(x)
                                       : pto_bf16_bits_from_float(x);
     memcpy(dp, &h, 2);
   } else
@@ -708,7 +740,7 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
   if (fixpipe_operands_bad(s, f, l, name, ddt, sid, nsize, msize, src_stride,
                            quant, channel_split))
     return;
-  if (ddt == PTO_SIM_DT_S32 && relu) {
+  if ((ddt == PTO_SIM_DT_S32 || quant == SIM_DEQF16) && relu) {
     pto_sim_error_at(s, f, l, "%s: reluPre on an int32_t accumulator is not "
                      "simulated", name);
     return;

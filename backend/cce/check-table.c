@@ -165,6 +165,8 @@ static const ccx_intrin table[] = {
   { "ffts_cross_core_sync", F_SCALAR, N(2), 0, "..", 0, 0, 0, API },
   { "wait_flag_dev", F_SCALAR, N(1), 0, ".", 0, 0, 0, API },
   { "set_mov_pad_val", F_SCALAR, N(1), 0, ".", 0, 0, 0, API },
+  /* The fixpipe's QUANT_PRE register (DEQF16's scale): dav-c220.  */
+  { "set_quant_pre", F_SCALAR, N(1), 0, ".", 0, 0, 0, API },
 };
 
 const ccx_intrin *

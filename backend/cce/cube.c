@@ -138,7 +138,10 @@ typedef enum role {
                                  accumulator, d f16 or bf16 and only
                                  stored: the fixpipe converts c on its
                                  way to GM (QuantPRE F322F16 / F322BF16);
-                                 d has no memory of its own */
+                                 or d of pto.dequant(d, c, s), c an int32
+                                 accumulator, d f16 (QuantPRE DEQF16, the
+                                 scale in the QUANT_PRE register); d has
+                                 no memory of its own */
 } role;
 
 typedef struct cube_tile {
@@ -164,6 +167,9 @@ typedef struct cube_tile {
                                  pto.load from GM (GM -> L1 -> L0C) */
   int src;                    /* ROLE_OUT: the index of the accumulator
                                  it converts, else -1 */
+  bool deq;                   /* ROLE_OUT defined by pto.dequant: the C
+                                 variable cube_deq_ID holds the scale of
+                                 the latest pto.dequant into it */
   int nload, nread, ndef;     /* an operand's loads, pto.matmuls reading
                                  it and other definitions, statically */
   const pto_mir_block *load_in, *read_in;  /* the blocks of its (last)
@@ -464,34 +470,45 @@ cast_to_l1(const cctx *c, const pto_expr *e)
   return d && a && d->roles == ROLE_OPERAND && a->roles == ROLE_ACC;
 }
 
-/* dav-c220: whether E is pto.cast(d, c) of an OUT tile from its
-   accumulator.  */
+/* Whether E is pto.cast(d, c) or pto.dequant(d, c, s): a conversion
+   the fixpipe can apply on the way to GM.  */
+static bool
+out_conv(const pto_expr *e)
+{
+  return (e->op == PTO_OP_CAST && e->nargs == 2)
+         || (e->op == PTO_OP_DEQUANT && e->nargs == 3);
+}
+
+/* dav-c220: whether E is pto.cast(d, c) or pto.dequant(d, c, s) of an
+   OUT tile from its accumulator.  */
 static bool
 cast_to_out(const cctx *c, const pto_expr *e)
 {
-  if (c->p->ub_exit || e->op != PTO_OP_CAST || e->nargs != 2)
+  if (c->p->ub_exit || !out_conv(e))
     return false;
   const cube_tile *d = tile_at(c, e->args[0]), *a = tile_at(c, e->args[1]);
   return d && a && d->roles == ROLE_OUT && &c->p->tiles[d->src] == a;
 }
 
 /* dav-c220: an int32 accumulator (int8 operands) is written by
-   pto.fill(c, 0) and pto.matmul and leaves L0C by pto.store and
-   pto.store_valid only (the fixpipe's int32 forms of ReLU, bias and
-   dequantization are not lowered); any other use, argument I of E, is
-   a located error that says what to write instead.  */
+   pto.fill(c, 0) and pto.matmul and leaves L0C by pto.store,
+   pto.store_valid and pto.dequant into an fp16 tile that is only
+   stored (the fixpipe's DEQF16; its int32 forms of ReLU and bias are not
+   lowered); any other use, argument I of E, is a located error that
+   says what to write instead.  */
 static bool
 s32_use_ok(cctx *c, const pto_expr *e, int i, const cube_tile *t)
 {
   if ((e->op == PTO_OP_MATMUL && i == 0)
       || (e->op == PTO_OP_FILL && i == 0 && is_zero(e->args[1]))
-      || ((e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID) && i == 2))
+      || ((e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID) && i == 2)
+      || (e->op == PTO_OP_DEQUANT && i == 1 && cast_to_out(c, e)))
     return true;
   const char *hint =
       e->op == PTO_OP_CAST
-          ? "the fixpipe's int32 dequantization is not lowered: store the "
-            "int32 result and convert it in a vector kernel, or multiply "
-            "fp16 operands"
+          ? "the fixpipe converts int32 to fp16 by pto_dequant(h, c, "
+            "scale) only (QuantPRE DEQF16): write that, or store the int32 "
+            "result and convert it in a vector kernel"
       : e->op == PTO_OP_LOAD
           ? "start it with pto_fill(c, 0) and add the earlier value in a "
             "vector kernel"
@@ -503,7 +520,8 @@ s32_use_ok(cctx *c, const pto_expr *e, int i, const cube_tile *t)
   pto_error(c->diag, e->loc,
             "pto.%s on int32 accumulator '%s' (int8 operands): on %s it is "
             "set by pto_fill(c, 0) and pto_matmul and leaves L0C by "
-            "pto_store and pto_store_valid only; %s",
+            "pto_store and pto_store_valid, or by pto_dequant into an fp16 "
+            "tile that is only stored; %s",
             pto_op_info(e->op)->name, t->var->name, c->k->arch->name, hint);
   c->errors++;
   return false;
@@ -638,24 +656,38 @@ collect_out(cctx *c, const pto_mir_block *b)
     const pto_mir_node *n = b->items[i];
     const pto_expr *e = node_call(n);
     const cube_tile *a, *d;
-    if (e && e->op == PTO_OP_CAST && e->nargs == 2
+    bool deq = e && e->op == PTO_OP_DEQUANT;
+    if (e && out_conv(e)
         && e->args[0]->kind == PTO_E_VAR && (a = tile_at(c, e->args[1]))
         && a->roles == ROLE_ACC
-        && (e->args[0]->type->dtype == PTO_DT_F16
-            || e->args[0]->type->dtype == PTO_DT_BF16)
+        && (deq ? a->var->type->dtype == PTO_DT_I32
+                  && e->args[0]->type->dtype == PTO_DT_F16
+                : a->var->type->dtype == PTO_DT_F32
+                  && (e->args[0]->type->dtype == PTO_DT_F16
+                      || e->args[0]->type->dtype == PTO_DT_BF16))
         && (!(d = tile_at(c, e->args[0])) || d->roles == ROLE_OUT)) {
       int ai = (int)(a - c->p->tiles);
+      bool fresh = !d;
       add_role(c, e->args[0], ROLE_OUT);
       cube_tile *t = tile_at(c, e->args[0]);
       if (t->src >= 0 && t->src != ai) {
         pto_sorry(c->diag, e->loc,
-                  "pto.cast(%s, %s): '%s' already converts accumulator '%s' "
+                  "pto.%s(%s, %s): '%s' already converts accumulator '%s' "
                   "on its way to GM; use one tile per accumulator",
+                  deq ? "dequant" : "cast",
                   t->var->name, c->p->tiles[ai].var->name, t->var->name,
                   c->p->tiles[t->src].var->name);
         c->errors++;
+      } else if (!fresh && t->deq != deq) {
+        pto_sorry(c->diag, e->loc,
+                  "pto.%s(%s, %s): '%s' is also defined by pto.%s; use one "
+                  "tile per conversion", deq ? "dequant" : "cast",
+                  t->var->name, c->p->tiles[ai].var->name, t->var->name,
+                  deq ? "cast" : "dequant");
+        c->errors++;
       }
       t->src = ai;
+      t->deq = deq;
     }
     collect_out(c, &n->body);
     collect_out(c, &n->els);
@@ -1123,7 +1155,7 @@ out_stores_after_cast(const pto_mir_block *b, const cube_tile *t,
   int k = 0;
   for (int i = 0; i < b->n; i++) {
     const pto_expr *e = node_call(b->items[i]);
-    if (!(e && e->op == PTO_OP_CAST && e->args[0]->kind == PTO_E_VAR
+    if (!(e && out_conv(e) && e->args[0]->kind == PTO_E_VAR
           && e->args[0]->u.var == t->var)) {
       k += out_stores_after_cast(&b->items[i]->body, t, a)
            + out_stores_after_cast(&b->items[i]->els, t, a);
@@ -1133,7 +1165,8 @@ out_stores_after_cast(const pto_mir_block *b, const cube_tile *t,
       if (is_out_store(b->items[j], t))
         k++;
       else if (writes_acc(b->items[j], a->var)
-               || count_node(b->items[j], PTO_OP_CAST, 0, t->var))
+               || count_node(b->items[j], PTO_OP_CAST, 0, t->var)
+               || count_node(b->items[j], PTO_OP_DEQUANT, 0, t->var))
         break;
     }
   }
@@ -1150,7 +1183,7 @@ bad_out_store(const pto_mir_block *b, const cube_tile *t, const cube_tile *a)
   for (int i = 0; i < b->n; i++) {
     const pto_mir_node *n = b->items[i];
     const pto_expr *e = node_call(n);
-    if (e && e->op == PTO_OP_CAST && e->args[0]->kind == PTO_E_VAR
+    if (e && out_conv(e) && e->args[0]->kind == PTO_E_VAR
         && e->args[0]->u.var == t->var) {
       after_cast = true;
       continue;
@@ -1160,7 +1193,8 @@ bad_out_store(const pto_mir_block *b, const cube_tile *t, const cube_tile *a)
         return e;
       continue;
     }
-    if (writes_acc(n, a->var) || count_node(n, PTO_OP_CAST, 0, t->var))
+    if (writes_acc(n, a->var) || count_node(n, PTO_OP_CAST, 0, t->var)
+        || count_node(n, PTO_OP_DEQUANT, 0, t->var))
       after_cast = false;
     const pto_expr *x = bad_out_store(&n->body, t, a);
     if (!x)
@@ -1186,8 +1220,10 @@ check_out(cctx *c, const cube_tile *t)
   const char *why = NULL;
   pto_loc loc = v->loc;
   if (stores != out_stores_after_cast(top, t, a)) {
-    why = "every store of it must follow a pto.cast into it in the same "
-          "block, before the accumulator changes";
+    why = t->deq ? "every store of it must follow a pto.dequant into it "
+                   "in the same block, before the accumulator changes"
+                 : "every store of it must follow a pto.cast into it in "
+                   "the same block, before the accumulator changes";
     const pto_expr *bad = bad_out_store(top, t, a);
     if (bad)
       loc = bad->loc;
@@ -1563,6 +1599,12 @@ declare(cctx *c)
                                  "set_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID%d);\n"
                                  "set_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID%d);",
                                  t->var->id, t->ev, t->ev + 1));
+    } else if (c->p->tiles[i].roles == ROLE_OUT && c->p->tiles[i].deq) {
+      /* The scale of the latest pto.dequant into the out tile.  */
+      text_node(c->k, &c->k->body, c->k->func->loc, PTO_PIPE_S,
+                pto_arena_printf(c->k->prog->arena,
+                                 "float cube_deq_%u = 0.0f;",
+                                 c->p->tiles[i].var->id));
     } else if (c->p->tiles[i].roles == ROLE_BIAS) {
       /* The bias row's GM address, for a store when no mad ran.  */
       text_node(c->k, &c->k->body, c->k->func->loc, PTO_PIPE_S,
@@ -2445,7 +2487,29 @@ nomad_value(cctx *c, const cube_tile *ct)
 static const char *
 fixpipe_quant(const cube_tile *t)
 {
+  if (t->roles == ROLE_OUT && t->deq)
+    return "DEQF16";
   return t->roles == ROLE_OUT ? quant_to(t->var->type->dtype) : "NoQuant";
+}
+
+/* The fixpipe's scale for a store of tile T with QuantPRE DEQF16: the
+   float's bits into the QUANT_PRE register (set_quant_pre; asc-devkit
+   dav_c220/kernel_operator_fixpipe_impl.h FixpipeL0C2GMImpl sets it,
+   then pipe_barrier(PIPE_FIX), before the copy), INDENT-ed; "" for
+   every other store.  */
+static const char *
+deq_set(cctx *c, const cube_tile *t, const char *indent)
+{
+  if (t->roles != ROLE_OUT || !t->deq)
+    return "";
+  return pto_arena_printf(
+      c->k->prog->arena,
+      "%s{\n"
+      "%s  union { float f; uint32_t u; } q__ = { cube_deq_%u };\n"
+      "%s  set_quant_pre((uint64_t)q__.u);\n"
+      "%s}\n"
+      "%spipe_barrier(PIPE_FIX);\n",
+      indent, indent, t->var->id, indent, indent, indent);
 }
 
 /* The element GM_I of GM, written by the scalar unit when no mad ran,
@@ -2458,6 +2522,12 @@ static const char *
 nomad_store(cctx *c, const cube_tile *t, const cube_tile *ct, const char *gm,
             const char *gm_i)
 {
+  /* pto.dequant of zeros: 0 * scale, +-0 (NaN for a NaN or infinite
+     scale), as the fixpipe computes it.  */
+  if (t->roles == ROLE_OUT && t->deq)
+    return pto_arena_printf(c->k->prog->arena,
+                            "(%s)[%s] = (half)(0.0f * cube_deq_%u)", gm, gm_i,
+                            t->var->id);
   if (t->roles == ROLE_OUT && ct->bias >= 0
       && t->var->type->dtype == PTO_DT_BF16)
     return pto_arena_printf(
@@ -2500,6 +2570,7 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
       "} else {\n"
       "  set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "%s"
       "  copy_matrix_cc_to_gm(%s, (__cc__ %s *)((uintptr_t)%lld), 0, %lld, "
       "%lld, %s, %lld, 0, %s, %s, 0, 1);\n"
       "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
@@ -2508,7 +2579,7 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
       ct->var->id, (long long)m, (long long)n,
       nomad_store(c, st, ct, gm,
                   pto_arena_printf(c->k->prog->arena, "r__ * (%s) + k__", ld)),
-      gm, acc_ctype(ct), (long long)ct->off, (long long)n, (long long)m, ld,
+      deq_set(c, st, "  "), gm, acc_ctype(ct), (long long)ct->off, (long long)n, (long long)m, ld,
       (long long)m, fixpipe_quant(st), relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   /* For sync.c, the GM write is the scalar unit's (FIX is ordered before
@@ -2543,6 +2614,7 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
       "  } else {\n"
       "    set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "    wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "%s"
       "    copy_matrix_cc_to_gm(%s, (__cc__ %s *)((uintptr_t)%lld), 0, "
       "cvc%d__, cvr%d__, cvr%d__ > 1 ? (int64_t)(%s) : cvc%d__, %d, 0, "
       "%s, %s, 0, 1);\n"
@@ -2554,7 +2626,7 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
       nomad_store(c, st, ct, gm,
                   pto_arena_printf(c->k->prog->arena,
                                    "(int64_t)r__ * (%s) + k__", rs)),
-      gm, acc_ctype(ct), (long long)ct->off, id, id,
+      deq_set(c, st, "    "), gm, acc_ctype(ct), (long long)ct->off, id, id,
       id, rs, id, ct->var->type->rows, fixpipe_quant(st), relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   pto_mir_add_access(x, PTO_MEM_GM, 0, 0, true);
@@ -2608,6 +2680,21 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
                                  "each store of %s */", e->args[0]->u.var->name,
                                  e->args[1]->u.var->name,
                                  e->args[0]->u.var->name));
+      r = 1;
+    }
+    break;
+  case PTO_OP_DEQUANT:
+    /* dav-c220: the fixpipe dequantizes at each store of the out tile
+       (QuantPRE DEQF16) with the scale recorded here.  */
+    if (cast_to_out(&c, e)) {
+      text_node(k, out, e->loc, PTO_PIPE_S,
+                pto_arena_printf(k->prog->arena,
+                                 "/* %s = %s dequantized by the fixpipe at "
+                                 "each store of %s */\n"
+                                 "cube_deq_%u = %s;", e->args[0]->u.var->name,
+                                 e->args[1]->u.var->name,
+                                 e->args[0]->u.var->name,
+                                 e->args[0]->u.var->id, expr_c(&c, e->args[2])));
       r = 1;
     }
     break;
@@ -2706,6 +2793,7 @@ pto_cube_info_of(const pto_mir_kernel *k, const pto_var *v, pto_cube_info *out)
   out->relu = t->relu;
   out->bias_var = t->bias >= 0 ? k->cube->tiles[t->bias].var : NULL;
   out->out = t->roles == ROLE_OUT;
+  out->deq = t->roles == ROLE_OUT && t->deq;
   out->src_var = t->src >= 0 ? k->cube->tiles[t->src].var : NULL;
   out->loaded = t->loaded;
   return true;
@@ -2740,7 +2828,8 @@ pto_cube_use_of(const pto_mir_kernel *k, const pto_expr *e)
            ? PTO_CUBE_RELU : PTO_CUBE_NONE;
   case PTO_OP_FILL:
     return find_tile_e(p, e->args[0]) ? PTO_CUBE_FILL : PTO_CUBE_NONE;
-  case PTO_OP_CAST: {
+  case PTO_OP_CAST:
+  case PTO_OP_DEQUANT: {
     const cube_tile *a = find_tile_e(p, e->args[1]);
     if (!(t = find_tile_e(p, e->args[0])) || !a || a->roles != ROLE_ACC)
       return PTO_CUBE_NONE;

@@ -65,6 +65,9 @@ typedef struct pto_cube_info {
   bool out;                   /* an f16 / bf16 tile d of pto.cast(d, c):
                                  the fixpipe converts accumulator src_var
                                  at each store of d (no memory of its own) */
+  bool deq;                   /* an out tile defined by pto.dequant(d, c,
+                                 s): the C variable cube_deq_ID holds the
+                                 scale (QuantPRE DEQF16) */
   const pto_var *src_var;
   bool loaded;                /* an accumulator defined by pto.load from GM
                                  (dav-c220: l1off is its L1 staging) */
@@ -86,7 +89,8 @@ typedef enum pto_cube_use {
   PTO_CUBE_RELU,              /* the ReLU epilogue (the fixpipe's) */
   PTO_CUBE_BIAS,              /* the bias epilogue (the first mad's) */
   PTO_CUBE_FILL,              /* pto.fill(c, 0) */
-  PTO_CUBE_CAST_OUT,          /* pto.cast(d, c) of an out tile (info.out):
+  PTO_CUBE_CAST_OUT,          /* pto.cast(d, c) or pto.dequant(d, c, s)
+                                 of an out tile (info.out):
                                  nothing to do until d's stores */
   PTO_CUBE_CAST_L1            /* pto.cast(h, c) of an accumulator into an
                                  operand (the fixpipe into L1) */

@@ -3167,6 +3167,15 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
     pto_error(c->diag, e->loc, "pto.launch cannot appear in a kernel");
     c->errors++;
     break;
+  case PTO_OP_DEQUANT:
+    /* Only the fixpipe form (cube.c) reaches here on purpose: any other
+       is ExpandTileOps' to write out.  */
+    pto_error(c->diag, e->loc, "pto.dequant of a tile that is no "
+              "pto.matmul accumulator is a sequence of tile ops that the "
+              "ExpandTileOps pass writes out; run it first (--passes=expand, "
+              "or the default pipeline)");
+    c->errors++;
+    break;
   default:
     if (transcend_op(e->op))
       lower_transcend(c, out, s, e);

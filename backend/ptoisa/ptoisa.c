@@ -1162,6 +1162,12 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     pto_buf_printf(&b, "/* %s = %s: converted by TSTORE at each store of "
                    "%s */", e->args[0]->u.var->name, e->args[1]->u.var->name,
                    e->args[0]->u.var->name);
+    if (e->op == PTO_OP_DEQUANT) {
+      /* The scale of TSTORE's pre-quant scalar (DEQF16).  */
+      pto_buf_printf(&b, "\ncube_deq_%u = ", e->args[0]->u.var->id);
+      cube_expr(&b, k, e->args[2]);
+      pto_buf_puts(&b, ";");
+    }
     text_of(c, out, s->loc, PTO_PIPE_S, &b);
     return;
   case PTO_CUBE_STORE:
@@ -1173,6 +1179,11 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
        tile's dtype converts (TStore.hpp: GetCastPreQuantMode gives
        F322F16 / F322BF16 for an f32 Acc tile).  */
     const char *gt = mat_ctype(v);   /* float, or int32_t (int8 operands) */
+    /* pto.dequant's out tile: TSTORE(g, acc, preQuantScalar), the scale
+       float's bits (TStore.hpp: GetScalarPreQuantMode gives DEQF16 for
+       an int32_t Acc tile into half; PTO-ISA's CPU model multiplies by
+       the whole float, include/pto/cpu/common.hpp).  */
+    unsigned deq = ci.out && ci.deq ? v->id : 0;
     if (ci.out) {
       gt = mat_ctype(v);
       v = ci.src_var;
@@ -1204,7 +1215,10 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     pto_buf_puts(&b, ")[(int64_t)r__ * (");
     cube_expr(&b, k, e->args[1]);
     pto_buf_puts(&b, ") + k__] = ");
-    nomad(&b, v, &ci);
+    if (deq)
+      pto_buf_printf(&b, "(half)(0.0f * cube_deq_%u)", deq);
+    else
+      nomad(&b, v, &ci);
     pto_buf_puts(&b, ";\n} else {\n");
     pair_text(&b, "PIPE_M", "PIPE_FIX");
     if (valid) {
@@ -1228,7 +1242,12 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
                      "decltype(g__), AtomicType::AtomicNone, "
                      "ReluPreMode::NormalRelu>(g__, %s);\nelse\n  ", v->id,
                      tn.s, tn.s);
-    pto_buf_printf(&b, "TSTORE(g__, %s);\n", tn.s);
+    if (deq)
+      pto_buf_printf(&b, "{\n  union { float f; uint32_t u; } q__ = "
+                     "{ cube_deq_%u };\n  TSTORE(g__, %s, (uint64_t)q__.u);\n"
+                     "}\n", deq, tn.s);
+    else
+      pto_buf_printf(&b, "TSTORE(g__, %s);\n", tn.s);
     pto_buf_free(&tn);
     pair_text(&b, "PIPE_FIX", "PIPE_S");
     pto_buf_puts(&b, "}\n");

@@ -1,0 +1,66 @@
+/* ops-deq.c - pto_dequant on the vector unit (an int32 tile loaded from
+   GM, so ExpandTileOps writes it out as cast, muls, mins, maxs, cast):
+   16 x 16 and an odd 5 x 3 tile, edge values (fp16 ties, the clamp to
+   +-65504, INT32_MIN / INT32_MAX, 2^24 + 1, zero under a negative
+   scale) under several scales, a constant scale and a run-time one.
+   Every result's bits must be the same in reference mode, with sim=jit
+   and with sim=cce on both archs (run.exp section 10).  */
+#include <pto.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef PTO_TILE(int32_t, 16, 16) c_t;
+typedef PTO_TILE(pto_f16, 16, 16) h_t;
+typedef PTO_TILE(int32_t, 5, 3) cs_t;
+typedef PTO_TILE(pto_f16, 5, 3) hs_t;
+
+PTO_KERNEL void deq(const int32_t *c, float s, pto_f16 *h)
+{
+  c_t a;
+  h_t d;
+  cs_t b;
+  hs_t e;
+  pto_load(a, c, 16);
+  pto_dequant(d, a, s);
+  pto_store(h, 16, d);
+  pto_dequant(d, a, 0.0625f);
+  pto_store(h + 256, 16, d);
+  pto_load(b, c + 7, 16);
+  pto_dequant(e, b, s);
+  pto_store(h + 512, 3, e);
+}
+
+static int32_t c[256];
+static pto_f16 h[527];
+
+int main(void)
+{
+  static const int32_t edge[] = {
+    0, 1, -1, 2049, 2050, 2051, -2051, 65504, 65519, 65520, -65520,
+    INT32_MAX, INT32_MIN, 16777217, 4097, -3, 1048575, -1048577
+  };
+  int ne = (int)(sizeof edge / sizeof edge[0]);
+  for (int i = 0; i < 256; i++)
+    c[i] = i < ne ? edge[i]
+                  : (int32_t)((uint32_t)i * 2654435761u) >> (i % 23);
+  static const float scales[] = { 1.0f, 1.00000012f, -1.0f, 0.5f, 0.0123f,
+                                  -3.0517578e-05f, 1e-9f };
+  unsigned long sum = 0;
+  for (int k = 0; k < (int)(sizeof scales / sizeof scales[0]); k++) {
+    memset(h, 0x55, sizeof h);
+    pto_launch(deq, 1, c, scales[k], h);
+    printf("scale %a:", (double)scales[k]);
+    for (int i = 0; i < 527; i++) {
+      uint16_t b;
+      memcpy(&b, &h[i], 2);
+      sum = sum * 31 + b;
+      if (i < ne || (i >= 512 && i < 527))
+        printf(" %04x", b);
+    }
+    printf("\n");
+  }
+  printf("checksum %lx\n", sum);
+  printf("PASS: ops-deq\n");
+  return 0;
+}
