@@ -73,6 +73,10 @@ extern void __pto_op_dequantize(void *pto__d, const void *pto__a, double pto__s,
 #define pto_dequantize(d, a, s, t) __pto_op_dequantize(PTO__TREF(d), PTO__TREF(a), (s), (t))
 extern void __pto_op_dequant(void *pto__d, const void *pto__a, double pto__s) PTO__INTRINSIC("dequant");
 #define pto_dequant(d, a, s) __pto_op_dequant(PTO__TREF(d), PTO__TREF(a), (s))
+extern void __pto_op_col_dequant(void *pto__d, const void *pto__a, const void *pto__b) PTO__INTRINSIC("col_dequant");
+#define pto_col_dequant(d, a, b) __pto_op_col_dequant(PTO__TREF(d), PTO__TREF(a), PTO__TREF(b))
+extern void __pto_op_deq_scale(void *pto__d, const void *pto__a) PTO__INTRINSIC("deq_scale");
+#define pto_deq_scale(d, a) __pto_op_deq_scale(PTO__TREF(d), PTO__TREF(a))
 extern void __pto_op_row_sum(void *pto__d, const void *pto__a) PTO__INTRINSIC("row_sum");
 #define pto_row_sum(d, a) __pto_op_row_sum(PTO__TREF(d), PTO__TREF(a))
 extern void __pto_op_row_max(void *pto__d, const void *pto__a) PTO__INTRINSIC("row_max");

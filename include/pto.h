@@ -523,6 +523,21 @@ enum {
                           no int8 matmul) the vector unit: cast to an f32
                           temporary of h's shape (it counts in the UB
                           plan), vmuls, vmins, vmaxs, cast to fp16
+   pto_col_dequant(h, c, r)
+                          h[i][j] = c[i][j] * pto_deq_scale(r)[0][j] as
+                          pto_dequant computes it; r a 1 x C float tile
+                          (a scale per column, per output channel).  On
+                          the vector unit only (ExpandTileOps): on
+                          dav-c220 a pto_matmul accumulator c is a
+                          located sorry (the fixpipe's VDEQF16 needs a
+                          64-bit deq word per channel: doc/cce.md)
+   pto_deq_scale(d, r)    d = r as the fixpipe's per-channel deq word
+                          holds it: each float's 13 low mantissa bits
+                          cleared (toward zero), a resulting -0 read as
+                          +0 (PTO-ISA's extract_m1_from_quant<true>);
+                          d, r float tiles of one shape; the scalar unit
+                          in the CCE.  A NaN scale's result is
+                          unspecified
    pto_row_sum(d, a)      d[i][0] = sum over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_max(d, a)      d[i][0] = max over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_expand(d, r)   d[i][j] = r[i][0]; d R x C, r R x 1, same dtype (pto-isa TROWEXPAND)
@@ -1612,6 +1627,35 @@ pto__dequant_f16_i32(pto__f16 *d, const int32_t *a, float s, size_t n)
   for (size_t i = 0; i < n; i++)
     d[i] = pto__dequant_one(a[i], s);
 }
+/* pto_deq_scale: S as the fixpipe's per-channel (VDEQF16) deq word
+   holds it: its encoding's 13 low mantissa bits cleared (sign, exponent
+   and 10 mantissa bits are bits [31:13]: PTO-ISA's CPU model,
+   extract_m1_from_quant<true>, which also reads a cleared +-0 as +0).  */
+static inline float
+pto__deq_scale_one(float s)
+{
+  union { float f; uint32_t u; } v;
+  v.f = s;
+  v.u &= 0xFFFFE000u;
+  return (v.u & 0x7FFFFFFFu) ? v.f : 0.0f;
+}
+static inline void
+pto__deq_scale_f32(float *d, const float *a, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    d[i] = pto__deq_scale_one(a[i]);
+}
+/* pto_col_dequant: column j by pto__deq_scale_one(r[j]) (D never
+   aliases A or R: their dtypes differ).  */
+static inline void
+pto__col_dequant_f16_i32(pto__f16 *d, const int32_t *a, const float *r,
+                         size_t rows, size_t cols)
+{
+  for (size_t i = 0; i < rows; i++)
+    for (size_t j = 0; j < cols; j++)
+      d[i * cols + j] = pto__dequant_one(a[i * cols + j],
+                                         pto__deq_scale_one(r[j]));
+}
 
 /* GM <-> tile copies, dtype-agnostic (the macros check the dtypes).  */
 static inline void
@@ -2020,6 +2064,7 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
   PTO__QUANT_OP("pto_dequantize", dequantize, d, a, a, d, scale, offset)
 #define PTO__IS_I32(t) _Generic(PTO__ELT(t), int32_t: 1, default: 0)
 #define PTO__IS_F16(t) _Generic(PTO__ELT(t), PTO__F16_CASE(1) default: 0)
+#define PTO__IS_F32(t) _Generic(PTO__ELT(t), float: 1, default: 0)
 #define pto_dequant(d, a, scale)                                            \
   __extension__({                                                           \
     PTO__CHECK_TILE_ANY("pto_dequant", d);                                  \
@@ -2033,6 +2078,42 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
     pto__dequant_f16_i32((pto__f16 *)PTO__DST(d),                           \
                          (const int32_t *)PTO__SRC(a), (float)(scale),      \
                          PTO__NELEM(d));                                    \
+  })
+#define pto_col_dequant(d, a, r)                                            \
+  __extension__({                                                           \
+    PTO__CHECK_TILE_ANY("pto_col_dequant", d);                              \
+    PTO__CHECK_TILE_ANY("pto_col_dequant", a);                              \
+    PTO__CHECK_TILE_ANY("pto_col_dequant", r);                              \
+    _Static_assert(!PTO__IS_TILE(d) || PTO__IS_F16(d),                     \
+                   "pto_col_dequant: " #d " must be a _Float16 tile");      \
+    _Static_assert(!PTO__IS_TILE(a) || PTO__IS_I32(a),                     \
+                   "pto_col_dequant: " #a " must be an int32_t tile");      \
+    _Static_assert(!PTO__IS_TILE(r) || PTO__IS_F32(r),                     \
+                   "pto_col_dequant: " #r " must be a float tile");         \
+    PTO__CHECK_SAME_SHAPE("pto_col_dequant", d, a);                         \
+    _Static_assert(!PTO__IS_TILE(r) || PTO__ROWS(r) == 1,                 \
+                   "pto_col_dequant: the scales " #r " must have one row"); \
+    _Static_assert(PTO__BOTH(d, r, PTO__COLS(d) == PTO__COLS(r)),          \
+                   "pto_col_dequant: the tiles " #d " and " #r             \
+                   " differ in columns");                                   \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    pto__col_dequant_f16_i32((pto__f16 *)PTO__DST(d),                       \
+                             (const int32_t *)PTO__SRC(a),                  \
+                             (const float *)PTO__SRC(r), PTO__ROWS(d),      \
+                             PTO__COLS(d));                                 \
+  })
+#define pto_deq_scale(d, r)                                                 \
+  __extension__({                                                           \
+    PTO__CHECK_TILE_ANY("pto_deq_scale", d);                                \
+    PTO__CHECK_TILE_ANY("pto_deq_scale", r);                                \
+    _Static_assert(!PTO__IS_TILE(d) || PTO__IS_F32(d),                     \
+                   "pto_deq_scale: " #d " must be a float tile");           \
+    _Static_assert(!PTO__IS_TILE(r) || PTO__IS_F32(r),                     \
+                   "pto_deq_scale: " #r " must be a float tile");           \
+    PTO__CHECK_SAME_SHAPE("pto_deq_scale", d, r);                           \
+    PTO__CHECK_WRITABLE(d);                                                 \
+    pto__deq_scale_f32((float *)PTO__DST(d), (const float *)PTO__SRC(r),   \
+                       PTO__NELEM(d));                                      \
   })
 #define pto_transpose(d, a)                                                 \
   __extension__({                                                           \

@@ -332,7 +332,9 @@ bool pto_unop_is_math(pto_unop op);
               the float side's dtype; quantize: d i8 or u8, a f32 or
               f16; dequantize: d f32 or f16, a i8 or u8
      DEQ      dequant: d f16, a i32 of d's shape, then the scale, an
-              f32 scalar (the int8 matmul's fixpipe epilogue)
+              f32 scalar (the int8 matmul's fixpipe epilogue);
+              col_dequant: d f16 R x C, a i32 R x C, r f32 1 x C (a
+              scale per column); deq_scale: d and r f32 of one shape
      MATMUL   c[M,N] += a[M,K] * b[K,N], c f32 (a and b f32, f16 or
               bf16) or i32 (a and b i8), a and b of one dtype
      LOAD     dst tile, pointer to its dtype (load_valid: operands 3 and

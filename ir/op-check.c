@@ -323,6 +323,15 @@ static bool
 check_deq(ctx *c)
 {
   const pto_type *d = c->t[0], *a = c->t[1];
+  if (c->op == PTO_OP_DEQ_SCALE) {
+    for (int i = 0; i < 2; i++)
+      if (c->t[i]->dtype != PTO_DT_F32)
+        return fail(c, i, "has element type '%s', expected an f32 tile (the "
+                    "scales)", pto_dtype_name(c->t[i]->dtype));
+    if (!same_shape(a, d))
+      return shape_fail(c, 1, "like argument 1", d->rows, d->cols);
+    return true;
+  }
   if (d->dtype != PTO_DT_F16)
     return fail(c, 0, "has element type '%s', expected an f16 tile (the "
                 "fixpipe dequantizes int32 to fp16)",
@@ -333,6 +342,16 @@ check_deq(ctx *c)
                 pto_dtype_name(a->dtype));
   if (!same_shape(a, d))
     return shape_fail(c, 1, "like argument 1", d->rows, d->cols);
+  if (c->op == PTO_OP_COL_DEQUANT) {
+    const pto_type *r = c->t[2];
+    if (r->dtype != PTO_DT_F32)
+      return fail(c, 2, "has element type '%s', expected an f32 tile (a "
+                  "scale per column)", pto_dtype_name(r->dtype));
+    if (r->rows != 1 || r->cols != d->cols)
+      return shape_fail(c, 2, "(one scale per column of argument 1)", 1,
+                        d->cols);
+    return true;
+  }
   if (c->n > 2
       && !(c->t[2]->kind == PTO_TY_SCALAR && c->t[2]->dtype == PTO_DT_F32))
     return fail(c, 2, "has type '%s', expected 'f32' (the scale)",

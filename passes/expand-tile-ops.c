@@ -31,12 +31,21 @@
                                         pto.mins(t, t, 65504.0);
                                         pto.maxs(t, t, -65504.0);
                                         pto.cast(h, t);
+     pto.col_dequant(h, c, r: 1 x C) -> var q: tile<f32,1,C>;
+                                        pto.deq_scale(q, r);
+                                        var t: tile<f32,T>;
+                                        pto.cast(t, c);
+                                        pto.col_expand_mul(t, t, q);
+                                        pto.mins, pto.maxs, pto.cast
+                                        as for pto.dequant
    which is what include/pto.h's reference code computes, one rounding
    per step (pto.h "Quantize and dequantize" states the error bounds).
-   pto.dequant of a tile that some pto.matmul of the function
-   accumulates into stays as it is: the back ends lower it (the dav-c220
-   fixpipe dequantizes on the way to GM, QuantPRE DEQF16: cube.c; sim=jit
-   calls libpto-rt; PTO-ISA TSTORE with a pre-quant scalar).
+   pto.dequant and pto.col_dequant of a tile that some pto.matmul of the
+   function accumulates into stay as they are: the back ends lower them
+   (the dav-c220 fixpipe dequantizes pto.dequant's on the way to GM,
+   QuantPRE DEQF16: cube.c; sim=jit calls libpto-rt; PTO-ISA TSTORE with
+   a pre-quant scalar; pto.col_dequant's per-channel form, VDEQF16, is a
+   located sorry in cube.c).
    The 8-bit side converts through f16 because the vector unit's only
    8-bit conversions are to and from f16 (vconv_f162s8 & co: op-check.c's
    CAST rule).  The scalar operands are evaluated once each, quantize's
@@ -157,15 +166,23 @@ expand_dequantize(expand *x, pto_block *out, pto_expr **arg, pto_loc loc)
 }
 
 /* pto.dequant(h, c, s): t = f32(c) * s clamped to +-65504, h = fp16(t)
-   (the bounds are fp16's largest finite value).  */
+   (the bounds are fp16's largest finite value); pto.col_dequant(h, c,
+   r) (COL) multiplies column j by the deq_scale of r[0][j].  */
 static void
-expand_dequant(expand *x, pto_block *out, pto_expr **arg, pto_loc loc)
+expand_dequant(expand *x, pto_block *out, pto_expr **arg, bool col,
+               pto_loc loc)
 {
   pto_program *p = x->prog;
+  pto_expr *q = NULL;
+  if (col) {
+    q = temp_tile(x, out, "dequant_scale", PTO_DT_F32, arg[2]->type, loc);
+    emit_op(x, out, PTO_OP_DEQ_SCALE, q, arg[2], NULL, loc);
+  }
   pto_expr *t = temp_tile(x, out, "dequant_f32", PTO_DT_F32, arg[0]->type,
                           loc);
   emit_op(x, out, PTO_OP_CAST, t, arg[1], NULL, loc);
-  emit_op(x, out, PTO_OP_MULS, t, t, arg[2], loc);
+  emit_op(x, out, col ? PTO_OP_COL_EXPAND_MUL : PTO_OP_MULS, t, t,
+          col ? pto_e_clone(p, q) : arg[2], loc);
   emit_op(x, out, PTO_OP_MINS, t, t,
           pto_e_float(p, pto_type_scalar(p, PTO_DT_F32), 65504.0, loc), loc);
   emit_op(x, out, PTO_OP_MAXS, t, t,
@@ -182,8 +199,8 @@ quant_call(const expand *x, const pto_stmt *s)
     return NULL;
   if (pto_op_info(e->op)->rule == PTO_RULE_QUANT && e->nargs == 4)
     return s->value;
-  if (e->op == PTO_OP_DEQUANT && e->nargs == 3
-      && !is_acc(x, e->args[1]))
+  if ((e->op == PTO_OP_DEQUANT || e->op == PTO_OP_COL_DEQUANT)
+      && e->nargs == 3 && !is_acc(x, e->args[1]))
     return s->value;
   return NULL;
 }
@@ -200,8 +217,8 @@ expand_stmt_into(expand *x, pto_stmt *s, pto_block *out)
     pto_block_push(x->prog, out, s);
   } else if (e->op == PTO_OP_QUANTIZE) {
     expand_quantize(x, out, e->args, s->loc);
-  } else if (e->op == PTO_OP_DEQUANT) {
-    expand_dequant(x, out, e->args, s->loc);
+  } else if (e->op == PTO_OP_DEQUANT || e->op == PTO_OP_COL_DEQUANT) {
+    expand_dequant(x, out, e->args, e->op == PTO_OP_COL_DEQUANT, s->loc);
   } else {
     expand_dequantize(x, out, e->args, s->loc);
   }

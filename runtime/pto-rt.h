@@ -229,6 +229,12 @@ void __pto_rt_cast_round(int dt, void *d, const void *a, int mode,
 /* D (fp16, N elements) = A (int32) dequantized by the float S as
    pto_dequant does.  */
 void __pto_rt_dequant(void *d, const void *a, double s, long long n);
+/* D (fp16, ROWS x COLS) = A (int32) dequantized by the scales R (float,
+   1 x COLS) as pto_col_dequant does; D (float, N) = the deq scales of
+   A (float) as pto_deq_scale.  */
+void __pto_rt_col_dequant(void *d, const void *a, const void *r, int rows,
+                          int cols);
+void __pto_rt_deq_scale(void *d, const void *a, long long n);
 /* D (COLS x ROWS) = the transpose of A (ROWS x COLS); D may be A when
    ROWS == COLS.  */
 void __pto_rt_transpose(int dt, void *d, const void *a, int rows, int cols);

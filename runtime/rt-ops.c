@@ -240,6 +240,19 @@ __pto_rt_dequant(void *d, const void *a, double s, long long n)
 }
 
 void
+__pto_rt_col_dequant(void *d, const void *a, const void *r, int rows,
+                     int cols)
+{
+  pto__col_dequant_f16_i32(d, a, r, (size_t)rows, (size_t)cols);
+}
+
+void
+__pto_rt_deq_scale(void *d, const void *a, long long n)
+{
+  pto__deq_scale_f32(d, a, (size_t)n);
+}
+
+void
 __pto_rt_transpose(int dt, void *d, const void *a, int rows, int cols)
 {
   PER_DTYPE(dt, transpose, d, a, (size_t)rows, (size_t)cols);

@@ -908,6 +908,35 @@ lower_idiv(isel *c, pto_mir_block *out, pto_loc loc, const pto_mir_buffer *d,
   pto_mir_add_access(nd, PTO_MEM_UB, d->offset, d->offset + n * 4, true);
 }
 
+/* pto.deq_scale(d, r): each float's encoding with its 13 low mantissa
+   bits cleared, a cleared -0 read as +0 (pto.h pto__deq_scale_one, the
+   fixpipe's VDEQF16 deq word), on the scalar unit: the vector unit's
+   vand takes 16-bit elements only (runtime/cce-api.h).  */
+static void
+lower_deq_scale(isel *c, pto_mir_block *out, const pto_expr *call)
+{
+  const pto_mir_buffer *d = tile_of(c, call->args[0]);
+  const pto_mir_buffer *a = d ? tile_of(c, call->args[1]) : NULL;
+  if (!a)
+    return;
+  const pto_type *t = call->args[0]->type;
+  int64_t n = (int64_t)t->rows * t->cols;
+  pto_buf b = { 0 };
+  pto_buf_printf(&b,
+                 "for (int32_t k__ = 0; k__ < %lld; ++k__) {\n"
+                 "  uint32_t u__ = PTO_UB_LOAD((__ubuf__ uint32_t *)((uintptr_t)"
+                 "(%lld + k__ * 4))) & 0xFFFFE000u;\n"
+                 "  PTO_UB_STORE((__ubuf__ uint32_t *)((uintptr_t)(%lld + k__ * 4)),"
+                 " (u__ & 0x7FFFFFFFu) ? u__ : 0u);\n"
+                 "}",
+                 (long long)n, (long long)a->offset, (long long)d->offset);
+  pto_mir_node *nd = add_scalar(c, out, call->loc, b.s);
+  pto_buf_free(&b);
+  c->k->count.scalar_elems += n;
+  pto_mir_add_access(nd, PTO_MEM_UB, a->offset, a->offset + n * 4, false);
+  pto_mir_add_access(nd, PTO_MEM_UB, d->offset, d->offset + n * 4, true);
+}
+
 /* int32 abs: the vendor's vabs is half / float only (runtime/cce-api.h),
    so max(a, -a): vmuls(scratch, a, -1) then vmax(d, a, scratch) (the
    statement's scratch of N elements: pto_isel_scratch_bytes; wraps for
@@ -3168,13 +3197,17 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
     c->errors++;
     break;
   case PTO_OP_DEQUANT:
+  case PTO_OP_COL_DEQUANT:
     /* Only the fixpipe form (cube.c) reaches here on purpose: any other
        is ExpandTileOps' to write out.  */
-    pto_error(c->diag, e->loc, "pto.dequant of a tile that is no "
-              "pto.matmul accumulator is a sequence of tile ops that the "
-              "ExpandTileOps pass writes out; run it first (--passes=expand, "
-              "or the default pipeline)");
+    pto_error(c->diag, e->loc, "pto.%s of a tile that is no pto.matmul "
+              "accumulator is a sequence of tile ops that the ExpandTileOps "
+              "pass writes out; run it first (--passes=expand, or the "
+              "default pipeline)", pto_op_info(e->op)->name);
     c->errors++;
+    break;
+  case PTO_OP_DEQ_SCALE:
+    lower_deq_scale(c, out, e);
     break;
   default:
     if (transcend_op(e->op))

@@ -69,7 +69,8 @@ enum rt_entry {
   RT_ROWRED, RT_MATMUL, RT_SET_BLOCKS, RT_LAUNCH, RT_REGISTER,
   RT_F16_ROUND, RT_F16_LOAD, RT_F16_BITS, RT_ROWBCAST, RT_LOAD_VALID,
   RT_STORE_VALID, RT_CHECK_STRIDE, RT_CHECK_VALID, RT_CMP, RT_CMPS,
-  RT_SELECT, RT_TRANSPOSE, RT_CAST_ROUND, RT_DEQUANT, RT_COUNT
+  RT_SELECT, RT_TRANSPOSE, RT_CAST_ROUND, RT_DEQUANT, RT_COL_DEQUANT,
+  RT_DEQ_SCALE, RT_COUNT
 };
 _Static_assert(RT_COUNT <= 28, "jit.rt is too small for enum rt_entry");
 
@@ -316,6 +317,8 @@ rt_fn(jit *j, enum rt_entry e)
       [RT_TRANSPOSE] = {"__pto_rt_transpose", "ipcii", 0},
       [RT_CAST_ROUND] = {"__pto_rt_cast_round", "ipcil", 0},
       [RT_DEQUANT] = {"__pto_rt_dequant", "pcdl", 0},
+      [RT_COL_DEQUANT] = {"__pto_rt_col_dequant", "pccii", 0},
+      [RT_DEQ_SCALE] = {"__pto_rt_deq_scale", "pcl", 0},
   };
   if (!j->rt[e]) {
     gcc_jit_type *ret = tab[e].ret == 'f'   ? j->t_float
@@ -1055,6 +1058,21 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
     v[n++] = tile_scalar(fc, a[2]);
     v[n++] = L((long)t0->rows * t0->cols);
     call_rt(fc, RT_DEQUANT, n, v);
+    return;
+  case PTO_OP_COL_DEQUANT:
+    /* The form ExpandTileOps keeps for a pto.matmul accumulator.  */
+    v[n++] = tile_addr(fc, a[0]);
+    v[n++] = tile_caddr(fc, a[1]);
+    v[n++] = tile_caddr(fc, a[2]);
+    v[n++] = I(t0->rows);
+    v[n++] = I(t0->cols);
+    call_rt(fc, RT_COL_DEQUANT, n, v);
+    return;
+  case PTO_OP_DEQ_SCALE:
+    v[n++] = tile_addr(fc, a[0]);
+    v[n++] = tile_caddr(fc, a[1]);
+    v[n++] = L((long)t0->rows * t0->cols);
+    call_rt(fc, RT_DEQ_SCALE, n, v);
     return;
   case PTO_OP_TRANSPOSE:
     /* d (C x R) = a (R x C) transposed.  */

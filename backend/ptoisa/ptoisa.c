@@ -139,6 +139,9 @@ static const isa_op isa_ops[] = {
   /* The rounding mode a constant (checked by the front end): the
      RoundMode of include/pto/common/type.hpp.  */
   { PTO_OP_CAST_ROUND, "TCVT", F_CAST, DT_ANY },
+  /* The fixpipe's view of per-channel scales: no instruction, a loop
+     of the scalar unit (select_op's DEQSC).  */
+  { PTO_OP_DEQ_SCALE, NULL, F_UNARY, DT_F32 },
   /* TCOLSUM: f32 only here.  The CPU simulation has no i32 TCOLSUM
      (cpu/TColSum.hpp), and both it and A2/A3 add fp16 rows in fp16
      where pto.h adds in float.  TCOLMAX: no i32 on the CPU
@@ -1733,6 +1736,13 @@ select_op(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *call)
     sread = r->scalar_lit = pto_arena_printf(c->k->prog->arena, "sr%d__",
                                              r->id);
   }
+  if (call->op == PTO_OP_DEQ_SCALE) {
+    /* On the scalar unit, element by element, as the CCE does.  */
+    n = tile_node(c, out, s, "DEQSC", PTO_PIPE_S);
+    add_ub(n, t[1], false);
+    add_ub(n, t[0], true);
+    return;
+  }
   if (call->op == PTO_OP_DIV && call->args[0]->type->dtype == PTO_DT_I32) {
     /* On the scalar unit, element by element, as the CCE does.  */
     n = tile_node(c, out, s, "IDIV", PTO_PIPE_S);
@@ -2458,6 +2468,36 @@ print_tile(pto_buf *b, const pto_mir_kernel *k, const pto_mir_node *n,
   }
   const isa_op *io = isa_op_of(call->op);
   pto_assert(io);
+  if (!strcmp(n->op, "DEQSC")) {
+    /* pto.h's pto__deq_scale_one: the 13 low mantissa bits cleared, a
+       cleared -0 read as +0.  */
+    const pto_type *t = call->args[0]->type;
+    bool rm;
+    int sr, sc;
+    tile_shape(t, &rm, &sr, &sc);
+    pto_buf_printf(b, "for (int32_t i__ = 0; i__ < %d; ++i__)\n", t->rows);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "for (int32_t j__ = 0; j__ < %d; ++j__) {\n", t->cols);
+    depth++;
+    pto_cce_indent(b, depth + 1);
+    pto_buf_printf(b, "const uint32_t k__ = (uint32_t)(i__ * %d + j__);\n",
+                   rm ? sc : 1);
+    pto_cce_indent(b, depth + 1);
+    pto_buf_puts(b, "union { float f; uint32_t u; } v__;\n");
+    pto_cce_indent(b, depth + 1);
+    pto_buf_puts(b, "v__.f = ");
+    tname(b, call->args[1]);
+    pto_buf_puts(b, ".GetValue(k__);\n");
+    pto_cce_indent(b, depth + 1);
+    pto_buf_puts(b, "v__.u &= 0xFFFFE000u;\n");
+    pto_cce_indent(b, depth + 1);
+    tname(b, call->args[0]);
+    pto_buf_puts(b, ".SetValue(k__, (v__.u & 0x7FFFFFFFu) ? v__.f : 0.0f);\n");
+    pto_cce_indent(b, depth);
+    pto_buf_puts(b, "}\n");
+    depth--;
+    return;
+  }
   if (!strcmp(n->op, "IDIV")) {
     /* pto.h's int32 division: 0 for a zero divisor, the wrapped
        negation for -1, else C's.  GetValue / SetValue take the offset

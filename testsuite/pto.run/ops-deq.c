@@ -1,8 +1,11 @@
-/* ops-deq.c - pto_dequant on the vector unit (an int32 tile loaded from
-   GM, so ExpandTileOps writes it out as cast, muls, mins, maxs, cast):
+/* ops-deq.c - pto_dequant and pto_col_dequant on the vector unit (int32
+   tiles loaded from GM, so ExpandTileOps writes them out as cast, muls
+   or col_expand_mul by the deq_scale of the scales, mins, maxs, cast):
    16 x 16 and an odd 5 x 3 tile, edge values (fp16 ties, the clamp to
    +-65504, INT32_MIN / INT32_MAX, 2^24 + 1, zero under a negative
-   scale) under several scales, a constant scale and a run-time one.
+   scale) under several scales, a constant scale and a run-time one;
+   per-channel scales whose low mantissa bits drop, -0 and subnormal
+   ones, and pto_deq_scale itself.
    Every result's bits must be the same in reference mode, with sim=jit
    and with sim=cce on both archs (run.exp section 10).  */
 #include <pto.h>
@@ -14,6 +17,7 @@ typedef PTO_TILE(int32_t, 16, 16) c_t;
 typedef PTO_TILE(pto_f16, 16, 16) h_t;
 typedef PTO_TILE(int32_t, 5, 3) cs_t;
 typedef PTO_TILE(pto_f16, 5, 3) hs_t;
+typedef PTO_TILE(float, 1, 16) r_t;
 
 PTO_KERNEL void deq(const int32_t *c, float s, pto_f16 *h)
 {
@@ -29,6 +33,20 @@ PTO_KERNEL void deq(const int32_t *c, float s, pto_f16 *h)
   pto_load(b, c + 7, 16);
   pto_dequant(e, b, s);
   pto_store(h + 512, 3, e);
+}
+
+PTO_KERNEL void coldeq(const int32_t *c, const float *r, pto_f16 *h,
+                       float *q)
+{
+  c_t a;
+  h_t d;
+  r_t s, t;
+  pto_load(a, c, 16);
+  pto_load(s, r, 16);
+  pto_col_dequant(d, a, s);
+  pto_store(h, 16, d);
+  pto_deq_scale(t, s);
+  pto_store(q, 16, t);
 }
 
 static int32_t c[256];
@@ -60,7 +78,29 @@ int main(void)
     }
     printf("\n");
   }
-  printf("checksum %lx\n", sum);
+  static const float rs[16] = {
+    1.0009766f, 1.00048828f, 0.0123f, -0.37f, -1e-40f, -0.0f, 1.5f,
+    7.99951171875f, 1e-38f, -2.5e-3f, 65504.0f, 3.0e-5f, -1.0f, 0.25f,
+    1.1f, -7.7f
+  };
+  static float q[16];
+  memset(h, 0x55, sizeof h);
+  pto_launch(coldeq, 1, c, rs, h, q);
+  printf("per channel:");
+  for (int i = 0; i < 256; i++) {
+    uint16_t b;
+    memcpy(&b, &h[i], 2);
+    sum = sum * 31 + b;
+    if (i < 48)
+      printf(" %04x", b);
+  }
+  printf("\ndeq scales:");
+  for (int j = 0; j < 16; j++) {
+    uint32_t u;
+    memcpy(&u, &q[j], 4);
+    printf(" %08x", u);
+  }
+  printf("\nchecksum %lx\n", sum);
   printf("PASS: ops-deq\n");
   return 0;
 }
