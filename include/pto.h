@@ -516,9 +516,10 @@ enum {
                           vmaxs, below).  Lowering: on dav-c220, when c
                           is a pto_matmul accumulator, the fixpipe
                           dequantizes on its way to GM (h has no memory:
-                          it may only be stored, by pto_store /
-                          pto_store_valid following the pto_dequant in
-                          one block before c changes; doc/cce.md);
+                          it is stored, by pto_store / pto_store_valid
+                          following the pto_dequant in one block before
+                          c changes, or handed to the vector core through
+                          the GM workspace for vector ops; doc/cce.md);
                           otherwise (c in UB, and on dav-m200, which has
                           no int8 matmul) the vector unit: cast to an f32
                           temporary of h's shape (it counts in the UB

@@ -167,8 +167,18 @@ mark_cube(splitter *sp, const pto_mir_block *b)
   }
 }
 
-/* ... and the results of casts of accumulators (the fixpipe converts
-   them on the way out).  */
+/* Whether E converts its tile argument 1 into its tile argument 0 the
+   way the fixpipe does for an accumulator: pto.cast, pto.dequant and
+   pto.col_dequant (cube.c lowers or refuses them there).  */
+static bool
+acc_conversion(const pto_expr *e)
+{
+  return e->op == PTO_OP_CAST || e->op == PTO_OP_DEQUANT
+         || e->op == PTO_OP_COL_DEQUANT;
+}
+
+/* ... and the results of conversions of accumulators (the fixpipe
+   converts them on the way out).  */
 static void
 mark_cast_out(splitter *sp, const pto_mir_block *b)
 {
@@ -177,7 +187,7 @@ mark_cast_out(splitter *sp, const pto_mir_block *b)
     mark_cast_out(sp, &n->body);
     mark_cast_out(sp, &n->els);
     const pto_expr *e = tile_call(n);
-    if (e && e->op == PTO_OP_CAST && tile_arg(e, 0) && tile_arg(e, 1)
+    if (e && acc_conversion(e) && tile_arg(e, 0) && tile_arg(e, 1)
         && (sp->cube[tile_arg(e, 1)->id] & CUBE_ACC))
       sp->cube[tile_arg(e, 0)->id] |= CUBE_OUT;
   }
@@ -215,6 +225,8 @@ base_place(const splitter *sp, const pto_mir_node *n)
   case PTO_OP_STORE_VALID:
     return P_STORE;
   case PTO_OP_CAST:
+  case PTO_OP_DEQUANT:
+  case PTO_OP_COL_DEQUANT:
     return tile_arg(e, 1) && (sp->cube[tile_arg(e, 1)->id] & CUBE_ACC)
                ? P_CAST : P_AIV;
   case PTO_OP_BLOCK_IDX:
@@ -712,8 +724,12 @@ walk_tile_stmt(splitter *sp, const outs *o, holders *h, pto_mir_node *n,
     return;
   case P_CAST:
     /* The fixpipe converts (into L1 or on the way out) when the result
-       has no vector use.  */
-    pl = (h->w[tile_arg(e, 1)->id] & AIC) && !(sp->uses[tile_arg(e, 0)->id] & AIV)
+       has no vector use.  A dequantization of an accumulator stays
+       there even then: ExpandTileOps left it whole for the fixpipe, so
+       cube.c accepts it or says why not.  */
+    pl = (h->w[tile_arg(e, 1)->id] & AIC)
+                 && (e->op != PTO_OP_CAST
+                     || !(sp->uses[tile_arg(e, 0)->id] & AIV))
              ? P_AIC : P_AIV;
     break;
   default:
