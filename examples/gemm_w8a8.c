@@ -16,12 +16,15 @@
    M is a multiple of TM, N of TN and K of TK.
    On the CCE back end (dav-c220) the int8 operands live in L1, the K x
    N one reaches L0B through the cube's 32 x 32 byte transposes, and the
-   fixpipe stores the int32 tile (doc/cce.md "int8 operands").  The
-   dequantization is a vector kernel of its own: the fixpipe's in-line
-   form (VDEQF16) is not lowered yet, and on dav-c220 the vector unit
-   sits in other cores than the cube, so the int32 tile reaches it
-   through GM anyway.  dav-m200 reports the matmul kernel (it has no
-   transposing int8 load) and names dav-c220.
+   fixpipe stores the int32 tile (doc/cce.md "int8 operands").
+   gemm_w8a8      the same in one kernel, the dequantization the
+                  epilogue of the accumulator: on dav-c220 the vector
+                  unit sits in other cores than the cube, so the back end
+                  hands the int32 tile to a vector core through a GM
+                  workspace (the fixpipe's per-channel form, VDEQF16, is
+                  not lowered).
+   dav-m200 reports the matmul kernels (it has no transposing int8 load)
+   and names dav-c220.
    The int32 result is checked against a triple loop, and every fp16
    result bit for bit against the f32 product rounded to fp16 by a
    rounding written here, independently of pto.h's; some of those
@@ -86,10 +89,43 @@ PTO_KERNEL void w8a8_dequant(const int32_t *c, const float *scale,
   }
 }
 
+/* Both in one kernel: the dequantization is the epilogue of the int32
+   accumulator.  On dav-c220 the back end splits it (doc/cce.md, "mix
+   kernels"): the cube core computes tc and hands it to a vector core
+   through a GM workspace, which converts, scales and stores.  */
+PTO_KERNEL void gemm_w8a8(const int8_t *a, const int8_t *w,
+                          const float *scale, pto_f16 *y, int m, int n,
+                          int k)
+{
+  a_tile ta;
+  w_tile tw;
+  acc_tile tc;
+  f_tile tf;
+  s_tile ts;
+  y_tile ty;
+  int tiles_n = n / TN;
+  int ntiles = m / TM * tiles_n;
+  for (int t = pto_block_idx(); t < ntiles; t += pto_block_num()) {
+    int i0 = t / tiles_n * TM;
+    int j0 = t % tiles_n * TN;
+    pto_fill(tc, 0);
+    for (int p = 0; p < k; p += TK) {
+      pto_load(ta, a + i0 * k + p, k);
+      pto_load(tw, w + p * n + j0, n);
+      pto_matmul(tc, ta, tw);
+    }
+    pto_load(ts, scale + j0, n);
+    pto_cast(tf, tc);
+    pto_col_expand_mul(tf, tf, ts);
+    pto_cast(ty, tf);
+    pto_store(y + i0 * n + j0, n, ty);
+  }
+}
+
 static int8_t a[MAXM * MAXK], w[MAXK * MAXN];
 static int32_t c[MAXM * MAXN];
 static float scale[MAXN];
-static pto_f16 y[MAXM * MAXN];
+static pto_f16 y[MAXM * MAXN], yf[MAXM * MAXN];
 
 /* The inputs of an M x N x K problem: every int8 value occurs, -128 and
    127 included; scales of a few significant bits, so that products
@@ -124,18 +160,20 @@ static double f16_value(uint16_t h)
   return h >> 15 ? -v : v;
 }
 
-/* Run both kernels for an M x N x K problem on BLOCKS blocks; 1 when the
-   int32 sums are exact and every fp16 result is the f32 product
-   rounded.  */
+/* Run the two kernels and the fused one for an M x N x K problem on
+   BLOCKS blocks; 1 when the int32 sums are exact, every fp16 result is
+   the f32 product rounded, and the fused kernel's results are the same
+   bits.  */
 static int run(int m, int n, int k, int blocks)
 {
   fill(m, n, k);
   for (int i = 0; i < m * n; i++) {
     c[i] = -7;
-    y[i] = (pto_f16)-3.0f;
+    y[i] = yf[i] = (pto_f16)-3.0f;
   }
   pto_launch(gemm_w8a8_mm, blocks, a, w, c, m, n, k);
   pto_launch(w8a8_dequant, blocks, c, scale, y, m, n);
+  pto_launch(gemm_w8a8, blocks, a, w, scale, yf, m, n, k);
   int bad = 0, rounded = 0;
   for (int i = 0; i < m; i++)
     for (int j = 0; j < n; j++) {
@@ -146,7 +184,8 @@ static int run(int m, int n, int k, int blocks)
       double want = f16_nearest(prod);
       uint16_t h;
       memcpy(&h, &y[i * n + j], 2);
-      bad += c[i * n + j] != s || f16_value(h) != want;
+      bad += c[i * n + j] != s || f16_value(h) != want
+             || memcmp(&y[i * n + j], &yf[i * n + j], 2) != 0;
       rounded += want != (double)prod;
     }
   printf("%s: gemm_w8a8 %dx%dx%d on %d blocks (%d of %d differ, %d rounded)\n",

@@ -529,9 +529,11 @@ enum {
                           pto_dequant computes it; r a 1 x C float tile
                           (a scale per column, per output channel).  On
                           the vector unit only (ExpandTileOps): on
-                          dav-c220 a pto_matmul accumulator c is a
-                          located sorry (the fixpipe's VDEQF16 needs a
-                          64-bit deq word per channel: doc/cce.md)
+                          dav-c220 a pto_matmul accumulator c reaches
+                          the vector core through the GM workspace (a
+                          mix kernel; the fixpipe's VDEQF16 is not used:
+                          it needs a 64-bit deq word per channel,
+                          doc/cce.md)
    pto_deq_scale(d, r)    d = r as the fixpipe's per-channel deq word
                           holds it: each float's 13 low mantissa bits
                           cleared (toward zero), a resulting -0 read as

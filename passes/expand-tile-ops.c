@@ -40,12 +40,13 @@
                                         as for pto.dequant
    which is what include/pto.h's reference code computes, one rounding
    per step (pto.h "Quantize and dequantize" states the error bounds).
-   pto.dequant and pto.col_dequant of a tile that some pto.matmul of the
-   function accumulates into stay as they are: the back ends lower them
-   (the dav-c220 fixpipe dequantizes pto.dequant's on the way to GM,
-   QuantPRE DEQF16: cube.c; sim=jit calls libpto-rt; PTO-ISA TSTORE with
-   a pre-quant scalar; pto.col_dequant's per-channel form, VDEQF16, is a
-   located sorry in cube.c).
+   pto.dequant of a tile that some pto.matmul of the function
+   accumulates into stays as it is: the back ends lower it (the dav-c220
+   fixpipe dequantizes on the way to GM, QuantPRE DEQF16: cube.c; sim=jit
+   calls libpto-rt; PTO-ISA TSTORE with a pre-quant scalar).
+   pto.col_dequant is written out even then: the fixpipe's per-channel
+   form (VDEQF16) is not lowered, so on dav-c220 the split hands the
+   accumulator to the vector core (backend/cce/split.c).
    The 8-bit side converts through f16 because the vector unit's only
    8-bit conversions are to and from f16 (vconv_f162s8 & co: op-check.c's
    CAST rule).  The scalar operands are evaluated once each, quantize's
@@ -199,8 +200,9 @@ quant_call(const expand *x, const pto_stmt *s)
     return NULL;
   if (pto_op_info(e->op)->rule == PTO_RULE_QUANT && e->nargs == 4)
     return s->value;
-  if ((e->op == PTO_OP_DEQUANT || e->op == PTO_OP_COL_DEQUANT)
-      && e->nargs == 3 && !is_acc(x, e->args[1]))
+  if (e->op == PTO_OP_COL_DEQUANT && e->nargs == 3)
+    return s->value;
+  if (e->op == PTO_OP_DEQUANT && e->nargs == 3 && !is_acc(x, e->args[1]))
     return s->value;
   return NULL;
 }

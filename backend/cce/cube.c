@@ -504,23 +504,13 @@ s32_use_ok(cctx *c, const pto_expr *e, int i, const cube_tile *t)
       || ((e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID) && i == 2)
       || (e->op == PTO_OP_DEQUANT && i == 1 && cast_to_out(c, e)))
     return true;
-  if (e->op == PTO_OP_COL_DEQUANT && i == 1) {
-    pto_sorry(c->diag, e->loc,
-              "pto.col_dequant of int32 accumulator '%s': on %s the "
-              "fixpipe's per-channel form (QuantPRE VDEQF16) reads one "
-              "64-bit deq word per channel from the fixpipe buffer (L1 -> "
-              "copy_cbuf_to_fbuf, set_fpc), which a float row cannot become "
-              "on the cube core; dequantize with one scale (pto_dequant), "
-              "or store the int32 result and pto_col_dequant it in a vector "
-              "kernel", t->var->name, c->k->arch->name);
-    c->errors++;
-    return false;
-  }
   const char *hint =
       e->op == PTO_OP_CAST
           ? "the fixpipe converts int32 to fp16 by pto_dequant(h, c, "
-            "scale) only (QuantPRE DEQF16): write that, or store the int32 "
-            "result and convert it in a vector kernel"
+            "scale) only (QuantPRE DEQF16), a pto_cast or pto_col_dequant "
+            "(which ExpandTileOps writes as a pto.cast) is vector work: "
+            "write pto_dequant, or store the int32 result and convert it "
+            "in a vector kernel"
       : e->op == PTO_OP_LOAD
           ? "start it with pto_fill(c, 0) and add the earlier value in a "
             "vector kernel"

@@ -8,14 +8,21 @@
 #define main gemm_w8a8_example_main
 #define gemm_w8a8_mm ref_gemm_w8a8_mm
 #define w8a8_dequant ref_w8a8_dequant
+#define gemm_w8a8 ref_gemm_w8a8
 #include "../../examples/gemm_w8a8.c"
 #undef gemm_w8a8_mm
 #undef w8a8_dequant
+#undef gemm_w8a8
 #undef main
 #include "harness.h"
 
 void gemm_w8a8_mm__sim(void *const *args);
 void w8a8_dequant__sim(void *const *args);
+#ifdef CCE_MIX
+/* The CCE back end's harness; PTO-ISA's runs the first two kernels
+   (testsuite/pto-isa.dg/mm-ex-gemm_w8a8.pto: it does not split).  */
+CCE_MIX(gemm_w8a8);
+#endif
 
 static int32_t t_want[MAXM * MAXN];
 static pto_f16 t_wanty[MAXM * MAXN];
@@ -66,6 +73,11 @@ int main(void)
     memcpy(c, t_want, sizeof c);
     void *dargs[] = { &pcc, &ps, &py, &m, &n };
     cce_run(w8a8_dequant__sim, dargs, nb, t_resety, t_checky);
+#ifdef CCE_MIX
+    /* The fused kernel gives the same fp16 bits.  */
+    void *fargs[] = { &pa, &pw, &ps, &py, &m, &n, &k };
+    cce_run_mix(CCE_MIX_ARGS(gemm_w8a8), fargs, nb, t_resety, t_checky);
+#endif
   }
   (void)run;
   return harness_end("mm-ex-gemm_w8a8");
