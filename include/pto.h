@@ -618,10 +618,9 @@ enum {
                             float a, b: dav-c220 (mad's float form,
                               16 x 8 fractals; the K x N operand laid out
                               ZZ in L1 and transposed into L0B as the
-                              vendor's load_data_l12l0 example does; one
-                              tile may not be both a and b, the GM row
-                              stride of a is a multiple of 8 and that
-                              of b at most 4095: located sorries);
+                              vendor's load_data_l12l0 example does;
+                              one tile may be both a and b; any GM row
+                              stride);
                               3510 under -fplugin-arg-pto-emit=pto-isa
                               only (PTO-ISA's TMATMUL f32 x f32; the
                               CCE back end a located sorry); dav-m200

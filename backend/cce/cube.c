@@ -12,14 +12,18 @@
      allocated, no reuse) holding the tile as
      column blocks: block j (columns 16j..16j+15) is R rows of 32 B, so
      fractal (ro, co) is L1 fractal co*R1 + ro.  One copy_gm_to_cbuf per
-     column block (nBurst = R, lenBurst = 1, srcGap = stride/16 - 1):
-     the GM row stride must be a multiple of 16 elements (checked when
-     constant, required at run time otherwise).  A block is C0 = 32 B
-     of elements wide: 8 for f32, 32 for int8.  An f32 K x N operand
-     (zz) is laid out ZZ instead: fractal (ko, j) at ko * N/8 + j,
-     written by one copy_gm_to_cbuf_multi_nd2nz_b32s (lower_load_zz),
+     column block (nBurst = R, lenBurst = 1, srcGap = stride/C0 - 1)
+     where the GM row stride is a multiple of C0 elements that the gap
+     can hold, else one per row (rs_form: a constant stride decides at
+     compile time, a run-time one by a test in the kernel).  A block is
+     C0 = 32 B of elements wide: 16 for fp16, 8 for f32, 32 for int8.
+     An f32 K x N operand (zz) is laid out ZZ instead: fractal (ko, j)
+     at ko * N/8 + j, written by one copy_gm_to_cbuf_multi_nd2nz_b32s
+     (lower_load_zz; row by row beyond its 16-bit stride of 16 rows),
      so that load_cbuf_to_cb_transpose finds the two fractals of each
-     16 x 16 square next to each other.
+     16 x 16 square next to each other; when the same tile is also the
+     M x K operand, load_cbuf_to_ca reads the ZZ fractals (mo, 0..K1-1)
+     as consecutive units.
      pto.load_valid(t, gm, rs, vr, vc, 0) (partial tiles): the pad must
      be the constant 0 (it enters the K sums).  dav-c220 / 3510: the L1
      region is zeroed (create_cbuf_matrix) and one ND -> NZ DMA
@@ -183,8 +187,9 @@ typedef struct cube_tile {
   int64_t rsz;
   bool as_a, as_b;            /* an operand read as the M x K (a) / the
                                  K x N (b) operand of some pto.matmul */
-  bool zz;                    /* dav-c220 f32 K x N operand: its L1
-                                 region holds the ZZ layout (f32_ok) */
+  bool zz;                    /* dav-c220 f32 K x N operand (perhaps
+                                 also M x K): its L1 region holds the
+                                 ZZ layout (f32_ok) */
 } cube_tile;
 
 struct pto_cube_plan {
@@ -1397,12 +1402,6 @@ f32_ok(cctx *c, cube_tile *t)
               "sim=jit, or emit PTO-ISA C++ (-fplugin-arg-pto-emit="
               "pto-isa: its TMATMUL takes f32)", t->var->name, tb.s,
               c->k->arch->name);
-  else if (t->as_a && t->as_b)
-    pto_sorry(c->diag, t->var->loc,
-              "pto.matmul operand '%s' is %s and read as both the M x K and "
-              "the K x N operand: on %s the two need different L1 layouts "
-              "(NZ for the L0A load, ZZ for the transposing L0B load); load "
-              "it into two tiles", t->var->name, tb.s, c->k->arch->name);
   else {
     t->zz = t->as_b;
     ok = true;
@@ -1699,35 +1698,132 @@ expr_c(cctx *c, const pto_expr *e)
   return s;
 }
 
-/* The GM row stride RS of a transfer of a ROWS x COLS tile, as C text
-   divided by DIV (NULL after an error): a constant must be at least
-   COLS and a multiple of DIV.  */
-static const char *
-stride_c(cctx *c, pto_loc loc, const pto_expr *rs, int64_t rows,
-         int64_t cols, int64_t div, int64_t sub)
+static bool const_int(const pto_expr *e, int64_t *v);
+
+/* A constant GM row stride of tile NAME below its COLS columns (ROWS >
+   1) is a located error (pto.h: a row stride is at least the columns; reference
+   mode and sim=jit stop at run time).  0 when RS is fine.  */
+static int
+stride_below_cols(cctx *c, pto_loc loc, const char *name, const pto_expr *rs,
+                  int64_t rows, int64_t cols)
 {
   int64_t v;
-  const pto_expr *e = rs;
-  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_CAST && e->a
-      && e->a->kind == PTO_E_INT)
-    e = e->a;
-  if (rows == 1)
-    return pto_arena_printf(c->k->prog->arena, "%lld", (long long)(cols / div - sub));
-  if (e->kind != PTO_E_INT && div == 1 && sub == 0)
-    return expr_c(c, rs);
-  if (e->kind != PTO_E_INT)
-    return pto_arena_printf(c->k->prog->arena, "(%s) / %lld - %lld",
-                            expr_c(c, rs), (long long)div, (long long)sub);
-  v = e->u.ival;
-  if (v < cols || v % div) {
-    pto_sorry(c->diag, loc,
-              "the cube path needs a GM row stride that is at least the "
-              "tile's %lld columns and a multiple of %lld, not %lld",
-              (long long)cols, (long long)div, (long long)v);
-    c->errors++;
+  if (rows == 1 || !const_int(rs, &v) || v >= cols)
+    return 0;
+  pto_error(c->diag, loc,
+            "the GM row stride %lld of tile '%s' is less than its %lld "
+            "columns", (long long)v, name, (long long)cols);
+  c->errors++;
+  return -1;
+}
+
+/* The GM row stride RS of a fixpipe store of a ROWS x COLS accumulator
+   as C text (dstStride, in elements), NULL after a located error.  */
+static const char *
+store_stride_c(cctx *c, pto_loc loc, const char *name, const pto_expr *rs,
+               int64_t rows, int64_t cols)
+{
+  if (stride_below_cols(c, loc, name, rs, rows, cols))
     return NULL;
+  return expr_c(c, rs);
+}
+
+/* How a GM -> L1 transfer of a ROWS x COLS tile meets its GM row stride
+   RS.  The fast form (RS_FAST) moves a column block of all rows per DMA
+   and needs RS a multiple of DIV elements and at most MAXV (its gap,
+   RS / DIV - SUB, is a 16-bit count of 32 B blocks; a ZZ operand's DMA
+   has its own limit); a constant stride it cannot take is moved one row
+   per DMA (RS_ROWS), and a run-time one gets both forms and a test
+   (RS_TEST), so that every row stride pto.h allows is right.  */
+typedef struct {
+  enum { RS_FAST, RS_ROWS, RS_TEST } way;
+  const char *rs;   /* RS as C text */
+  const char *gap;  /* RS_FAST, RS_TEST: RS / DIV - SUB as C text */
+  const char *test; /* RS_TEST: whether the fast form takes RS */
+} rs_form;
+
+/* Fill F for RS (see rs_form); -1 after a located error.  */
+static int
+stride_form(cctx *c, pto_loc loc, const char *name, const pto_expr *rs,
+            int64_t rows, int64_t cols, int64_t div, int64_t sub, int64_t maxv,
+            rs_form *f)
+{
+  pto_arena *a = c->k->prog->arena;
+  int64_t v;
+  if (stride_below_cols(c, loc, name, rs, rows, cols))
+    return -1;
+  f->rs = expr_c(c, rs);
+  f->test = NULL;
+  if (rows == 1) {
+    f->way = RS_FAST; /* one burst: no gap */
+    f->gap = "0";
+  } else if (const_int(rs, &v)) {
+    f->way = v % div || v > maxv ? RS_ROWS : RS_FAST;
+    f->gap = pto_arena_printf(a, "%lld", (long long)(v / div - sub));
+  } else {
+    f->way = RS_TEST;
+    f->gap = div == 1 && sub == 0
+                 ? f->rs
+                 : pto_arena_printf(a, "(%s) / %lld - %lld", f->rs,
+                                    (long long)div, (long long)sub);
+    f->test = div == 1
+                  ? pto_arena_printf(a, "(int64_t)(%s) <= %lld", f->rs,
+                                     (long long)maxv)
+                  : pto_arena_printf(a, "(int64_t)(%s) %% %lld == 0 && "
+                                     "(int64_t)(%s) <= %lld", f->rs,
+                                     (long long)div, f->rs, (long long)maxv);
   }
-  return pto_arena_printf(c->k->prog->arena, "%lld", (long long)(v / div - sub));
+  return 0;
+}
+
+/* Append TEXT to B, each line indented by two spaces.  */
+static void
+put_indented(pto_buf *b, const char *text)
+{
+  pto_buf_puts(b, "  ");
+  for (const char *p = text; *p; p++) {
+    pto_buf_putc(b, *p);
+    if (*p == '\n' && p[1])
+      pto_buf_puts(b, "  ");
+  }
+}
+
+/* Append to B the form of F's way: FAST, ROWS, or both under F's test.  */
+static void
+put_by_stride(pto_buf *b, const rs_form *f, const char *fast,
+              const char *rows)
+{
+  if (f->way == RS_FAST) {
+    pto_buf_puts(b, fast);
+    return;
+  }
+  if (f->way == RS_ROWS) {
+    pto_buf_puts(b, rows);
+    return;
+  }
+  pto_buf_printf(b, "if (%s) {\n", f->test);
+  put_indented(b, fast);
+  pto_buf_puts(b, "\n} else {\n");
+  put_indented(b, rows);
+  pto_buf_puts(b, "\n}");
+}
+
+/* The row-by-row form of a GM -> L1 copy: for each of ROWS rows one
+   copy_gm_to_cbuf of NB bursts of LB 32 B blocks from GM row r (GM, of
+   element type CT, plus r RS elements) to L1 at DST (C text in r__),
+   DSTGAP blocks between the bursts.  */
+static const char *
+rows_copy(cctx *c, const char *ct, int64_t rows, const char *dst,
+          const char *gm, const char *rs, int64_t nb, int64_t lb,
+          int64_t dstgap)
+{
+  return pto_arena_printf(
+      c->k->prog->arena,
+      "for (int32_t r__ = 0; r__ < %lld; ++r__)\n"
+      "  copy_gm_to_cbuf((__cbuf__ %s *)(%s), (__gm__ %s *)(%s) + "
+      "(int64_t)r__ * (%s), 0, %lld, %lld, 0, %lld, PAD_NONE);",
+      (long long)rows, ct, dst, ct, gm, rs, (long long)nb, (long long)lb,
+      (long long)dstgap);
 }
 
 /* The L1 address of byte AT of operand T as C text: for a
@@ -1772,8 +1868,6 @@ db_begin(pto_buf *b, const cube_tile *t, bool keep)
                    t->ev, t->var->id);
 }
 
-static bool const_int(const pto_expr *e, int64_t *v);
-
 /* The ND -> NZ DMA of operand T's element size (cce-api.h).  */
 static const char *
 nd2nz_name(const cube_tile *t)
@@ -1792,50 +1886,46 @@ nd2nz_name(const cube_tile *t)
    stride of 16 rows as the uint16_t srcNdMatrixStride.  */
 #define ZZ_MAX_STRIDE (65535 / 16)
 
-/* The GM row stride RS of ZZ operand T as C text, NULL after a located
-   sorry: a constant must be at least the columns and at most
-   ZZ_MAX_STRIDE (a run-time value out of range is reported by the
-   simulator).  */
-static const char *
-zz_stride(cctx *c, pto_loc loc, const pto_expr *rs, const cube_tile *t)
-{
-  int64_t v;
-  if (const_int(rs, &v) && (v < t->var->type->cols || v > ZZ_MAX_STRIDE)) {
-    pto_sorry(c->diag, loc,
-              "the cube path needs a GM row stride of the f32 K x N operand "
-              "'%s' between its %d columns and %d (the ND -> NZ DMA's "
-              "srcNdMatrixStride of 16 rows is 16 bits), not %lld",
-              t->var->name, t->var->type->cols, ZZ_MAX_STRIDE, (long long)v);
-    c->errors++;
-    return NULL;
-  }
-  return expr_c(c, rs);
-}
+/* The largest GM row stride of a pto_load_valid into an operand: the
+   ND -> NZ DMA's uint16_t srcDValue.  */
+#define ND2NZ_MAX_STRIDE 65535
 
 /* pto.load(t, gm, rs) of a ZZ operand (f32_ok): one ND -> NZ DMA of R/16
    ND matrices of 16 rows (srcNdMatrixStride 16 rs), each into one row
    of fractals (dstNzC0Stride 16 blocks, dstNzMatrixStride 16 C
-   elements), as the vendor's CopyInB1 does for float (isL1Nz false).  */
+   elements), as the vendor's CopyInB1 does for float (isL1Nz false).
+   A stride beyond ZZ_MAX_STRIDE: row k by one copy_gm_to_cbuf of its
+   C/8 blocks, to row k%16 of fractals (k/16, 0..C/8-1), 512 B apart
+   (rs_form).  */
 static int
 lower_load_zz(cctx *c, pto_mir_block *out, const pto_expr *e,
               const cube_tile *t)
 {
   int64_t rows = t->var->type->rows, cols = t->var->type->cols;
-  const char *rs = zz_stride(c, e->loc, e->args[2], t);
-  if (!rs)
+  rs_form f;
+  if (stride_form(c, e->loc, t->var->name, e->args[2], rows, cols, 1, 0,
+                  ZZ_MAX_STRIDE, &f))
     return -1;
+  const char *gm = expr_c(c, e->args[1]);
+  const char *fast = pto_arena_printf(
+      c->k->prog->arena,
+      "copy_gm_to_cbuf_multi_nd2nz_b32s((__cbuf__ float *)(%s), "
+      "(__gm__ float *)(%s), 0, %lld, 16, %lld, 16 * (%s), %s, 16, 1, %lld);",
+      l1_at(c, t, 0), gm, (long long)(rows / 16), (long long)cols, f.rs,
+      f.rs, (long long)(16 * cols));
+  const char *byrow = rows_copy(
+      c, "float", rows,
+      pto_arena_printf(c->k->prog->arena, "%s + r__ / 16 * %lld + r__ %% 16 * 32",
+                       l1_at(c, t, 0), (long long)(cols / 8 * 512)),
+      gm, f.rs, cols / 8, 1, 15);
   pto_buf b = { 0 };
   bool keep = db_keep(c, t);
   db_begin(&b, t, keep);
-  pto_buf_printf(&b, "copy_gm_to_cbuf_multi_nd2nz_b32s((__cbuf__ float *)(%s), "
-                 "(__gm__ float *)(%s), 0, %lld, 16, %lld, 16 * (%s), %s, 16, "
-                 "1, %lld);", l1_at(c, t, 0), expr_c(c, e->args[1]),
-                 (long long)(rows / 16), (long long)cols, rs, rs,
-                 (long long)(16 * cols));
+  put_by_stride(&b, &f, fast, byrow);
   pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, b.s);
   pto_buf_free(&b);
   pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
-  c->k->count.dma++;
+  c->k->count.dma += f.way == RS_ROWS ? rows : 1;
   c->k->count.dma_min++;
   c->k->count.bursts += rows;
   c->k->count.bursts_min += rows;
@@ -1843,7 +1933,11 @@ lower_load_zz(cctx *c, pto_mir_block *out, const pto_expr *e,
   return 1;
 }
 
-/* pto.load(t, gm, rs) of an operand: GM -> L1 by column blocks.  */
+/* pto.load(t, gm, rs) of an operand: GM -> L1 by column blocks (one
+   copy_gm_to_cbuf of R bursts of 32 B each, srcGap rs/C0 - 1), or row
+   by row where the stride is no multiple of C0 elements or too large for
+   the gap (rs_form: row r, C/C0 bursts, to block r of each column
+   block, dstGap R - 1).  */
 static int
 lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
 {
@@ -1851,26 +1945,36 @@ lower_load(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *t)
     return lower_load_zz(c, out, e, t);
   int64_t rows = t->var->type->rows, cols = t->var->type->cols;
   int64_t c0 = opnd_c0(t);
-  const char *gap = stride_c(c, e->loc, e->args[2], rows, cols, c0, 1);
-  if (!gap)
+  rs_form f;
+  if (stride_form(c, e->loc, t->var->name, e->args[2], rows, cols, c0, 1,
+                  65536 * c0, &f))
     return -1;
   /* The vendor's copy takes a non-const `__gm__ void *' (cce-api.h).  */
   const char *ct = opnd_ctype(t);
+  const char *src = expr_c(c, e->args[1]);
   const char *gm = pto_arena_printf(c->k->prog->arena, "(__gm__ %s *)(%s)",
-                                    ct, expr_c(c, e->args[1]));
-  pto_buf b = { 0 };
-  bool keep = db_keep(c, t);
-  db_begin(&b, t, keep);
+                                    ct, src);
+  pto_buf fast = { 0 };
   for (int64_t j = 0; j < cols / c0; j++)
-    pto_buf_printf(&b, "%scopy_gm_to_cbuf((__cbuf__ %s *)(%s), "
+    pto_buf_printf(&fast, "%scopy_gm_to_cbuf((__cbuf__ %s *)(%s), "
                    "%s%s, 0, %lld, 1, %s, 0, PAD_NONE);",
                    j ? "\n" : "", ct, l1_at(c, t, j * rows * 32), gm,
                    j ? pto_arena_printf(c->k->prog->arena, " + %lld",
-                                        (long long)(j * c0)) : "", (long long)rows, rows == 1 ? "0" : gap);
+                                        (long long)(j * c0)) : "",
+                   (long long)rows, f.gap);
+  const char *byrow = rows_copy(
+      c, ct, rows,
+      pto_arena_printf(c->k->prog->arena, "%s + r__ * 32", l1_at(c, t, 0)),
+      src, f.rs, cols / c0, 1, rows - 1);
+  pto_buf b = { 0 };
+  bool keep = db_keep(c, t);
+  db_begin(&b, t, keep);
+  put_by_stride(&b, &f, fast.s, byrow);
+  pto_buf_free(&fast);
   pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, b.s);
   pto_buf_free(&b);
   pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
-  c->k->count.dma += cols / c0;
+  c->k->count.dma += f.way == RS_ROWS ? rows : cols / c0;
   c->k->count.dma_min++;
   c->k->count.bursts += rows * (cols / c0);
   c->k->count.bursts_min += rows;
@@ -1937,8 +2041,9 @@ lower_bias_load(cctx *c, pto_mir_block *out, const pto_expr *e,
 
 /* dav-c220 pto.load(c, gm, rs) of accumulator T (M x N f32): GM -> its
    L1 staging region in the L0C layout (one copy_gm_to_cbuf per column
-   block: M bursts of 64 B, srcGap rs/8 - 2 blocks; the GM row stride a
-   multiple of 8 elements), then one copy_matrix_cbuf_to_cc of M*N*4/32
+   block: M bursts of 64 B, srcGap rs/8 - 2 blocks; row by row, N/16
+   bursts each, where the stride is no multiple of 8 elements: rs_form),
+   then one copy_matrix_cbuf_to_cc of M*N*4/32
    blocks (MTE1; asc-devkit C220 kernel_operator_data_copy_impl.h,
    DataCopyL12L0CImpl).  L0C then holds the product's initial value:
    cube_init_ID is cleared (and the ReLU flag).  Before: MTE1 -> MTE2
@@ -1952,19 +2057,28 @@ lower_acc_load(cctx *c, pto_mir_block *out, const pto_expr *e,
                const cube_tile *t)
 {
   int64_t rows = t->var->type->rows, cols = t->var->type->cols;
-  const char *gap = stride_c(c, e->loc, e->args[2], rows, cols, 8, 2);
-  if (!gap)
+  rs_form f;
+  if (stride_form(c, e->loc, t->var->name, e->args[2], rows, cols, 8, 2,
+                  65537 * 8, &f))
     return -1;
   const char *gm = expr_c(c, e->args[1]);
   pair(c, out, e->loc, "PIPE_MTE1", "PIPE_MTE2");
-  pto_buf b = { 0 };
+  pto_buf fast = { 0 };
   for (int64_t j = 0; j < cols / 16; j++)
-    pto_buf_printf(&b, "%scopy_gm_to_cbuf((__cbuf__ float *)((uintptr_t)%lld), "
+    pto_buf_printf(&fast, "%scopy_gm_to_cbuf((__cbuf__ float *)((uintptr_t)%lld), "
                    "(__gm__ float *)(%s)%s, 0, %lld, 2, %s, 0, PAD_NONE);",
                    j ? "\n" : "", (long long)(t->l1off + j * rows * 64), gm,
                    j ? pto_arena_printf(c->k->prog->arena, " + %lld",
                                         (long long)(j * 16)) : "",
-                   (long long)rows, rows == 1 ? "0" : gap);
+                   (long long)rows, f.gap);
+  const char *byrow = rows_copy(
+      c, "float", rows,
+      pto_arena_printf(c->k->prog->arena, "(uintptr_t)%lld + r__ * 64",
+                       (long long)t->l1off),
+      gm, f.rs, cols / 16, 2, 2 * (rows - 1));
+  pto_buf b = { 0 };
+  put_by_stride(&b, &f, fast.s, byrow);
+  pto_buf_free(&fast);
   pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, b.s);
   pto_buf_free(&b);
   pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
@@ -2163,32 +2277,67 @@ lower_load_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
   if (id < 0)
     return -1;
   int64_t rows = ty->rows, cols = ty->cols;
-  const char *zrs = t->zz ? zz_stride(c, e->loc, e->args[2], t) : NULL;
-  if (t->zz && !zrs)
+  int64_t v;
+  if (rows > 1 && const_int(e->args[2], &v) && v > ND2NZ_MAX_STRIDE) {
+    pto_sorry(c->diag, e->args[2]->loc,
+              "pto.load_valid into pto.matmul operand '%s': the cube path "
+              "takes a GM row stride of at most %d elements here (the ND "
+              "-> NZ DMA's srcDValue is 16 bits), not %lld; use pto.load "
+              "of a whole tile", t->var->name, ND2NZ_MAX_STRIDE,
+              (long long)v);
+    c->errors++;
     return -1;
+  }
+  const char *src = expr_c(c, e->args[1]), *rs = expr_c(c, e->args[2]);
   pto_buf b = { 0 };
   bool keep = db_keep(c, t);
   db_begin(&b, t, keep);
   zero_l1(&b, t, l1_at(c, t, 0), (long long)(rows * cols * esize(t) / 32));
-  if (t->zz)
+  if (t->zz) {
     /* The ZZ layout (lower_load_zz): the cvr/16 whole groups of 16 rows
-       in one DMA, the last cvr%16 rows in a second one.  */
+       in one DMA (one per group where 16 rs overflows its 16-bit
+       srcNdMatrixStride), the last cvr%16 rows in one more.  */
+    rs_form f = { RS_TEST, rs, NULL,
+                  pto_arena_printf(c->k->prog->arena, "(int64_t)(%s) <= %d",
+                                   rs, ZZ_MAX_STRIDE) };
+    if (const_int(e->args[2], &v))
+      f.way = v > ZZ_MAX_STRIDE ? RS_ROWS : RS_FAST;
+    pto_buf_printf(&b, "if (cvr%d__ >= 16 && cvc%d__ > 0)%s", id, id,
+                   f.way == RS_FAST ? "\n  " : " {\n");
+    pto_buf groups = { 0 };
+    put_by_stride(
+        &groups, &f,
+        pto_arena_printf(
+            c->k->prog->arena,
+            "copy_gm_to_cbuf_multi_nd2nz_b32s((__cbuf__ float *)(%s), "
+            "(__gm__ float *)(%s), 0, cvr%d__ / 16, 16, cvc%d__, 16 * (%s), "
+            "%s, 16, 1, %lld);", l1_at(c, t, 0), src, id, id, rs, rs,
+            (long long)(16 * cols)),
+        pto_arena_printf(
+            c->k->prog->arena,
+            "for (int32_t g__ = 0; g__ < cvr%d__ / 16; ++g__)\n"
+            "  copy_gm_to_cbuf_multi_nd2nz_b32s((__cbuf__ float *)(%s + "
+            "g__ * %lld), (__gm__ float *)(%s) + (int64_t)g__ * 16 * (%s), "
+            "0, 1, 16, cvc%d__, 0, %s, 16, 1, %lld);", id, l1_at(c, t, 0),
+            (long long)(16 * cols * 4), src, rs, id, rs,
+            (long long)(16 * cols)));
+    if (f.way == RS_FAST)
+      pto_buf_puts(&b, groups.s);
+    else
+      put_indented(&b, groups.s);
+    pto_buf_free(&groups);
     pto_buf_printf(
         &b,
-        "if (cvr%d__ >= 16 && cvc%d__ > 0)\n"
-        "  copy_gm_to_cbuf_multi_nd2nz_b32s((__cbuf__ float *)(%s), "
-        "(__gm__ float *)(%s), 0, cvr%d__ / 16, 16, cvc%d__, 16 * (%s), "
-        "%s, 16, 1, %lld);\n"
+        "%s"
         "if (cvr%d__ %% 16 > 0 && cvc%d__ > 0)\n"
         "  copy_gm_to_cbuf_multi_nd2nz_b32s((__cbuf__ float *)(%s + "
         "cvr%d__ / 16 * %lld), (__gm__ float *)(%s) + cvr%d__ / 16 * 16 * "
         "(%s), 0, 1, cvr%d__ %% 16, cvc%d__, 0, cvr%d__ %% 16 > 1 ? "
         "(int64_t)(%s) : cvc%d__, 16, 1, %lld);",
-        id, id, l1_at(c, t, 0), expr_c(c, e->args[1]), id, id, zrs, zrs,
-        (long long)(16 * cols), id, id, l1_at(c, t, 0), id,
-        (long long)(16 * cols * 4), expr_c(c, e->args[1]), id, zrs, id, id,
-        id, zrs, id, (long long)(16 * cols));
-  else
+        f.way == RS_FAST ? "\n" : "\n}\n", id, id, l1_at(c, t, 0), id,
+        (long long)(16 * cols * 4), src, id, rs, id, id, id, rs, id,
+        (long long)(16 * cols));
+  } else
     pto_buf_printf(
         &b,
         "if (cvr%d__ > 0 && cvc%d__ > 0)\n"
@@ -2196,8 +2345,7 @@ lower_load_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
         "(__gm__ %s *)(%s), 0, 1, cvr%d__, cvc%d__, 0, cvr%d__ > 1 ? (int64_t)(%s) : "
         "cvc%d__, %lld, 1, 1);",
         id, id, nd2nz_name(t), opnd_ctype(t), l1_at(c, t, 0), opnd_ctype(t),
-        expr_c(c, e->args[1]), id, id, id,
-        expr_c(c, e->args[2]), id, (long long)rows);
+        src, id, id, id, rs, id, (long long)rows);
   pto_mir_node *n = text_node(c->k, out, e->loc, PTO_PIPE_MTE2, b.s);
   pto_buf_free(&b);
   pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
@@ -2412,12 +2560,14 @@ lower_matmul(cctx *c, pto_mir_block *out, const pto_stmt *s,
   stage_to_l1(c, out, e->loc, at, bt);
   const char *et = opnd_ctype(at);
   pto_buf b = { 0 };
+  /* NZ: fractal (mo, j) is L1 unit j*M1 + mo; ZZ (an f32 tile that is
+     also the K x N operand, f32_ok): unit mo*K1 + j.  */
   for (int64_t mo = 0; mo < m1; mo++)
     pto_buf_printf(&b, "%sload_cbuf_to_ca((__ca__ %s *)((uintptr_t)%lld), "
                    "(__cbuf__ %s *)(%s), %lld, %lld, %lld, 0, 0, 0, inc);",
                    mo ? "\n" : "", et, (long long)(mo * k1 * FRACTAL16), et,
-                   l1_at(c, at, 0), (long long)mo, (long long)k1,
-                   (long long)m1);
+                   l1_at(c, at, 0), (long long)(at->zz ? mo * k1 : mo),
+                   (long long)k1, (long long)(at->zz ? 1 : m1));
   int64_t nb = bt->zz ? k / 16 : k1;
   for (int64_t ko = 0; ko < nb; ko++)
     if (bt->zz)
@@ -2557,7 +2707,7 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
 {
   const cube_tile *ct = st->roles == ROLE_OUT ? &c->p->tiles[st->src] : st;
   int64_t m = ct->var->type->rows, n = ct->var->type->cols;
-  const char *ld = stride_c(c, e->loc, e->args[1], m, n, 1, 0);
+  const char *ld = store_stride_c(c, e->loc, st->var->name, e->args[1], m, n);
   if (!ld)
     return -1;
   const char *gm = expr_c(c, e->args[0]);

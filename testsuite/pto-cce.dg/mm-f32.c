@@ -10,7 +10,8 @@
    is exact in float whatever the order of the additions (the cube's
    order is not documented; the simulator's is ascending k); the fp16
    results are those exact sums rounded to nearest even, by the fixpipe
-   and by reference mode's pto_cast alike.  */
+   and by reference mode's pto_cast alike.  Then C = A * A of one
+   32 x 32 tile (mmsq: the ZZ layout read as both operands).  */
 #include "harness.h"
 
 enum { NT = 3, LDA = 72, LDB = 83 };
@@ -39,7 +40,21 @@ static PTO_KERNEL void ref_mmf(const float *a, const float *b, float *c,
   }
 }
 
+typedef PTO_TILE(float, 32, 32) fsq_t;
+
+static PTO_KERNEL void ref_mmsq(const float *a, float *c, int n, int lda)
+{
+  fsq_t ta, tc;
+  for (int i = pto_block_idx(); i < n; i += pto_block_num()) {
+    pto_fill(tc, 0.0f);
+    pto_load(ta, a + i * 32, lda);
+    pto_matmul(tc, ta, ta);
+    pto_store(c + i * 1024, 32, tc);
+  }
+}
+
 void mmf__sim(void *const *args);
+void mmsq__sim(void *const *args);
 
 static float a[NT * 32 * LDA], b[64 * LDB];
 static float c[NT * 1536], want[NT * 1536];
@@ -92,6 +107,30 @@ int main(void)
         }
     CHECK(bad == 0);
     cce_run(mmf__sim, args, 2, reset, check);
+  }
+  /* C = A * A: the ZZ tile read as both operands (NT squares side by
+     side in rows of LDA elements).  */
+  for (int t = 0; t < 2; t++) {
+    int lda = t ? LDA : 97;
+    reset();
+    memcpy(want, c, sizeof want);
+    memcpy(wanth, ch, sizeof wanth);
+    pto_launch(ref_mmsq, 2, a, want, NT - 1, lda);
+    int bad = 0;
+    for (int i = 0; i < NT - 1; i++)
+      for (int r = 0; r < 32; r++)
+        for (int j = 0; j < 32; j++) {
+          double s = 0;
+          for (int k = 0; k < 32; k++)
+            s += (double)a[r * lda + i * 32 + k] * a[k * lda + i * 32 + j];
+          bad += want[i * 1024 + r * 32 + j] != (float)s;
+        }
+    CHECK(bad == 0);
+    const float *pa = a;
+    float *pc = c;
+    int n = NT - 1;
+    void *sargs[] = { &pa, &pc, &n, &lda };
+    cce_run(mmsq__sim, sargs, 2, reset, check);
   }
   return harness_end("mm-f32");
 }

@@ -1,0 +1,2 @@
+#define MM_M200 1
+#include "mm-stride.c"
