@@ -2712,13 +2712,17 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
     return -1;
   const char *gm = expr_c(c, e->args[0]);
   /* No mad since the last pto.fill(c, 0): L0C was never written, the
-     scalar unit writes the zeros.  */
+     scalar unit writes the zeros, through the core's data cache, which
+     dcci then writes back (whole: the address is ignored) so that a DMA
+     reading them (a later pto.load, the other cores at a hand-off) sees
+     them in GM (cce-api.h).  */
   char *t = pto_arena_printf(
       c->k->prog->arena,
       "if (cube_init_%u) {\n"
       "  for (int32_t r__ = 0; r__ < %lld; ++r__)\n"
       "    for (int32_t k__ = 0; k__ < %lld; ++k__)\n"
       "      %s;\n"
+      "  dcci((__gm__ void *)(%s), 1);\n"
       "} else {\n"
       "  set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
@@ -2731,7 +2735,7 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
       ct->var->id, (long long)m, (long long)n,
       nomad_store(c, st, ct, gm,
                   pto_arena_printf(c->k->prog->arena, "r__ * (%s) + k__", ld)),
-      deq_set(c, st, "  "), gm, acc_ctype(ct), (long long)ct->off, (long long)n, (long long)m, ld,
+      gm, deq_set(c, st, "  "), gm, acc_ctype(ct), (long long)ct->off, (long long)n, (long long)m, ld,
       (long long)m, fixpipe_quant(st), relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   /* For sync.c, the GM write is the scalar unit's (FIX is ordered before
@@ -2763,6 +2767,7 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
       "    for (int32_t r__ = 0; r__ < cvr%d__; ++r__)\n"
       "      for (int32_t k__ = 0; k__ < cvc%d__; ++k__)\n"
       "        %s;\n"
+      "    dcci((__gm__ void *)(%s), 1);\n"
       "  } else {\n"
       "    set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "    wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
@@ -2778,7 +2783,7 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
       nomad_store(c, st, ct, gm,
                   pto_arena_printf(c->k->prog->arena,
                                    "(int64_t)r__ * (%s) + k__", rs)),
-      deq_set(c, st, "    "), gm, acc_ctype(ct), (long long)ct->off, id, id,
+      gm, deq_set(c, st, "    "), gm, acc_ctype(ct), (long long)ct->off, id, id,
       id, rs, id, ct->var->type->rows, fixpipe_quant(st), relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   pto_mir_add_access(x, PTO_MEM_GM, 0, 0, true);
