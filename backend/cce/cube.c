@@ -1152,6 +1152,15 @@ is_out_store(const pto_mir_node *n, const cube_tile *t)
          && x->args[2]->kind == PTO_E_VAR && x->args[2]->u.var == t->var;
 }
 
+/* Whether N ends a run of stores of OUT tile T (accumulator A): it
+   changes A or converts into T again.  */
+static bool
+ends_out_run(const pto_mir_node *n, const cube_tile *t, const cube_tile *a)
+{
+  return writes_acc(n, a->var) || count_node(n, PTO_OP_CAST, 0, t->var)
+         || count_node(n, PTO_OP_DEQUANT, 0, t->var);
+}
+
 /* The stores of OUT tile T that follow one of its pto.casts in B (and
    the blocks nested in it) in the cast's block, before a write of its
    accumulator A or the next cast.  */
@@ -1171,9 +1180,7 @@ out_stores_after_cast(const pto_mir_block *b, const cube_tile *t,
     for (int j = i + 1; j < b->n; j++) {
       if (is_out_store(b->items[j], t))
         k++;
-      else if (writes_acc(b->items[j], a->var)
-               || count_node(b->items[j], PTO_OP_CAST, 0, t->var)
-               || count_node(b->items[j], PTO_OP_DEQUANT, 0, t->var))
+      else if (ends_out_run(b->items[j], t, a))
         break;
     }
   }
@@ -1200,8 +1207,7 @@ bad_out_store(const pto_mir_block *b, const cube_tile *t, const cube_tile *a)
         return e;
       continue;
     }
-    if (writes_acc(n, a->var) || count_node(n, PTO_OP_CAST, 0, t->var)
-        || count_node(n, PTO_OP_DEQUANT, 0, t->var))
+    if (ends_out_run(n, t, a))
       after_cast = false;
     const pto_expr *x = bad_out_store(&n->body, t, a);
     if (!x)

@@ -3198,12 +3198,14 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
     break;
   case PTO_OP_DEQUANT:
   case PTO_OP_COL_DEQUANT:
-    /* Only the fixpipe form (cube.c) reaches here on purpose: any other
-       is ExpandTileOps' to write out.  */
-    pto_error(c->diag, e->loc, "pto.%s of a tile that is no pto.matmul "
-              "accumulator is a sequence of tile ops that the ExpandTileOps "
-              "pass writes out; run it first (--passes=expand, or the "
-              "default pipeline)", pto_op_info(e->op)->name);
+    /* Only pto.dequant's fixpipe form (cube.c) reaches here on purpose:
+       any other is ExpandTileOps' to write out, pto.col_dequant always.  */
+    pto_error(c->diag, e->loc, "pto.%s%s is a sequence of tile ops that "
+              "the ExpandTileOps pass writes out; run it first "
+              "(--passes=expand, or the default pipeline)",
+              pto_op_info(e->op)->name,
+              e->op == PTO_OP_DEQUANT ? " of a tile that is no pto.matmul "
+                                        "accumulator" : "");
     c->errors++;
     break;
   case PTO_OP_DEQ_SCALE:
