@@ -196,17 +196,6 @@ void set_flag(pipe_t pipe, pipe_t tpipe, uint64_t pipeID);
 void wait_flag(pipe_t pipe, pipe_t tpipe, event_t pipeID);
 void wait_flag(pipe_t pipe, pipe_t tpipe, uint64_t pipeID);
 void pipe_barrier(pipe_t pipe);
-/* The scalar unit reaches GM through the core's data cache (the DMA
-   does not): dcci(dst, entire) writes the dirty lines back to GM and
-   invalidates them, entire = 1 (CacheLine::ENTIRE_DATA_CACHE) the whole
-   cache, the address then ignored, 0 (SINGLE_CACHE_LINE) the 64 B line
-   of dst.  The two-operand form, on dav-c220 (2201), dav-m200 (2002) and
-   3510: asc-devkit impl/basic_api/kernel_reg.h (CacheLine's values,
-   line 109; DcciGMImpl<T, entireType>, lines 128-135), the C API's mock
-   `dcci, void(__gm__ void*, uint64_t)' (tests/api/c_api/npu_arch_2201/
-   cache_ctrl/test_dcci.cpp); why: docs/zh/api/SIMD-API/基础API/缓存控制/
-   DataCacheCleanAndInvalid.md.  */
-void dcci(__gm__ void *dst, uint64_t entire);
 
 #ifdef PTO_CCE_ARCH_C220
 /* Between the cube core (AIC) and the two vector cores (AIV) of a

@@ -561,7 +561,6 @@ void pto_sim_copy_align(const char *f, int l, const char *name, int to_gm,
                         int64_t lp, int64_t rp, int64_t sg, int64_t dg);
 void pto_sim_set_mov_pad(const char *f, int l, uint64_t v);
 void pto_sim_set_quant_pre(const char *f, int l, uint64_t v);
-void pto_sim_dcci(const char *f, int l, const void *dst, uint64_t entire);
 /* load_cbuf_to_cb_transpose (dav-c220, int8_t and float): its macro below.  */
 void pto_sim_load_cb_transpose(const char *f, int l, pto_sim_dt ddt,
                                pto_sim_dt sdt, uintptr_t dst, uintptr_t src,
@@ -651,10 +650,6 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 /* The fixpipe's QUANT_PRE register (DEQF16's scale: its low 32 bits are
    a float), dav-c220; 0 at block start.  */
 #define set_quant_pre(v) pto_sim_set_quant_pre(PTO_SIM_HERE, (uint64_t)(v))
-/* dcci(dst, entire): the simulator has no data cache (scalar stores
-   reach GM at once), so only the operands are checked: entire 0 or 1.  */
-#define dcci(dst, entire) \
-  pto_sim_dcci(PTO_SIM_HERE, (const void *)(dst), (uint64_t)(entire))
 #define PTO_VALID(v, dim, what) \
   pto_sim_valid(PTO_SIM_HERE, what, (int64_t)(v), (int64_t)(dim))
 /* PTO_ROW_STRIDE(op, rs, rows, cols) (emitted before a pto_load /

@@ -149,13 +149,6 @@ void pto_sim_set_quant_pre(const char *f, int l, uint64_t v)
   pto_sim_state()->quant_pre = v;
 }
 
-void pto_sim_dcci(const char *f, int l, const void *dst, uint64_t entire)
-{
-  (void)dst;
-  pto_sim_check_range(pto_sim_state(), f, l, "dcci", "entire",
-                      (int64_t)entire, 0, 1);
-}
-
 int64_t pto_sim_valid(const char *f, int l, const char *what, int64_t v,
                       int64_t dim)
 {

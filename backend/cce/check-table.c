@@ -167,8 +167,6 @@ static const ccx_intrin table[] = {
   { "set_mov_pad_val", F_SCALAR, N(1), 0, ".", 0, 0, 0, API },
   /* The fixpipe's QUANT_PRE register (DEQF16's scale): dav-c220.  */
   { "set_quant_pre", F_SCALAR, N(1), 0, ".", 0, 0, 0, API },
-  /* Write the scalar unit's data cache back to GM: (dst, entire).  */
-  { "dcci", F_SCALAR, N(2), N(2), "G.", 0, 0, 0, API },
 };
 
 const ccx_intrin *

@@ -123,7 +123,8 @@
      c220 store     M -> FIX before, FIX -> S after (S orders the fixpipe
                     before everything issued later: WAR on L0C, its GM);
                     when no mad ran since pto.fill(c, 0) (a K loop of
-                    zero trips) the scalar unit writes the zeros instead
+                    zero trips) a mad of zero operands first makes L0C
+                    hold the value stored (zero_mad, its pairs inside)
    These nodes carry no L1/L0 accesses, so sync.c never adds syncs for
    them; the GM reads of the L1 loads (MTE2), the UB writes of the
    m200 exit (V) and the UB reads of the m200 staging (MTE3) are
@@ -203,6 +204,9 @@ struct pto_cube_plan {
                                  from GM, an epilogue): the UB copy goes
                                  back to L0C before their mad */
   int nreload, capreload;
+  int64_t zero_l1, zero_size; /* archs without L0C -> UB: the L1 region
+                                 of zeros a store with no mad loads into
+                                 L0A / L0B (place_bias_l1) */
 };
 
 typedef struct pto_cube_plan plan;
@@ -1518,17 +1522,24 @@ place(cctx *c, role r, int64_t cap, int esz, int align, const char *space)
 
 /* dav-c220: the L1 staging region of each bias tile (GM -> L1 -> bias
    table) and of each accumulator loaded from GM (GM -> L1 -> L0C),
-   after the operands' (512 B aligned), in the L1 of CAP bytes.  */
+   after the operands' (512 B aligned), then the zero region of the
+   stores with no mad (zero_mad: max(M, N)/16 fractals of the largest
+   accumulator), in the L1 of CAP bytes.  */
 static void
 place_bias_l1(cctx *c, int64_t cap)
 {
-  int64_t used = 0;
+  int64_t used = 0, zero = 0;
   for (int i = 0; i < c->p->n; i++)
     if (c->p->tiles[i].roles == ROLE_OPERAND
         && c->p->tiles[i].off + c->p->tiles[i].rsz + c->p->tiles[i].size > used)
       used = c->p->tiles[i].off + c->p->tiles[i].rsz + c->p->tiles[i].size;
   for (int i = 0; i < c->p->n; i++) {
     cube_tile *t = &c->p->tiles[i];
+    if (t->roles == ROLE_ACC && !c->p->ub_exit) {
+      int64_t r = t->var->type->rows, k = t->var->type->cols;
+      if ((r > k ? r : k) / 16 * FRACTAL16 > zero)
+        zero = (r > k ? r : k) / 16 * FRACTAL16;
+    }
     if (t->roles != ROLE_BIAS && !(t->roles == ROLE_ACC && t->loaded))
       continue;
     t->l1off = (used + FRACTAL16 - 1) / FRACTAL16 * FRACTAL16;
@@ -1543,6 +1554,16 @@ place_bias_l1(cctx *c, int64_t cap)
       c->errors++;
       return;
     }
+  }
+  c->p->zero_l1 = (used + FRACTAL16 - 1) / FRACTAL16 * FRACTAL16;
+  c->p->zero_size = zero;
+  if (zero && c->p->zero_l1 + zero > cap) {
+    pto_error(c->diag, c->k->func->loc,
+              "the L1 zeros of the stores with no pto.matmul end at byte "
+              "%lld, past the %lld of %s (the pto.matmul operands and "
+              "staging take the rest)", (long long)(c->p->zero_l1 + zero),
+              (long long)cap, c->k->arch->name);
+    c->errors++;
   }
 }
 
@@ -1581,6 +1602,10 @@ declare(cctx *c)
                      (long long)(ct->off + ct->rsz + ct->size), ct->ev,
                      ct->ev + 1);
   }
+  if (c->p->zero_size)
+    pto_buf_printf(&t, "\n   %-16s L1  [%lld, %lld)", "(stores, no mad)",
+                   (long long)c->p->zero_l1,
+                   (long long)(c->p->zero_l1 + c->p->zero_size));
   pto_mir_node *n = pto_mir_new(c->k, PTO_MIR_COMMENT, c->k->func->loc);
   n->text = pto_arena_strdup(c->k->prog->arena, t.s);
   pto_mir_push(&c->k->body, n);
@@ -2624,22 +2649,6 @@ relu_arg(cctx *c, const cube_tile *ct)
                   : "0";
 }
 
-/* The value the scalar unit stores for element k__ of accumulator CT
-   when no mad ran: 0, or with a bias its bias row's element (through
-   the ReLU flag when it has one).  */
-static const char *
-nomad_value(cctx *c, const cube_tile *ct)
-{
-  if (ct->bias < 0)
-    return ct->var->type->dtype == PTO_DT_I32 ? "0" : "0.0f";
-  unsigned b = c->p->tiles[ct->bias].var->id;
-  if (!ct->relu)
-    return pto_arena_printf(c->k->prog->arena, "cube_bias_%u[k__]", b);
-  return pto_arena_printf(c->k->prog->arena,
-                          "(cube_relu_%u && cube_bias_%u[k__] < 0.0f ? 0.0f "
-                          ": cube_bias_%u[k__])", ct->var->id, b, b);
-}
-
 /* The fixpipe's QuantPRE for a store of tile T (an accumulator, or an
    OUT tile: its dtype).  */
 static const char *
@@ -2670,40 +2679,76 @@ deq_set(cctx *c, const cube_tile *t, const char *indent)
       indent, indent, t->var->id, indent, indent, indent);
 }
 
-/* The element GM_I of GM, written by the scalar unit when no mad ran,
-   and its value: the accumulator's (nomad_value), or for an OUT tile
-   16-bit zeros (+0 in fp16 and bf16), or with a bias the bias row's
-   element converted: by (half) to fp16; to bf16 (bfloat16_t is storage
-   only, runtime/cce-api.h) by rounding the float's bits to nearest even
-   as the fixpipe's F322BF16 and vconv_f322bf16r do, a NaN kept quiet.  */
+/* The product of a store of accumulator CT with no mad since the last
+   pto.fill(ct, 0), INDENT-ed: L0C is made to hold the value the store
+   writes (0, or the bias row when CT has a bias epilogue) by one mad of
+   zero operands (K one fractal wide; fp16 for an f32 accumulator, int8
+   for an int32 one), the zeros loaded from the plan's L1 zero region,
+   which create_cbuf_matrix zeroes first; with a bias the mad's
+   bias-table form.  The fixpipe then stores it as after any product
+   (ReLU, conversion and dequantization included), so that no scalar
+   store reaches GM: those go through the core's data cache, which
+   writes back whole 64 B lines and could overwrite what another core
+   stored next to them (asc-devkit docs, GlobalTensor SetValue.md).
+   Pairs: MTE1 -> MTE2 (WAR on the zero region, read by the last such
+   load), MTE2 -> MTE1, M -> MTE1 (WAR on L0A / L0B, read by the last
+   mad), MTE1 -> M, and after the mad M -> MTE1 as lower_matmul leaves
+   it; the store's own M -> FIX orders the fixpipe.  */
 static const char *
-nomad_store(cctx *c, const cube_tile *t, const cube_tile *ct, const char *gm,
-            const char *gm_i)
+zero_mad(cctx *c, const cube_tile *ct, const char *indent)
 {
-  /* pto.dequant of zeros: 0 * scale, +-0 (NaN for a NaN or infinite
-     scale), as the fixpipe computes it.  */
-  if (t->roles == ROLE_OUT && t->deq)
-    return pto_arena_printf(c->k->prog->arena,
-                            "(%s)[%s] = (half)(0.0f * cube_deq_%u)", gm, gm_i,
-                            t->var->id);
-  if (t->roles == ROLE_OUT && ct->bias >= 0
-      && t->var->type->dtype == PTO_DT_BF16)
-    return pto_arena_printf(
-        c->k->prog->arena,
-        "{\n"
-        "  union { float f; uint32_t u; } v__ = { %s };\n"
-        "  uint32_t u__ = v__.u;\n"
-        "  ((__gm__ uint16_t *)(%s))[%s] = %s;\n"
-        "}", nomad_value(c, ct), gm, gm_i,
-        pto_mir_bf16_bits_text(c->k->prog->arena, "u__"));
-  if (t->roles == ROLE_OUT && ct->bias >= 0)
-    return pto_arena_printf(c->k->prog->arena, "(%s)[%s] = (half)(%s)", gm,
-                            gm_i, nomad_value(c, ct));
-  if (t->roles == ROLE_OUT)
-    return pto_arena_printf(c->k->prog->arena,
-                            "((__gm__ uint16_t *)(%s))[%s] = 0", gm, gm_i);
-  return pto_arena_printf(c->k->prog->arena, "(%s)[%s] = %s", gm, gm_i,
-                          nomad_value(c, ct));
+  int64_t m = ct->var->type->rows, n = ct->var->type->cols;
+  int64_t m1 = m / 16, n1 = n / 16;
+  bool s8 = ct->var->type->dtype == PTO_DT_I32;
+  const char *et = s8 ? "int8_t" : "half";
+  const char *i = indent;
+  pto_arena *a = c->k->prog->arena;
+  const char *l0b = s8
+    ? pto_arena_printf(a, "load_cbuf_to_cb_transpose((__cb__ int8_t *)"
+                       "((uintptr_t)0), (__cbuf__ int8_t *)((uintptr_t)%lld), "
+                       "0, %lld, 1, 1, false, 0);", (long long)c->p->zero_l1,
+                       (long long)(n1 / 2))
+    : pto_arena_printf(a, "load_cbuf_to_cb((__cb__ half *)((uintptr_t)0), "
+                       "(__cbuf__ half *)((uintptr_t)%lld), 0, %lld, 1, 0, "
+                       "0, 1, inc);", (long long)c->p->zero_l1,
+                       (long long)n1);
+  const char *mad = ct->bias >= 0
+    ? pto_arena_printf(a, "mad((__cc__ float *)((uintptr_t)%lld), (__ca__ "
+                       "half *)((uintptr_t)0), (__cb__ half *)((uintptr_t)0), "
+                       "(uint64_t)%lld, %lld, 16, %lld, 0, false, true, "
+                       "false);", (long long)ct->off,
+                       (long long)c->p->tiles[ct->bias].off, (long long)m,
+                       (long long)n)
+    : pto_arena_printf(a, "mad((__cc__ %s *)((uintptr_t)%lld), (__ca__ %s *)"
+                       "((uintptr_t)0), (__cb__ %s *)((uintptr_t)0), %lld, "
+                       "%d, %lld, %s1);", acc_ctype(ct), (long long)ct->off,
+                       et, et, (long long)m, s8 ? 32 : 16, (long long)n,
+                       mad_flags(c->k->arch));
+  return pto_arena_printf(
+      a,
+      "%sif (cube_init_%u) {\n"
+      "%s  set_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID0);\n"
+      "%s  wait_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID0);\n"
+      "%s  create_cbuf_matrix((__cbuf__ float *)((uintptr_t)%lld), "
+      "(int64_t)%lld << 16 | 1, (uint32_t)0);\n"
+      "%s  set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);\n"
+      "%s  wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);\n"
+      "%s  set_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);\n"
+      "%s  wait_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);\n"
+      "%s  load_cbuf_to_ca((__ca__ %s *)((uintptr_t)0), (__cbuf__ %s *)"
+      "((uintptr_t)%lld), 0, %lld, 1, 0, 0, 0, inc);\n"
+      "%s  %s\n"
+      "%s  set_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);\n"
+      "%s  wait_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);\n"
+      "%s  %s\n"
+      "%s  set_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);\n"
+      "%s  wait_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);\n"
+      "%s  cube_init_%u = 0;\n"
+      "%s}\n",
+      i, ct->var->id, i, i, i, (long long)c->p->zero_l1,
+      (long long)(c->p->zero_size / 32), i, i, i, i, i, et, et,
+      (long long)c->p->zero_l1, (long long)m1, i, l0b, i, i, i, mad, i, i, i,
+      ct->var->id, i);
 }
 
 /* dav-c220 pto.store(gm, rs, t) of accumulator T or of an OUT tile T
@@ -2717,34 +2762,21 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
   if (!ld)
     return -1;
   const char *gm = expr_c(c, e->args[0]);
-  /* No mad since the last pto.fill(c, 0): L0C was never written, the
-     scalar unit writes the zeros, through the core's data cache, which
-     dcci then writes back (whole: the address is ignored) so that a DMA
-     reading them (a later pto.load, the other cores at a hand-off) sees
-     them in GM (cce-api.h).  */
   char *t = pto_arena_printf(
       c->k->prog->arena,
-      "if (cube_init_%u) {\n"
-      "  for (int32_t r__ = 0; r__ < %lld; ++r__)\n"
-      "    for (int32_t k__ = 0; k__ < %lld; ++k__)\n"
-      "      %s;\n"
-      "  dcci((__gm__ void *)(%s), 1);\n"
-      "} else {\n"
-      "  set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
-      "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "%s"
-      "  copy_matrix_cc_to_gm(%s, (__cc__ %s *)((uintptr_t)%lld), 0, %lld, "
+      "set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "%s"
+      "copy_matrix_cc_to_gm(%s, (__cc__ %s *)((uintptr_t)%lld), 0, %lld, "
       "%lld, %s, %lld, 0, %s, %s, 0, 1);\n"
-      "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
-      "  wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
-      "}",
-      ct->var->id, (long long)m, (long long)n,
-      nomad_store(c, st, ct, gm,
-                  pto_arena_printf(c->k->prog->arena, "r__ * (%s) + k__", ld)),
-      gm, deq_set(c, st, "  "), gm, acc_ctype(ct), (long long)ct->off, (long long)n, (long long)m, ld,
-      (long long)m, fixpipe_quant(st), relu_arg(c, ct));
+      "set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);",
+      zero_mad(c, ct, ""), deq_set(c, st, ""), gm, acc_ctype(ct),
+      (long long)ct->off, (long long)n, (long long)m, ld, (long long)m,
+      fixpipe_quant(st), relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
-  /* For sync.c, the GM write is the scalar unit's (FIX is ordered before
+  /* For sync.c, the GM write is the node's (FIX is ordered before
      everything after it by the FIX -> S pair).  */
   pto_mir_add_access(x, PTO_MEM_GM, 0, 0, true);
   c->k->count.dma++;
@@ -2756,7 +2788,7 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
    exactly the vr x vc region (MSize vr, NSize vc, dstStride the row
    stride; srcStride the accumulator's rows, its fractal column
    height), as lower_store does for the whole tile; nothing when vr or
-   vc is 0; the scalar unit writes the zeros when no mad ran.  */
+   vc is 0; when no mad ran, after zero_mad.  */
 static int
 lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
                   const cube_tile *st)
@@ -2769,28 +2801,19 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
   char *t = pto_arena_printf(
       c->k->prog->arena,
       "if (cvr%d__ > 0 && cvc%d__ > 0) {\n"
-      "  if (cube_init_%u) {\n"
-      "    for (int32_t r__ = 0; r__ < cvr%d__; ++r__)\n"
-      "      for (int32_t k__ = 0; k__ < cvc%d__; ++k__)\n"
-      "        %s;\n"
-      "    dcci((__gm__ void *)(%s), 1);\n"
-      "  } else {\n"
-      "    set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
-      "    wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
       "%s"
-      "    copy_matrix_cc_to_gm(%s, (__cc__ %s *)((uintptr_t)%lld), 0, "
+      "  set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "%s"
+      "  copy_matrix_cc_to_gm(%s, (__cc__ %s *)((uintptr_t)%lld), 0, "
       "cvc%d__, cvr%d__, cvr%d__ > 1 ? (int64_t)(%s) : cvc%d__, %d, 0, "
       "%s, %s, 0, 1);\n"
-      "    set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
-      "    wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
-      "  }\n"
+      "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "  wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
       "}",
-      id, id, ct->var->id, id, id,
-      nomad_store(c, st, ct, gm,
-                  pto_arena_printf(c->k->prog->arena,
-                                   "(int64_t)r__ * (%s) + k__", rs)),
-      gm, deq_set(c, st, "    "), gm, acc_ctype(ct), (long long)ct->off, id, id,
-      id, rs, id, ct->var->type->rows, fixpipe_quant(st), relu_arg(c, ct));
+      id, id, zero_mad(c, ct, "  "), deq_set(c, st, "  "), gm, acc_ctype(ct),
+      (long long)ct->off, id, id, id, rs, id, ct->var->type->rows,
+      fixpipe_quant(st), relu_arg(c, ct));
   pto_mir_node *x = text_node(c->k, out, e->loc, PTO_PIPE_S, t);
   pto_mir_add_access(x, PTO_MEM_GM, 0, 0, true);
   c->k->count.dma++;

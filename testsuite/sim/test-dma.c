@@ -93,10 +93,6 @@ static void test_dma_errors(void)
                "copy_gm_to_ubuf: sid = 16 out of range [0, 15]");
   EXPECT_ABORT(copy_ubuf_to_gm(gm, mis, 0, 1, 1, 0, 0),
                "copy_ubuf_to_gm: src address ub+8 is not 32-byte aligned");
-  /* dcci: entire is CacheLine, 0 or 1; no cache, so nothing else.  */
-  dcci(gm, 1);
-  dcci(gm, 0);
-  EXPECT_ABORT(dcci(gm, 2), "dcci: entire = 2 out of range [0, 1]");
   EXPECT_ABORT(copy_gm_to_ubuf(u, gm, 0, 2, 4000, 0, 0),
                "copy_gm_to_ubuf: dst range ub[0,256000) is outside the ub arena of 188416 bytes (dav-c220)");
   EXPECT_ABORT(copy_gm_to_ubuf(u, (float *)0, 0, 1, 1, 0, 0),
