@@ -1121,6 +1121,7 @@ emit_mix_kernel(pto_mir_kernel *k, pto_diag *d, long *drop, pto_buf *out,
     memset(src[i], 0, sizeof *src[i]);
     part[i].double_buffer = k->double_buffer;
     part[i].cube_dbuf = k->cube_dbuf;
+    part[i].cube_zero_mad = k->cube_zero_mad;
   }
   for (int i = 0; i < 3 && !errs; i++) {
     errs += pto_memplan(&part[i], d);
@@ -1171,6 +1172,7 @@ emit_kernel(const pto_program *p, const pto_func *f, const pto_arch *arch,
   }
   k.double_buffer = o ? o->double_buffer : true;
   k.cube_dbuf = true;
+  k.cube_zero_mad = true;
   k.drop_sync = *drop;
   if (pto_split_wanted(&k)) {
     int errs = emit_mix_kernel(&k, d, drop, out, report ? report : NULL,

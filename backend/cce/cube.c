@@ -1535,7 +1535,7 @@ place_bias_l1(cctx *c, int64_t cap)
       used = c->p->tiles[i].off + c->p->tiles[i].rsz + c->p->tiles[i].size;
   for (int i = 0; i < c->p->n; i++) {
     cube_tile *t = &c->p->tiles[i];
-    if (t->roles == ROLE_ACC && !c->p->ub_exit) {
+    if (t->roles == ROLE_ACC && !c->p->ub_exit && c->k->cube_zero_mad) {
       int64_t r = t->var->type->rows, k = t->var->type->cols;
       if ((r > k ? r : k) / 16 * FRACTAL16 > zero)
         zero = (r > k ? r : k) / 16 * FRACTAL16;
@@ -2703,6 +2703,7 @@ zero_mad(cctx *c, const cube_tile *ct, const char *indent)
   const char *et = s8 ? "int8_t" : "half";
   const char *i = indent;
   pto_arena *a = c->k->prog->arena;
+  pto_assert(c->p->zero_size >= (m > n ? m : n) / 16 * FRACTAL16);
   const char *l0b = s8
     ? pto_arena_printf(a, "load_cbuf_to_cb_transpose((__cb__ int8_t *)"
                        "((uintptr_t)0), (__cbuf__ int8_t *)((uintptr_t)%lld), "

@@ -221,6 +221,9 @@ typedef struct pto_mir_kernel {
   bool cube_dbuf;             /* cube.c may double-buffer the L1 operands
                                  (with double_buffer; the CCE back end:
                                  backend/ptoisa renders its own loads) */
+  bool cube_zero_mad;         /* cube.c reserves the L1 zeros of stores
+                                 with no mad (zero_mad): the CCE back end
+                                 (backend/ptoisa's TSTORE needs none) */
   bool cube_f32;              /* cube.c takes f32 x f32 products on
                                  3510 too, without the CCE's checks of
                                  them (backend/ptoisa: PTO-ISA's TMATMUL
