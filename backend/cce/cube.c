@@ -1637,8 +1637,9 @@ declare(cctx *c)
                 pto_arena_printf(c->k->prog->arena,
                                  "float cube_deq_%u = 0.0f;",
                                  c->p->tiles[i].var->id));
-    } else if (c->p->tiles[i].roles == ROLE_BIAS) {
-      /* The bias row's GM address, for a store when no mad ran.  */
+    } else if (c->p->tiles[i].roles == ROLE_BIAS && !c->k->cube_zero_mad) {
+      /* backend/ptoisa: the bias row's GM address, for its store when
+         no mad ran (the CCE back end's zero_mad needs none).  */
       text_node(c->k, &c->k->body, c->k->func->loc, PTO_PIPE_S,
                 pto_arena_printf(c->k->prog->arena,
                                  "__gm__ float *cube_bias_%u = 0;",
@@ -2035,25 +2036,20 @@ bt_unit(const pto_arch *arch)
    MTE1 (WAR: the last mad read the table before this write) and
    preceded by its L0A/L0B loads and MTE1 -> M (RAW: MTE1 runs in
    order, so this write is done), both from lower_matmul; the
-   simulator's race detector sees each of the pairs kept missing.  The
-   GM address is kept in cube_bias_ID for a store with no mad.  */
+   simulator's race detector sees each of the pairs kept missing.  */
 static int
 lower_bias_load(cctx *c, pto_mir_block *out, const pto_expr *e,
                 const cube_tile *t)
 {
   int64_t n = t->var->type->cols;
   const char *gm = expr_c(c, e->args[1]);
-  text_node(c->k, out, e->loc, PTO_PIPE_S,
-            pto_arena_printf(c->k->prog->arena,
-                             "cube_bias_%u = (__gm__ float *)(%s);",
-                             t->var->id, gm));
   pair(c, out, e->loc, "PIPE_MTE1", "PIPE_MTE2");
   pto_mir_node *x = text_node(
       c->k, out, e->loc, PTO_PIPE_MTE2,
       pto_arena_printf(c->k->prog->arena,
                        "copy_gm_to_cbuf((__cbuf__ float *)((uintptr_t)%lld), "
-                       "cube_bias_%u, 0, 1, %lld, 0, 0, PAD_NONE);",
-                       (long long)t->l1off, t->var->id,
+                       "(__gm__ float *)(%s), 0, 1, %lld, 0, 0, PAD_NONE);",
+                       (long long)t->l1off, gm,
                        (long long)(n * 4 / 32)));
   pto_mir_add_access(x, PTO_MEM_GM, 0, 0, false);
   pair(c, out, e->loc, "PIPE_MTE2", "PIPE_MTE1");

@@ -105,7 +105,7 @@ sorry, unimplemented: .*the cube path pads operands with 0 only	pto.h (pto_load_
 sorry, unimplemented: .*is a pto.matmul operand and lives in L1	README "not yet": on dav-c220 a matmul operand defined by anything but pto_load from GM or pto_cast of a matmul result (a vector op) is a located sorry of the CCE back end
 sorry, unimplemented: '(exp|log)f' of a scalar: the AI core's scalar unit has no	pto.h (scalar math): expf and logf on scalars are simulation only; the scalar unit has no exp or log, so the CCE back end reports a sorry at the call
 sorry, unimplemented: '[a-z]+' of a double: the CCE back end lowers the float forms only	pto.h (scalar math): double computations other than exact float ones are simulation only, a sorry of the CCE back end
-error: the GM row stride -?[0-9]+ of tile '[a-z_0-9]+' is less than its	doc/passes.md (cube path): a constant GM row stride of a cube tile below its columns is a located error of the CCE back end (reference mode and sim=jit stop at run time, pto.h's row-stride check)
+error: the GM row stride -?[0-9]+ of tile '[^']+' is less than its	doc/passes.md (cube path): a constant GM row stride of a cube tile below its columns is a located error of the CCE back end (reference mode and sim=jit stop at run time, pto.h's row-stride check)
 EOF
   return 1
 }
