@@ -96,7 +96,7 @@ pto_fe_is_bf16_type (tree type)
 }
 
 /* True if T is a tile element type: float, _Float16, int32_t, pto_bf16,
-   int8_t, uint8_t or int16_t (what pto.h's reference mode accepts; plain
+   int8_t, uint8_t, int16_t or uint64_t (what pto.h's reference mode accepts; plain
    char is neither 8-bit type there).  */
 static bool
 tile_element_ok (tree t)
@@ -109,8 +109,12 @@ tile_element_ok (tree t)
   if (TREE_CODE (t) == REAL_TYPE)
     return t == float_type_node
 	   || (TYPE_PRECISION (t) == 16 && !DECIMAL_FLOAT_TYPE_P (t));
-  return TREE_CODE (t) == INTEGER_TYPE
-	 && (TYPE_PRECISION (t) == 32 || TYPE_PRECISION (t) == 16)
+  if (TREE_CODE (t) != INTEGER_TYPE)
+    return false;
+  /* uint64_t: the fixpipe's deq words (pto.h pto_deq_word).  */
+  if (TYPE_PRECISION (t) == 64)
+    return TYPE_UNSIGNED (t);
+  return (TYPE_PRECISION (t) == 32 || TYPE_PRECISION (t) == 16)
 	 && !TYPE_UNSIGNED (t);
 }
 
@@ -228,7 +232,8 @@ pto_fe_check_tile_type (tree type)
       error_at (expansion_point_location_if_in_system_header
 		  (input_location),
 		"the element type of a tile must be float, _Float16, "
-		"int32_t, pto_bf16, int8_t, uint8_t or int16_t, not %qT", elt);
+		"int32_t, pto_bf16, int8_t, uint8_t, int16_t or uint64_t, "
+		"not %qT", elt);
       return false;
     }
   if (tile_element_quals (type) != TYPE_UNQUALIFIED)

@@ -59,7 +59,9 @@
      _Float16 tiles: vconv_s82f16 / vconv_u82f16 / vconv_f162s8 /
      vconv_f162u8 on both archs), int16_t for loads, stores (and their
      _valid forms) and casts only (to and from _Float16: vconv_s162f16 / vconv_f162s16r on both
-     archs).
+     archs).  uint64_t tiles hold the fixpipe's per-channel deq words
+     (pto_deq_word): pto_load, pto_store (their _valid forms too) and the
+     scales operand of pto_col_dequant and pto_deq_scale only.
      fp16 needs a compiler with the C type _Float16 (GCC 12 on x86-64 and
      AArch64); with GCC 11 on x86-64 a program cannot have fp16 tiles in
      either mode: naming pto_f16 there is a located error whose type name
@@ -272,6 +274,21 @@ pto_bf16_to_f32(pto_bf16 h)
   return pto_bf16_bits_to_float(h.bits);
 }
 
+/* pto_deq_word: the 64-bit deq word of the fixpipe's per-channel
+   dequantization (QuantPRE VDEQF16) for scale S, as the host packs it
+   for a uint64_t tile: the float's encoding in bits [31:0], zeros above.
+   The fixpipe reads bits [31:13] (sign, exponent, 10 mantissa bits:
+   PTO-ISA's CPU model, include/pto/cpu/common.hpp
+   extract_m1_from_quant<true>); bits [45:37] and 46, an offset and a
+   sign, belong to the int8 modes (REQ8), which pto does not emit.  */
+__attribute__((unused)) static inline uint64_t
+pto_deq_word(float s)
+{
+  union { float f; uint32_t u; } v;
+  v.f = s;
+  return (uint64_t)v.u;
+}
+
 /* ------------------------------------------------------------------ */
 /* Function roles                                                     */
 /* ------------------------------------------------------------------ */
@@ -344,7 +361,7 @@ pto_bf16_to_f32(pto_bf16 h)
    once per shape: `typedef PTO_TILE(float, 16, 64) tile_t;`.  The shape
    and dtype travel with the type through pointers and by-value
    parameters.  R and C are positive integer constants; T is float,
-   _Float16 (pto_f16), int32_t, pto_bf16, int8_t, uint8_t or int16_t,
+   _Float16 (pto_f16), int32_t, pto_bf16, int8_t, uint8_t, int16_t or uint64_t,
    unqualified (every tile is written by
    pto_* operations).  Tile variables of kernels and inline
    helpers live in on-chip buffers.  A struct in DSL code may hold
@@ -366,9 +383,11 @@ pto_bf16_to_f32(pto_bf16 h)
                      || __builtin_types_compatible_p(T, pto_bf16)         \
                      || __builtin_types_compatible_p(T, int8_t)           \
                      || __builtin_types_compatible_p(T, uint8_t)          \
-                     || __builtin_types_compatible_p(T, int16_t),         \
+                     || __builtin_types_compatible_p(T, int16_t)          \
+                     || __builtin_types_compatible_p(T, uint64_t),        \
                  "PTO_TILE: the element type must be float, _Float16, "   \
-                 "int32_t, pto_bf16, int8_t, uint8_t or int16_t");        \
+                 "int32_t, pto_bf16, int8_t, uint8_t, int16_t or "        \
+                 "uint64_t");                                             \
   _Static_assert(!__builtin_types_compatible_p(const T *, T *)            \
                      && !__builtin_types_compatible_p(volatile T *, T *)  \
                      && !__builtin_types_compatible_p(_Atomic T *, T *),  \
@@ -526,21 +545,26 @@ enum {
                           plan), vmuls, vmins, vmaxs, cast to fp16
    pto_col_dequant(h, c, r)
                           h[i][j] = c[i][j] * pto_deq_scale(r)[0][j] as
-                          pto_dequant computes it; r a 1 x C float tile
-                          (a scale per column, per output channel).  On
-                          the vector unit only (ExpandTileOps): on
-                          dav-c220 a pto_matmul accumulator c reaches
+                          pto_dequant computes it; r a 1 x C tile of a
+                          scale per column (per output channel): floats,
+                          or uint64_t deq words (pto_deq_word(scale),
+                          packed by the host; the same results).  With
+                          deq words and c a pto_matmul accumulator, on
+                          dav-c220 and 3510 the fixpipe dequantizes on
+                          its way to GM (QuantPRE VDEQF16; h is only
+                          stored, as for pto_dequant; doc/cce.md);
+                          otherwise the vector unit (ExpandTileOps): on
+                          dav-c220 a float-scaled accumulator reaches
                           the vector core through the GM workspace (a
-                          mix kernel; the fixpipe's VDEQF16 is not used:
-                          it needs a 64-bit deq word per channel,
-                          doc/cce.md)
+                          mix kernel)
    pto_deq_scale(d, r)    d = r as the fixpipe's per-channel deq word
                           holds it: each float's 13 low mantissa bits
                           cleared (toward zero), a resulting -0 read as
                           +0 (PTO-ISA's extract_m1_from_quant<true>);
-                          d, r float tiles of one shape; the scalar unit
-                          in the CCE.  A NaN scale's result is
-                          unspecified
+                          d a float tile, r a float tile or a uint64_t
+                          tile of deq words (the float in each word's
+                          bits [31:0]) of d's shape; the scalar unit in
+                          the CCE.  A NaN scale's result is unspecified
    pto_row_sum(d, a)      d[i][0] = sum over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_max(d, a)      d[i][0] = max over j of a[i][j]; d R x 1, a R x C, same dtype
    pto_row_expand(d, r)   d[i][j] = r[i][0]; d R x C, r R x 1, same dtype (pto-isa TROWEXPAND)
@@ -873,11 +897,14 @@ extern pto__not_a_tile pto__not_a_tile_object;
    bf16).  */
 #define PTO__IS_KNOWN(t)                                                    \
   _Generic(PTO__ELT(t), float: 1, PTO__F16_CASE(1) int32_t: 1,             \
-           pto_bf16: 1, int8_t: 1, uint8_t: 1, int16_t: 1, default: 0)
+           pto_bf16: 1, int8_t: 1, uint8_t: 1, int16_t: 1, uint64_t: 1,    \
+           default: 0)
 /* 1 if it is an 8-bit integer tile (storage only, like bf16).  */
 #define PTO__IS_INT8(t) _Generic(PTO__ELT(t), int8_t: 1, uint8_t: 1, default: 0)
 /* 1 if it is an int8_t tile (a pto_matmul operand besides storage).  */
 #define PTO__IS_S8(t) _Generic(PTO__ELT(t), int8_t: 1, default: 0)
+/* 1 if it is a uint64_t tile (the fixpipe's deq words).  */
+#define PTO__IS_U64(t) _Generic(PTO__ELT(t), uint64_t: 1, default: 0)
 /* 1 if it is an int16_t tile (storage only too).  */
 #define PTO__IS_INT16(t) _Generic(PTO__ELT(t), int16_t: 1, default: 0)
 #define PTO__IS_F16_OR(t, T) \
@@ -909,7 +936,14 @@ extern pto__not_a_tile pto__not_a_tile_object;
   _Static_assert(!PTO__IS_INT16(t),                                        \
                  op ": " #t " is an int16_t tile: int16_t tiles support "  \
                  "only pto_load, pto_store and pto_cast; compute in fp16 " \
-                 "(pto_cast to a _Float16 tile first)")
+                 "(pto_cast to a _Float16 tile first)");                   \
+  PTO__CHECK_NOT_WORDS(op, t)
+/* uint64_t tiles (deq words) have no arithmetic and no conversions.  */
+#define PTO__CHECK_NOT_WORDS(op, t)                                         \
+  _Static_assert(!PTO__IS_TILE(t) || !PTO__IS_U64(t),                      \
+                 op ": " #t " is a uint64_t tile: uint64_t tiles (deq "    \
+                 "words, pto_deq_word) support only pto_load, pto_store "  \
+                 "and the scales of pto_col_dequant and pto_deq_scale")
 /* A tile operand of an op that moves or converts elements (any dtype).  */
 #define PTO__CHECK_TILE_ANY(op, t)                                          \
   _Static_assert(PTO__IS_TILE(t), op ": operand " #t " is not a PTO_TILE"); \
@@ -919,8 +953,8 @@ extern pto__not_a_tile pto__not_a_tile_object;
                  op ": operand " #t " is not a PTO_TILE");                 \
   _Static_assert(PTO__IS_KNOWN(t), op ": the element type of " #t         \
                                       " is not float, _Float16, int32_t, "  \
-                                      "pto_bf16, int8_t, uint8_t or "      \
-                                      "int16_t")
+                                      "pto_bf16, int8_t, uint8_t, "        \
+                                      "int16_t or uint64_t")
 #define PTO__CHECK_FLOAT(op, t)                                             \
   _Static_assert(PTO__IS_FLOAT(t),                                         \
                  op ": " #t " must be a float or _Float16 tile")
@@ -1641,22 +1675,47 @@ pto__deq_scale_one(float s)
   v.u &= 0xFFFFE000u;
   return (v.u & 0x7FFFFFFFu) ? v.f : 0.0f;
 }
+/* The scale deq word W stands for (pto__deq_scale_one of its low 32
+   bits).  */
+static inline float
+pto__deq_word_scale(uint64_t w)
+{
+  union { float f; uint32_t u; } v;
+  v.u = (uint32_t)w;
+  return pto__deq_scale_one(v.f);
+}
 static inline void
-pto__deq_scale_f32(float *d, const float *a, size_t n)
+pto__deq_scale_f32(float *d, const void *a, size_t n)
 {
   for (size_t i = 0; i < n; i++)
-    d[i] = pto__deq_scale_one(a[i]);
+    d[i] = pto__deq_scale_one(((const float *)a)[i]);
+}
+static inline void
+pto__deq_scale_f32_u64(float *d, const void *a, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    d[i] = pto__deq_word_scale(((const uint64_t *)a)[i]);
 }
 /* pto_col_dequant: column j by pto__deq_scale_one(r[j]) (D never
-   aliases A or R: their dtypes differ).  */
+   aliases A or R: their dtypes differ); the _u64 form takes R's deq
+   words.  */
 static inline void
-pto__col_dequant_f16_i32(pto__f16 *d, const int32_t *a, const float *r,
+pto__col_dequant_f16_i32(pto__f16 *d, const int32_t *a, const void *r,
                          size_t rows, size_t cols)
 {
   for (size_t i = 0; i < rows; i++)
     for (size_t j = 0; j < cols; j++)
-      d[i * cols + j] = pto__dequant_one(a[i * cols + j],
-                                         pto__deq_scale_one(r[j]));
+      d[i * cols + j] = pto__dequant_one(
+          a[i * cols + j], pto__deq_scale_one(((const float *)r)[j]));
+}
+static inline void
+pto__col_dequant_f16_i32_u64(pto__f16 *d, const int32_t *a, const void *r,
+                             size_t rows, size_t cols)
+{
+  for (size_t i = 0; i < rows; i++)
+    for (size_t j = 0; j < cols; j++)
+      d[i * cols + j] = pto__dequant_one(
+          a[i * cols + j], pto__deq_word_scale(((const uint64_t *)r)[j]));
 }
 
 /* GM <-> tile copies, dtype-agnostic (the macros check the dtypes).  */
@@ -2090,8 +2149,9 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
                    "pto_col_dequant: " #d " must be a _Float16 tile");      \
     _Static_assert(!PTO__IS_TILE(a) || PTO__IS_I32(a),                     \
                    "pto_col_dequant: " #a " must be an int32_t tile");      \
-    _Static_assert(!PTO__IS_TILE(r) || PTO__IS_F32(r),                     \
-                   "pto_col_dequant: " #r " must be a float tile");         \
+    _Static_assert(!PTO__IS_TILE(r) || PTO__IS_F32(r) || PTO__IS_U64(r),   \
+                   "pto_col_dequant: " #r " must be a float tile or a "     \
+                   "uint64_t tile of deq words");                           \
     PTO__CHECK_SAME_SHAPE("pto_col_dequant", d, a);                         \
     _Static_assert(!PTO__IS_TILE(r) || PTO__ROWS(r) == 1,                 \
                    "pto_col_dequant: the scales " #r " must have one row"); \
@@ -2099,10 +2159,10 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
                    "pto_col_dequant: the tiles " #d " and " #r             \
                    " differ in columns");                                   \
     PTO__CHECK_WRITABLE(d);                                                 \
-    pto__col_dequant_f16_i32((pto__f16 *)PTO__DST(d),                       \
-                             (const int32_t *)PTO__SRC(a),                  \
-                             (const float *)PTO__SRC(r), PTO__ROWS(d),      \
-                             PTO__COLS(d));                                 \
+    _Generic(PTO__ELT(r), uint64_t: pto__col_dequant_f16_i32_u64,          \
+             default: pto__col_dequant_f16_i32)(                           \
+        (pto__f16 *)PTO__DST(d), (const int32_t *)PTO__SRC(a),             \
+        PTO__SRC(r), PTO__ROWS(d), PTO__COLS(d));                           \
   })
 #define pto_deq_scale(d, r)                                                 \
   __extension__({                                                           \
@@ -2110,12 +2170,14 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
     PTO__CHECK_TILE_ANY("pto_deq_scale", r);                                \
     _Static_assert(!PTO__IS_TILE(d) || PTO__IS_F32(d),                     \
                    "pto_deq_scale: " #d " must be a float tile");           \
-    _Static_assert(!PTO__IS_TILE(r) || PTO__IS_F32(r),                     \
-                   "pto_deq_scale: " #r " must be a float tile");           \
+    _Static_assert(!PTO__IS_TILE(r) || PTO__IS_F32(r) || PTO__IS_U64(r),   \
+                   "pto_deq_scale: " #r " must be a float tile or a "       \
+                   "uint64_t tile of deq words");                           \
     PTO__CHECK_SAME_SHAPE("pto_deq_scale", d, r);                           \
     PTO__CHECK_WRITABLE(d);                                                 \
-    pto__deq_scale_f32((float *)PTO__DST(d), (const float *)PTO__SRC(r),   \
-                       PTO__NELEM(d));                                      \
+    _Generic(PTO__ELT(r), uint64_t: pto__deq_scale_f32_u64,                \
+             default: pto__deq_scale_f32)((float *)PTO__DST(d),            \
+                                          PTO__SRC(r), PTO__NELEM(d));      \
   })
 #define pto_transpose(d, a)                                                 \
   __extension__({                                                           \
@@ -2151,6 +2213,8 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
   __extension__({                                                           \
     PTO__CHECK_TILE_ANY("pto_cast", d);                                     \
     PTO__CHECK_TILE_ANY("pto_cast", a);                                     \
+    PTO__CHECK_NOT_WORDS("pto_cast", d);                                    \
+    PTO__CHECK_NOT_WORDS("pto_cast", a);                                    \
     PTO__CHECK_SAME_SHAPE("pto_cast", d, a);                                \
     _Static_assert(PTO__BOTH(d, a, PTO__IS_BF16(d) == PTO__IS_BF16(a)      \
                                        || (PTO__IS_F32_OR_BF16(d)          \

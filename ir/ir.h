@@ -369,6 +369,9 @@ typedef enum pto_dtrule {
   PTO_DTR_FLOAT,    /* f32 and f16 tiles only */
   PTO_DTR_ANY,      /* those of ALL and the storage types bf16, i8, u8,
                        i16 */
+  PTO_DTR_WORDS,    /* those of ANY and u64, the fixpipe's deq words
+                       (pto.h pto_deq_word): the moves and the deq
+                       scales */
   PTO_DTR_INT       /* i32 tiles only (bitwise operations, shifts) */
 } pto_dtrule;
 

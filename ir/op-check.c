@@ -324,10 +324,13 @@ check_deq(ctx *c)
 {
   const pto_type *d = c->t[0], *a = c->t[1];
   if (c->op == PTO_OP_DEQ_SCALE) {
-    for (int i = 0; i < 2; i++)
-      if (c->t[i]->dtype != PTO_DT_F32)
-        return fail(c, i, "has element type '%s', expected an f32 tile (the "
-                    "scales)", pto_dtype_name(c->t[i]->dtype));
+    if (d->dtype != PTO_DT_F32)
+      return fail(c, 0, "has element type '%s', expected an f32 tile (the "
+                  "scales)", pto_dtype_name(d->dtype));
+    if (a->dtype != PTO_DT_F32 && a->dtype != PTO_DT_U64)
+      return fail(c, 1, "has element type '%s', expected an f32 tile (the "
+                  "scales) or a u64 tile (deq words)",
+                  pto_dtype_name(a->dtype));
     if (!same_shape(a, d))
       return shape_fail(c, 1, "like argument 1", d->rows, d->cols);
     return true;
@@ -344,9 +347,10 @@ check_deq(ctx *c)
     return shape_fail(c, 1, "like argument 1", d->rows, d->cols);
   if (c->op == PTO_OP_COL_DEQUANT) {
     const pto_type *r = c->t[2];
-    if (r->dtype != PTO_DT_F32)
+    if (r->dtype != PTO_DT_F32 && r->dtype != PTO_DT_U64)
       return fail(c, 2, "has element type '%s', expected an f32 tile (a "
-                  "scale per column)", pto_dtype_name(r->dtype));
+                  "scale per column) or a u64 tile (a deq word per "
+                  "column)", pto_dtype_name(r->dtype));
     if (r->rows != 1 || r->cols != d->cols)
       return shape_fail(c, 2, "(one scale per column of argument 1)", 1,
                         d->cols);
@@ -463,10 +467,10 @@ check_dtype_rule(ctx *c, pto_dtrule rule)
     else
       ok = dt == PTO_DT_F32 || dt == PTO_DT_F16
            || (rule != PTO_DTR_FLOAT && dt == PTO_DT_I32)
-           || (rule == PTO_DTR_ANY && (dt == PTO_DT_BF16
-                                       || dt == PTO_DT_I8
-                                       || dt == PTO_DT_U8
-                                       || dt == PTO_DT_I16));
+           || ((rule == PTO_DTR_ANY || rule == PTO_DTR_WORDS)
+               && (dt == PTO_DT_BF16 || dt == PTO_DT_I8 || dt == PTO_DT_U8
+                   || dt == PTO_DT_I16))
+           || (rule == PTO_DTR_WORDS && dt == PTO_DT_U64);
     if (ok)
       continue;
     if (rule == PTO_DTR_FLOAT)
@@ -475,6 +479,10 @@ check_dtype_rule(ctx *c, pto_dtrule rule)
     if (rule == PTO_DTR_INT)
       return fail(c, i, "has element type '%s', expected an i32 tile",
                   pto_dtype_name(dt));
+    if (dt == PTO_DT_U64)
+      return fail(c, i, "has element type 'u64': u64 tiles (the fixpipe's "
+                  "deq words) support only load, store and the scales of "
+                  "col_dequant and deq_scale");
     return fail(c, i, "has element type '%s', expected an f32, f16 or i32 "
                 "tile", pto_dtype_name(dt));
   }
@@ -494,7 +502,8 @@ pto_op_check_types(pto_op op, const pto_type *const *types, int n,
     return fail(&c, -1, "expected %d arguments, found %d", fixed, n);
   /* bf16 first: its message says what to do instead (the scalar or
      shape rules would only see a dtype mismatch).  */
-  if (info->dtypes != PTO_DTR_ANY && !check_no_bf16(&c))
+  if (info->dtypes != PTO_DTR_ANY && info->dtypes != PTO_DTR_WORDS
+      && !check_no_bf16(&c))
     return false;
   return check_shape_rule(&c, info->rule)
          && check_dtype_rule(&c, info->dtypes);

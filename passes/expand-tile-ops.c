@@ -44,9 +44,11 @@
    accumulates into stays as it is: the back ends lower it (the dav-c220
    fixpipe dequantizes on the way to GM, QuantPRE DEQF16: cube.c; sim=jit
    calls libpto-rt; PTO-ISA TSTORE with a pre-quant scalar).
-   pto.col_dequant is written out even then: the fixpipe's per-channel
-   form (VDEQF16) is not lowered, so on dav-c220 the split hands the
-   accumulator to the vector core (backend/cce/split.c).
+   So does pto.col_dequant of an accumulator with deq words (a u64 r,
+   pto.h pto_deq_word: the dav-c220 fixpipe's per-channel QuantPRE
+   VDEQF16); with float scales it is written out even then, and on
+   dav-c220 the split hands the accumulator to the vector core
+   (backend/cce/split.c).
    The 8-bit side converts through f16 because the vector unit's only
    8-bit conversions are to and from f16 (vconv_f162s8 & co: op-check.c's
    CAST rule).  The scalar operands are evaluated once each, quantize's
@@ -200,7 +202,9 @@ quant_call(const expand *x, const pto_stmt *s)
     return NULL;
   if (pto_op_info(e->op)->rule == PTO_RULE_QUANT && e->nargs == 4)
     return s->value;
-  if (e->op == PTO_OP_COL_DEQUANT && e->nargs == 3)
+  if (e->op == PTO_OP_COL_DEQUANT && e->nargs == 3
+      && !(e->args[2]->type->kind == PTO_TY_TILE
+           && e->args[2]->type->dtype == PTO_DT_U64 && is_acc(x, e->args[1])))
     return s->value;
   if (e->op == PTO_OP_DEQUANT && e->nargs == 3 && !is_acc(x, e->args[1]))
     return s->value;

@@ -98,6 +98,9 @@
 #ifndef __cb__
 #define __cb__
 #endif
+#ifndef __fbuf__
+#define __fbuf__
+#endif
 #ifndef __cc__
 #define __cc__
 #endif
@@ -169,8 +172,12 @@ typedef enum {
 #ifdef PTO_CCE_ARCH_C220
 /* copy_matrix_cc_to_gm's pre-quantization (the values we may use): STUB
    QuantMode_t; C220 kernel_operator_fixpipe_impl.h.  DEQF16 (int32_t ->
-   half by the scalar of set_quant_pre) is STUB's 11.  */
-typedef enum { NoQuant = 0, F322F16 = 1, DEQF16 = 11, F322BF16 = 16 } QuantMode_t;
+   half by the scalar of set_quant_pre) is STUB's 11, VDEQF16 (int32_t
+   -> half by a deq word per channel in the fixpipe buffer, at set_fpc's
+   FPC[15:8]) STUB's 10 (stub_fun.h line 137).  */
+typedef enum {
+  NoQuant = 0, F322F16 = 1, VDEQF16 = 10, DEQF16 = 11, F322BF16 = 16
+} QuantMode_t;
 #endif
 
 /* ------------------------------------------------------------------ */
@@ -788,6 +795,25 @@ void copy_matrix_cc_to_gm(__gm__ half *dst, __cc__ int32_t *src,
    asc-devkit's own examples write static_cast<uint64_t>(
    *reinterpret_cast<int32_t *>(&quantScalar))).  */
 void set_quant_pre(uint64_t config);
+/* L1 -> the fixpipe buffer (the deq words of QuantPRE VDEQF16): (dst,
+   src, uint16_t burstNum, burstLen, srcGapSize, dstGapSize), burstLen in
+   128 B units (64 B on 3510: dav_3510 kernel_operator_fixpipe_impl.h
+   CopyDeqTensorToFbuf), pipe FIX.  STUB lines 663-664 (also a (dst, src, uint64_t
+   config) form, not used); C220 kernel_operator_fixpipe_impl.h
+   (CopyDeqTensorToFbuf: "copy from cbuf to fbuf, burst_len unit is
+   128Bytes"), kernel_operator_data_copy_impl.h (DataCopyL12FBImpl,
+   __inout_pipe__(FIX)).  The buffer holds 2 KB (256 deq words:
+   GenFixpipeTiling; impl/adv_api/tiling/conv/conv3d_tiling_util.h
+   FB_SIZE; 8 KB, 1024 words, on 3510).  */
+void copy_cbuf_to_fbuf(__fbuf__ void *dst, __cbuf__ void *src,
+                       uint16_t burstNum, uint16_t burstLen,
+                       uint16_t srcGapSize, uint16_t dstGapSize);
+/* The fixpipe's FPC register: FPC[7:0] the ReLU vector's fixpipe-buffer
+   address in 64 B units, FPC[15:8] the deq words' in 128 B units,
+   FPC[63] the unit flag.  STUB line 2603; C220
+   kernel_operator_fixpipe_impl.h (SetFixPipeConfigImpl,
+   CopyDeqTensorToFbuf).  */
+void set_fpc(uint64_t config);
 /* An int32_t accumulator kept as int32_t (QuantPRE NoQuant): STUB line
    883.  */
 void copy_matrix_cc_to_gm(__gm__ int32_t *dst, __cc__ int32_t *src,

@@ -51,16 +51,20 @@
 
 /* Usable sizes (the arena is what a kernel may plan into).  */
 static const sim_arch arch_table[] = {
-  { "dav-c100", "1001", 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 4, 0 },
-  { "dav-m200", "2002", 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 4, 0 },
-  { "dav-c220", "dav-2201", 184 * KB, 512 * KB, 64 * KB, 64 * KB, 128 * KB, 8, 1 * KB },
-  { "3510", "dav-3510", 248 * KB, 512 * KB, 64 * KB, 64 * KB, 256 * KB, 8, 4 * KB },
+  { "dav-c100", "1001", 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 4, 0, 0 },
+  { "dav-m200", "2002", 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 4, 0, 0 },
+  /* The fixpipe buffer's deq words: 256 on dav-c220 (2 KB; asc-devkit
+     dav_c220 kernel_operator_fixpipe_impl.h GenFixpipeTiling, FB_SIZE
+     in impl/adv_api/tiling/conv/conv3d_tiling_util.h), 1024 on 3510
+     (8 KB; dav_3510 GenFixpipeTiling).  */
+  { "dav-c220", "dav-2201", 184 * KB, 512 * KB, 64 * KB, 64 * KB, 128 * KB, 8, 1 * KB, 2 * KB },
+  { "3510", "dav-3510", 248 * KB, 512 * KB, 64 * KB, 64 * KB, 256 * KB, 8, 4 * KB, 8 * KB },
 };
 #define DEFAULT_ARCH 2
 
 static const char *const space_names[PTO_SIM_NSPACES] = { "gm",  "ub",  "l1",
                                                           "l0a", "l0b", "l0c",
-                                                          "bt" };
+                                                          "bt",  "fb" };
 
 static _Thread_local sim_state *current;
 
@@ -92,7 +96,7 @@ static void alloc_arenas(sim_state *s)
 {
   const sim_arch *a = s->arch;
   size_t sizes[PTO_SIM_NSPACES] = { 0, a->ub, a->l1, a->l0a, a->l0b, a->l0c,
-                                    a->bt };
+                                    a->bt, a->fb };
   for (int i = 0; i < PTO_SIM_NSPACES; i++) {
     s->sp[i].name = space_names[i];
     s->sp[i].size = sizes[i];
@@ -250,6 +254,7 @@ void pto_sim_block_start(sim_state *s, int idx, int num)
   s->counter = 0;
   s->mov_pad = 0;
   s->quant_pre = 0;
+  s->fpc = 0;
   s->cmpmask_set = 0;
   s->block_errors = 0;
   s->in_block = 1;

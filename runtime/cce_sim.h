@@ -392,7 +392,7 @@ typedef enum ConvRelu_t { CRMODE_NONE = 0, CRMODE_F32toF16_NONE = 1 } ConvRelu_t
 /* copy_matrix_cc_to_gm's quantPre: keep fp32, fp32 -> fp16, fp32 ->
    bf16 (the vendor's values: asc-devkit stub_fun.h QuantMode_t).  */
 typedef enum QuantMode_t {
-  NoQuant = 0, F322F16 = 1, DEQF16 = 11, F322BF16 = 16
+  NoQuant = 0, F322F16 = 1, VDEQF16 = 10, DEQF16 = 11, F322BF16 = 16
 } QuantMode_t;
 /* vcmax/vcmin's 7th operand on dav-c220 (the vendor's Order_t).  */
 typedef enum Order_t {
@@ -561,6 +561,10 @@ void pto_sim_copy_align(const char *f, int l, const char *name, int to_gm,
                         int64_t lp, int64_t rp, int64_t sg, int64_t dg);
 void pto_sim_set_mov_pad(const char *f, int l, uint64_t v);
 void pto_sim_set_quant_pre(const char *f, int l, uint64_t v);
+void pto_sim_set_fpc(const char *f, int l, uint64_t v);
+void pto_sim_copy_cbuf_to_fbuf(const char *f, int l, uintptr_t dst,
+                               uintptr_t src, int64_t nb, int64_t lb,
+                               int64_t sg, int64_t dg);
 /* load_cbuf_to_cb_transpose (dav-c220, int8_t and float): its macro below.  */
 void pto_sim_load_cb_transpose(const char *f, int l, pto_sim_dt ddt,
                                pto_sim_dt sdt, uintptr_t dst, uintptr_t src,
@@ -583,7 +587,7 @@ void __pto_rt_check_row_stride(const char *op, long long rs, long long rows,
 
 /* Memory spaces, as passed to pto_sim_copy.  */
 enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
-       PTO_SIM_L0C, PTO_SIM_BT, PTO_SIM_NSPACES };
+       PTO_SIM_L0C, PTO_SIM_BT, PTO_SIM_FB, PTO_SIM_NSPACES };
 
 #ifdef __CCE_KT_TEST__
 
@@ -650,6 +654,19 @@ enum { PTO_SIM_GM, PTO_SIM_UB, PTO_SIM_L1, PTO_SIM_L0A, PTO_SIM_L0B,
 /* The fixpipe's QUANT_PRE register (DEQF16's scale: its low 32 bits are
    a float), dav-c220; 0 at block start.  */
 #define set_quant_pre(v) pto_sim_set_quant_pre(PTO_SIM_HERE, (uint64_t)(v))
+/* The fixpipe's FPC register, dav-c220 / 3510: FPC[15:8] the deq words of
+   QuantPRE VDEQF16 in the fixpipe buffer, in 128 B units; the ReLU
+   vector (FPC[7:0]) and the unit flag (FPC[63]) are not simulated.  0
+   at block start.  */
+#define set_fpc(v) pto_sim_set_fpc(PTO_SIM_HERE, (uint64_t)(v))
+/* L1 -> fixpipe buffer (dav-c220 / 3510, pipe FIX): (fbuf dst, cbuf
+   src, burstNum, burstLen, srcGap, dstGap), burstLen in 128 B units on
+   dav-c220, 64 B on 3510 (asc-devkit CopyDeqTensorToFbuf of each);
+   burstNum 1 and gaps 0 are simulated.  */
+#define copy_cbuf_to_fbuf(d, s, nb, lb, sg, dg)                             \
+  PTO_SIM_ONLY("copy_cbuf_to_fbuf", 0, 6,                                   \
+               pto_sim_copy_cbuf_to_fbuf(PTO_SIM_HERE, PTO_SIM_P(d),        \
+                                         PTO_SIM_P(s), nb, lb, sg, dg))
 #define PTO_VALID(v, dim, what) \
   pto_sim_valid(PTO_SIM_HERE, what, (int64_t)(v), (int64_t)(dim))
 /* PTO_ROW_STRIDE(op, rs, rows, cols) (emitted before a pto_load /

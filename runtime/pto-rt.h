@@ -52,7 +52,8 @@ enum pto_rt_dtype {
   PTO_RT_F32 = 0, PTO_RT_F16 = 1, PTO_RT_I32 = 2,
   PTO_RT_BF16 = 3,  /* pto.h's pto_bf16: load, store and cast only */
   PTO_RT_I8 = 4, PTO_RT_U8 = 5,  /* int8_t, uint8_t: the same */
-  PTO_RT_I16 = 6                 /* int16_t: the same */
+  PTO_RT_I16 = 6,                /* int16_t: the same */
+  PTO_RT_U64 = 7                 /* uint64_t deq words: load and store */
 };
 
 /* Operation codes of the op families below, one per row of the op
@@ -229,12 +230,13 @@ void __pto_rt_cast_round(int dt, void *d, const void *a, int mode,
 /* D (fp16, N elements) = A (int32) dequantized by the float S as
    pto_dequant does.  */
 void __pto_rt_dequant(void *d, const void *a, double s, long long n);
-/* D (fp16, ROWS x COLS) = A (int32) dequantized by the scales R (float,
-   1 x COLS) as pto_col_dequant does; D (float, N) = the deq scales of
-   A (float) as pto_deq_scale.  */
-void __pto_rt_col_dequant(void *d, const void *a, const void *r, int rows,
-                          int cols);
-void __pto_rt_deq_scale(void *d, const void *a, long long n);
+/* D (fp16, ROWS x COLS) = A (int32) dequantized by the scales R (1 x
+   COLS: floats, or uint64_t deq words when WORDS is non-zero) as
+   pto_col_dequant does; D (float, N) = the deq scales of A (floats, or
+   deq words when WORDS) as pto_deq_scale.  */
+void __pto_rt_col_dequant(void *d, const void *a, const void *r, int words,
+                          int rows, int cols);
+void __pto_rt_deq_scale(void *d, const void *a, int words, long long n);
 /* D (COLS x ROWS) = the transpose of A (ROWS x COLS); D may be A when
    ROWS == COLS.  */
 void __pto_rt_transpose(int dt, void *d, const void *a, int rows, int cols);

@@ -39,6 +39,7 @@ elem_size(int dt)
          : dt == PTO_RT_BF16 ? sizeof(pto_bf16)
          : dt == PTO_RT_I8 || dt == PTO_RT_U8 ? 1
          : dt == PTO_RT_I16 ? sizeof(int16_t)
+         : dt == PTO_RT_U64 ? sizeof(uint64_t)
          : sizeof(int32_t);
 }
 
@@ -86,6 +87,7 @@ __pto_rt_load_valid(int dt, void *t, const void *p, long long rs,
     int8_t s8;
     uint8_t u8;
     int16_t s16;
+    uint64_t w;
   } v;
   switch (dt) {
   case PTO_RT_F32: v.f = (float)pad; break;
@@ -95,6 +97,7 @@ __pto_rt_load_valid(int dt, void *t, const void *p, long long rs,
   case PTO_RT_I8: v.s8 = (int8_t)(int32_t)pad; break;
   case PTO_RT_U8: v.u8 = (uint8_t)(int32_t)pad; break;
   case PTO_RT_I16: v.s16 = (int16_t)(int32_t)pad; break;
+  case PTO_RT_U64: v.w = (uint64_t)pad; break;
   default: bad_code("__pto_rt_load_valid", 0, dt);
   }
   pto__load_valid(t, p, rs, vr, vc, &v, (size_t)rows, (size_t)cols,
@@ -240,16 +243,22 @@ __pto_rt_dequant(void *d, const void *a, double s, long long n)
 }
 
 void
-__pto_rt_col_dequant(void *d, const void *a, const void *r, int rows,
-                     int cols)
+__pto_rt_col_dequant(void *d, const void *a, const void *r, int words,
+                     int rows, int cols)
 {
-  pto__col_dequant_f16_i32(d, a, r, (size_t)rows, (size_t)cols);
+  if (words)
+    pto__col_dequant_f16_i32_u64(d, a, r, (size_t)rows, (size_t)cols);
+  else
+    pto__col_dequant_f16_i32(d, a, r, (size_t)rows, (size_t)cols);
 }
 
 void
-__pto_rt_deq_scale(void *d, const void *a, long long n)
+__pto_rt_deq_scale(void *d, const void *a, int words, long long n)
 {
-  pto__deq_scale_f32(d, a, (size_t)n);
+  if (words)
+    pto__deq_scale_f32_u64(d, a, (size_t)n);
+  else
+    pto__deq_scale_f32(d, a, (size_t)n);
 }
 
 void

@@ -149,6 +149,22 @@ void pto_sim_set_quant_pre(const char *f, int l, uint64_t v)
   pto_sim_state()->quant_pre = v;
 }
 
+void pto_sim_set_fpc(const char *f, int l, uint64_t v)
+{
+  sim_state *s = pto_sim_state();
+  if (!s->arch->fb) {
+    pto_sim_error_at(s, f, l, "set_fpc: %s has no simulated fixpipe buffer",
+                     s->arch->name);
+    return;
+  }
+  if (v & ~(uint64_t)0xFF00) {
+    pto_sim_error_at(s, f, l, "set_fpc: only FPC[15:8] (the deq words' "
+                     "address) is simulated, not 0x%llx", (unsigned long long)v);
+    return;
+  }
+  s->fpc = v;
+}
+
 int64_t pto_sim_valid(const char *f, int l, const char *what, int64_t v,
                       int64_t dim)
 {
@@ -589,6 +605,43 @@ void pto_sim_copy_cbuf_to_bt(const char *f, int l, pto_sim_dt sdt,
   pto_sim_end(s, 16 + ext / 64);
 }
 
+void pto_sim_copy_cbuf_to_fbuf(const char *f, int l, uintptr_t dst,
+                               uintptr_t src, int64_t nb, int64_t lb,
+                               int64_t sg, int64_t dg)
+{
+  sim_state *s = pto_sim_state();
+  const char *name = "copy_cbuf_to_fbuf";
+  if (!s->arch->fb) {
+    pto_sim_error_at(s, f, l, "%s: %s has no simulated fixpipe buffer", name,
+                     s->arch->name);
+    return;
+  }
+  /* burstLen units: 128 B on dav-c220, 64 B on 3510 (CopyDeqTensorToFbuf
+     of each); cce_sim.h.  */
+  uint64_t unit = strcmp(s->arch->name, "3510") ? 128 : 64;
+  if (pto_sim_check_range(s, f, l, name, "burstNum", nb, 1, 1) ||
+      pto_sim_check_range(s, f, l, name, "burstLen", lb, 1,
+                          (int64_t)(s->arch->fb / unit)) ||
+      pto_sim_check_range(s, f, l, name, "srcGapSize", sg, 0, 0) ||
+      pto_sim_check_range(s, f, l, name, "dstGapSize", dg, 0, 0))
+    return;
+  uint64_t ext = (uint64_t)lb * unit;
+  uintptr_t so, to;
+  if (pto_sim_resolve(s, f, l, name, "src", PTO_SIM_L1, src, ext, SIM_BLOCK,
+                      &so) ||
+      pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_FB, dst, ext, 128, &to))
+    return;
+  pto_sim_begin(s, f, l, name, P_FIX);
+  pto_sim_log_range(s, PTO_SIM_L1, so, so + ext, SIM_R);
+  pto_sim_log_range(s, PTO_SIM_FB, to, to + ext, SIM_W);
+  pto_sim_touch(s, PTO_SIM_L1, so, so + ext, SIM_R);
+  pto_sim_touch(s, PTO_SIM_FB, to, to + ext, SIM_W);
+  memmove(sim_mem(s, PTO_SIM_FB, to), sim_mem(s, PTO_SIM_L1, so), ext);
+  s->stats.dma_instrs++;
+  s->stats.dma_bytes += ext;
+  pto_sim_end(s, 16 + ext / 64);
+}
+
 void pto_sim_copy_cc(const char *f, int l, const char *name, int to_gm,
                      pto_sim_dt ddt, uintptr_t dst, uintptr_t src, int64_t sid,
                      int64_t nb, int64_t lb, int64_t sg, int64_t dg,
@@ -663,13 +716,14 @@ fixpipe_operands_bad(sim_state *s, const char *f, int l, const char *name,
     return true;
   bool to_gm = !strcmp(name, "copy_matrix_cc_to_gm");
   if (quant != SIM_NOQUANT && quant != SIM_F322F16 && quant != SIM_F322BF16
-      && !(quant == SIM_DEQF16 && to_gm)) {
+      && !((quant == SIM_DEQF16 || quant == SIM_VDEQF16) && to_gm)) {
     pto_sim_error_at(s, f, l, "%s: quantPre %d is not simulated (NoQuant, "
                      "F322F16, F322BF16%s are)", name, (int)quant,
-                     to_gm ? " and DEQF16" : "");
+                     to_gm ? ", DEQF16 and VDEQF16" : "");
     return true;
   }
   pto_sim_dt want = quant == SIM_F322F16 || quant == SIM_DEQF16
+                    || quant == SIM_VDEQF16
                         ? PTO_SIM_DT_F16
                     : quant == SIM_F322BF16 ? PTO_SIM_DT_BF16
                                             : PTO_SIM_DT_F32;
@@ -698,11 +752,19 @@ fixpipe_operands_bad(sim_state *s, const char *f, int l, const char *name,
    mode's scale is the whole float, extract_m1_from_quant<false>); the
    caller rounds it to fp16.  */
 static float
-fixpipe_deq(float x, uint64_t quant_pre)
+fixpipe_deq(float x, uint64_t quant_pre, int vector)
 {
   int32_t a;
   float sc, r;
   uint32_t bits = (uint32_t)quant_pre;
+  /* VDEQF16's per-channel word: bits [31:13] (sign, exponent, 10
+     mantissa bits), a cleared +-0 read as +0 (extract_m1_from_quant<true>;
+     pto.h pto__deq_word_scale).  */
+  if (vector) {
+    bits &= 0xFFFFE000u;
+    if (!(bits & 0x7FFFFFFFu))
+      bits = 0;
+  }
   memcpy(&a, &x, 4);
   memcpy(&sc, &bits, 4);
   r = (float)a * sc;
@@ -711,16 +773,17 @@ fixpipe_deq(float x, uint64_t quant_pre)
 
 /* Store accumulator value X at DP as the fixpipe does: ReLU first when
    RELU, then fp16 (quantPre F322F16), bf16 (F322BF16, nearest even, as
-   vconv_f322bf16r) or float; DEQF16 converts the int32 value first
-   (fixpipe_deq).  */
+   vconv_f322bf16r) or float; DEQF16 and VDEQF16 convert the int32 value
+   first (fixpipe_deq) by Q, QUANT_PRE or the channel's deq word.  */
 static void
-fixpipe_put(uint8_t *dp, float x, int64_t relu, int64_t quant)
+fixpipe_put(uint8_t *dp, float x, int64_t relu, int64_t quant, uint64_t q)
 {
-  if (quant == SIM_DEQF16)
-    x = fixpipe_deq(x, pto_sim_state()->quant_pre);
+  if (quant == SIM_DEQF16 || quant == SIM_VDEQF16)
+    x = fixpipe_deq(x, q, quant == SIM_VDEQF16);
   if (relu && !(x > 0.0f))
     x = 0.0f;
-  if (quant == SIM_F322F16 || quant == SIM_F322BF16 || quant == SIM_DEQF16) {
+  if (quant == SIM_F322F16 || quant == SIM_F322BF16 || quant == SIM_DEQF16
+      || quant == SIM_VDEQF16) {
     uint16_t h = quant != SIM_F322BF16 ? pto_sim_f2h(x)
                                       : pto_bf16_bits_from_float(x);
     memcpy(dp, &h, 2);
@@ -740,7 +803,8 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
   if (fixpipe_operands_bad(s, f, l, name, ddt, sid, nsize, msize, src_stride,
                            quant, channel_split))
     return;
-  if ((ddt == PTO_SIM_DT_S32 || quant == SIM_DEQF16) && relu) {
+  if ((ddt == PTO_SIM_DT_S32 || quant == SIM_DEQF16 || quant == SIM_VDEQF16)
+      && relu) {
     pto_sim_error_at(s, f, l, "%s: reluPre on an int32_t accumulator is not "
                      "simulated", name);
     return;
@@ -756,10 +820,25 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
                       &soff) ||
       pto_sim_resolve(s, f, l, name, "dst", PTO_SIM_GM, dst, 0, 1, &dst))
     return;
+  /* VDEQF16: a deq word per channel at FPC[15:8] * 128 in the fixpipe
+     buffer.  */
+  uintptr_t wo = (uintptr_t)((s->fpc >> 8) & 0xFF) * 128;
+  uint64_t wext = (uint64_t)nsize * 8;
+  if (quant == SIM_VDEQF16 && (!s->arch->fb || wo + wext > s->arch->fb)) {
+    pto_sim_error_at(s, f, l, "%s: the %lld deq words at fixpipe buffer "
+                     "byte %llu end past its %zu bytes", name,
+                     (long long)nsize, (unsigned long long)wo, s->arch->fb);
+    return;
+  }
   pto_sim_begin(s, f, l, name, P_FIX);
   pto_sim_log_range(s, PTO_SIM_L0C, soff, soff + sext, SIM_R);
   pto_sim_touch(s, PTO_SIM_L0C, soff, soff + sext, SIM_R);
+  if (quant == SIM_VDEQF16) {
+    pto_sim_log_range(s, PTO_SIM_FB, wo, wo + wext, SIM_R);
+    pto_sim_touch(s, PTO_SIM_FB, wo, wo + wext, SIM_R);
+  }
   const uint8_t *C = sim_mem(s, PTO_SIM_L0C, soff);
+  const uint8_t *W = quant == SIM_VDEQF16 ? sim_mem(s, PTO_SIM_FB, wo) : NULL;
   uint64_t bytes = 0;
   for (int64_t mm = 0; mm < (nz2nd ? msize : M1 * 16); mm++) {
     for (int64_t nn = 0; nn < (nz2nd ? nsize : N1 * 16); nn++) {
@@ -767,7 +846,10 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
       float x;
       memcpy(&x, C + ((no * src_stride + mm) * 16 + ni) * 4, 4);
       int64_t di = nz2nd ? mm * dst_stride + nn : (no * M1 * 16 + mm) * 16 + ni;
-      fixpipe_put((uint8_t *)dst + di * es, x, relu, quant);
+      uint64_t q = s->quant_pre;
+      if (W)
+        memcpy(&q, W + nn * 8, 8);
+      fixpipe_put((uint8_t *)dst + di * es, x, relu, quant, q);
       bytes += (uint64_t)es;
     }
     if (nz2nd) {
@@ -1034,7 +1116,7 @@ void pto_sim_fixpipe_l1(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
         uint8_t *dp = sim_mem(s, PTO_SIM_L1,
                               doff + (uintptr_t)((uint64_t)no * (uint64_t)dst_stride * SIM_BLOCK
                                                  + (uint64_t)((mm * 16 + ni) * es)));
-        fixpipe_put(dp, x, relu, quant);
+        fixpipe_put(dp, x, relu, quant, s->quant_pre);
       }
   s->stats.dma_instrs++;
   s->stats.dma_bytes += (uint64_t)(N1 * msize * 16 * es);

@@ -94,6 +94,7 @@ typedef struct sim_arch {
   size_t ub, l1, l0a, l0b, l0c;
   int events;
   size_t bt; /* bias table bytes (0: none) */
+  size_t fb; /* fixpipe buffer bytes (0: not simulated) */
 } sim_arch;
 
 typedef struct sim_state {
@@ -122,6 +123,7 @@ typedef struct sim_state {
   uint64_t mask_hi, mask_lo;
   uint64_t mov_pad; /* set_mov_pad_val (reset to 0 at block start) */
   uint64_t quant_pre; /* set_quant_pre (reset to 0 at block start) */
+  uint64_t fpc;       /* set_fpc (reset to 0 at block start) */
   uint8_t cmpmask[16]; /* the CMPMASK register (set_cmpmask) */
   int cmpmask_set;     /* set_cmpmask ran in this block */
   int counter;
@@ -219,7 +221,8 @@ static inline uint8_t *sim_mem(sim_state *s, int sp, uintptr_t off)
 /* The fixpipe's quantPre values the simulator takes (cce_sim.h's
    QuantMode_t: asc-devkit's stub_fun.h QuantMode_t, NoQuant 0, F322F16
    1, F322BF16 16).  */
-enum { SIM_NOQUANT = 0, SIM_F322F16 = 1, SIM_DEQF16 = 11, SIM_F322BF16 = 16 };
+enum { SIM_NOQUANT = 0, SIM_F322F16 = 1, SIM_VDEQF16 = 10, SIM_DEQF16 = 11,
+       SIM_F322BF16 = 16 };
 
 /* sim-mix.c */
 /* Whether core S (of a mix block) has space SP / internal pipe P; 1

@@ -19,7 +19,8 @@
 #include "backend/cce/check.h"
 
 /* Address spaces of pointers (ccx_type.space).  */
-enum { SP_NONE, SP_GM, SP_UB, SP_L1, SP_L0A, SP_L0B, SP_L0C, SP_COUNT };
+enum { SP_NONE, SP_GM, SP_UB, SP_L1, SP_L0A, SP_L0B, SP_L0C, SP_FB,
+       SP_COUNT };
 /* Element types (ccx_type.dt); DTM(x) is the bit of x in a dtype mask.  */
 enum {
   DT_NONE, DT_VOID, DT_F16, DT_F32, DT_BF16, DT_S8, DT_U8, DT_S16, DT_U16,
@@ -164,7 +165,8 @@ typedef struct ccx_intrin {
   unsigned nargs_m200;  /* the same for dav-m200 */
   const char *spaces;   /* argument i is a pointer in space spaces[i]:
                            'G' GM, 'U' UB, '1' L1, 'A' L0A, 'B' L0B,
-                           'C' L0C, '.' not a pointer */
+                           'C' L0C, 'F' the fixpipe buffer, '.' not a
+                           pointer */
   unsigned dts;         /* element types of the typed operands (0: any) */
   int dst_dt, src_dt;   /* conversions: fixed element types */
   const char *source;   /* where the declaration is */

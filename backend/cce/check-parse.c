@@ -650,13 +650,13 @@ static const struct { const char *name; int dt; } type_names[] = {
 };
 static const struct { const char *name; int space; } space_names[] = {
   { "__gm__", SP_GM }, { "__ubuf__", SP_UB }, { "__cbuf__", SP_L1 },
-  { "__ca__", SP_L0A }, { "__cb__", SP_L0B }, { "__cc__", SP_L0C }
+  { "__ca__", SP_L0A }, { "__cb__", SP_L0B }, { "__cc__", SP_L0C },
+  { "__fbuf__", SP_FB }
 };
 static const char *const ignored_specs[] = {
   "const", "volatile", "__restrict__", "__restrict", "restrict", "static",
   "inline", "__inline__", "extern", "register", "__aicore__", "__global__",
-  "unsigned", "signed", "int", "char", "short", "long", "constexpr", "auto",
-  "__fbuf__"
+  "unsigned", "signed", "int", "char", "short", "long", "constexpr", "auto"
 };
 
 static int

@@ -141,6 +141,8 @@ static const ccx_intrin table[] = {
   { "copy_cbuf_to_bt", F_PTRS, N(7), 0, ".1", 0, 0, 0, API },
   { "copy_matrix_cc_to_ubuf", F_CC2UB, 0, N(8), "UC", 0, 0, 0, API },
   { "copy_matrix_cc_to_gm", F_PTRS, N(12), 0, "GC", 0, 0, 0, API },
+  /* L1 -> the fixpipe buffer (VDEQF16's deq words), dav-c220.  */
+  { "copy_cbuf_to_fbuf", F_PTRS, N(6), 0, "F1", 0, 0, 0, API },
   /* Into L0C: (cc dst, cbuf src, nBurst, lenBurst, srcGap, dstGap) on
      dav-c220; (cc dst, ubuf src, sid, nBurst, lenBurst, srcStride,
      dstStride, ConvRelu_t) on dav-m200.  */
@@ -167,6 +169,8 @@ static const ccx_intrin table[] = {
   { "set_mov_pad_val", F_SCALAR, N(1), 0, ".", 0, 0, 0, API },
   /* The fixpipe's QUANT_PRE register (DEQF16's scale): dav-c220.  */
   { "set_quant_pre", F_SCALAR, N(1), 0, ".", 0, 0, 0, API },
+  /* The fixpipe's FPC register (VDEQF16's deq words): dav-c220.  */
+  { "set_fpc", F_SCALAR, N(1), 0, ".", 0, 0, 0, API },
 };
 
 const ccx_intrin *

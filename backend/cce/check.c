@@ -781,7 +781,8 @@ static const char *
 space_name(int sp)
 {
   static const char *const n[SP_COUNT] = {
-    "generic", "__gm__", "__ubuf__", "__cbuf__", "__ca__", "__cb__", "__cc__"
+    "generic", "__gm__", "__ubuf__", "__cbuf__", "__ca__", "__cb__", "__cc__",
+    "__fbuf__"
   };
   return sp >= 0 && sp < SP_COUNT ? n[sp] : "?";
 }
@@ -790,7 +791,7 @@ static const char *
 space_unit(int sp)
 {
   static const char *const n[SP_COUNT] = {
-    "", "GM", "UB", "L1", "L0A", "L0B", "L0C"
+    "", "GM", "UB", "L1", "L0A", "L0B", "L0C", "FB"
   };
   return sp >= 0 && sp < SP_COUNT ? n[sp] : "?";
 }
@@ -805,6 +806,7 @@ space_of_letter(char l)
   case 'A': return SP_L0A;
   case 'B': return SP_L0B;
   case 'C': return SP_L0C;
+  case 'F': return SP_FB;
   default: return SP_NONE;
   }
 }
@@ -818,6 +820,10 @@ space_size(const pto_arch *a, int sp)
   case SP_L0A: return a->l0a;
   case SP_L0B: return a->l0b;
   case SP_L0C: return a->l0c;
+  /* The fixpipe buffer's deq words: 2 KB on dav-c220, 8 KB on 3510, none
+     on the archs without a bias table (runtime/cce-api.h
+     copy_cbuf_to_fbuf).  */
+  case SP_FB: return !a->bt ? 0 : strcmp(a->name, "3510") ? 2048 : 8192;
   default: return 0;
   }
 }

@@ -121,10 +121,24 @@
                     MTE1 between the two copies; the bias table is
                     ordered by the mads' own pairs (lower_bias_load)
      c220 store     M -> FIX before, FIX -> S after (S orders the fixpipe
-                    before everything issued later: WAR on L0C, its GM);
+                    before everything issued later: WAR on L0C, its GM,
+                    the deq words' L1 region);
                     when no mad ran since pto.fill(c, 0) (a K loop of
                     zero trips) a mad of zero operands first makes L0C
                     hold the value stored (zero_mad, its pairs inside)
+     c220 deq words GM -> L1 (MTE2), then MTE2 -> FIX (the store's
+                    copy_cbuf_to_fbuf reads them)
+   DEQ WORDS (dav-c220): pto.col_dequant(h, c, w) of an int32
+   accumulator c with w a u64 tile (the host's pto_deq_word of each
+   channel's scale) makes h an OUT tile stored through QuantPRE
+   VDEQF16 and w a WORDS tile: one L1 region of 8 B per column (after
+   the operands, 512 B aligned), defined only by pto.load from GM (one
+   copy_gm_to_cbuf) and read only by such pto.col_dequants.  Each store
+   of h copies the words of at most 256 channels at a time to the
+   fixpipe buffer at 0 (copy_cbuf_to_fbuf, 128 B units), points
+   FPC[15:8] at them (set_fpc), and stores those channels (vdeq_store;
+   asc-devkit dav_c220/kernel_operator_fixpipe_impl.h
+   FixpipeL0C2GMImplN, CopyDeqTensorToFbuf, GenFixpipeTiling).
    These nodes carry no L1/L0 accesses, so sync.c never adds syncs for
    them; the GM reads of the L1 loads (MTE2), the UB writes of the
    m200 exit (V) and the UB reads of the m200 staging (MTE3) are
@@ -139,14 +153,18 @@
 
 typedef enum role {
   ROLE_OPERAND = 1, ROLE_ACC = 2, ROLE_BIAS = 4,
-  ROLE_OUT = 8                /* dav-c220: d of pto.cast(d, c), c an
+  ROLE_OUT = 8,               /* dav-c220: d of pto.cast(d, c), c an
                                  accumulator, d f16 or bf16 and only
                                  stored: the fixpipe converts c on its
                                  way to GM (QuantPRE F322F16 / F322BF16);
                                  or d of pto.dequant(d, c, s), c an int32
                                  accumulator, d f16 (QuantPRE DEQF16, the
-                                 scale in the QUANT_PRE register); d has
-                                 no memory of its own */
+                                 scale in the QUANT_PRE register); or d
+                                 of pto.col_dequant(d, c, w), w WORDS
+                                 (QuantPRE VDEQF16); d has no memory of
+                                 its own */
+  ROLE_WORDS = 16             /* dav-c220: w of pto.col_dequant(d, c, w),
+                                 a u64 tile of deq words in L1 */
 } role;
 
 typedef struct cube_tile {
@@ -175,6 +193,9 @@ typedef struct cube_tile {
   bool deq;                   /* ROLE_OUT defined by pto.dequant: the C
                                  variable cube_deq_ID holds the scale of
                                  the latest pto.dequant into it */
+  int words;                  /* ROLE_OUT defined by pto.col_dequant:
+                                 the index of its WORDS tile, else -1 */
+  const pto_var *wvar;        /* and that tile's variable */
   int nload, nread, ndef;     /* an operand's loads, pto.matmuls reading
                                  it and other definitions, statically */
   const pto_mir_block *load_in, *read_in;  /* the blocks of its (last)
@@ -266,6 +287,7 @@ add_role(cctx *c, const pto_expr *e, role r)
     t->var = e->u.var;
     t->bias = -1;
     t->src = -1;
+    t->words = -1;
   }
   t->roles |= r;
 }
@@ -479,17 +501,27 @@ cast_to_l1(const cctx *c, const pto_expr *e)
   return d && a && d->roles == ROLE_OPERAND && a->roles == ROLE_ACC;
 }
 
-/* Whether E is pto.cast(d, c) or pto.dequant(d, c, s): a conversion
-   the fixpipe can apply on the way to GM.  */
+/* Whether E is pto.col_dequant(d, c, w) with deq words W (a u64 tile).  */
+static bool
+words_conv(const pto_expr *e)
+{
+  return e->op == PTO_OP_COL_DEQUANT && e->nargs == 3
+         && e->args[2]->type->kind == PTO_TY_TILE
+         && e->args[2]->type->dtype == PTO_DT_U64;
+}
+
+/* Whether E is pto.cast(d, c), pto.dequant(d, c, s) or
+   pto.col_dequant(d, c, w) with deq words: a conversion the fixpipe can
+   apply on the way to GM.  */
 static bool
 out_conv(const pto_expr *e)
 {
   return (e->op == PTO_OP_CAST && e->nargs == 2)
-         || (e->op == PTO_OP_DEQUANT && e->nargs == 3);
+         || (e->op == PTO_OP_DEQUANT && e->nargs == 3) || words_conv(e);
 }
 
-/* dav-c220: whether E is pto.cast(d, c) or pto.dequant(d, c, s) of an
-   OUT tile from its accumulator.  */
+/* dav-c220: whether E is pto.cast(d, c), pto.dequant(d, c, s) or
+   pto.col_dequant(d, c, w) of an OUT tile from its accumulator.  */
 static bool
 cast_to_out(const cctx *c, const pto_expr *e)
 {
@@ -511,15 +543,18 @@ s32_use_ok(cctx *c, const pto_expr *e, int i, const cube_tile *t)
   if ((e->op == PTO_OP_MATMUL && i == 0)
       || (e->op == PTO_OP_FILL && i == 0 && is_zero(e->args[1]))
       || ((e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID) && i == 2)
-      || (e->op == PTO_OP_DEQUANT && i == 1 && cast_to_out(c, e)))
+      || ((e->op == PTO_OP_DEQUANT || e->op == PTO_OP_COL_DEQUANT) && i == 1
+          && cast_to_out(c, e)))
     return true;
   const char *hint =
       e->op == PTO_OP_CAST
           ? "the fixpipe converts int32 to fp16 by pto_dequant(h, c, "
-            "scale) only (QuantPRE DEQF16), a pto_cast or pto_col_dequant "
-            "(which ExpandTileOps writes as a pto.cast) is vector work: "
-            "write pto_dequant, or store the int32 result and convert it "
-            "in a vector kernel"
+            "scale) (QuantPRE DEQF16) and pto_col_dequant(h, c, w) with "
+            "deq words w (a uint64_t tile of pto_deq_word, VDEQF16) only; "
+            "a pto_cast or a pto_col_dequant with float scales (which "
+            "ExpandTileOps writes as a pto.cast) is vector work: write one "
+            "of those, or store the int32 result and convert it in a "
+            "vector kernel"
       : e->op == PTO_OP_LOAD
           ? "start it with pto_fill(c, 0) and add the earlier value in a "
             "vector kernel"
@@ -531,8 +566,9 @@ s32_use_ok(cctx *c, const pto_expr *e, int i, const cube_tile *t)
   pto_error(c->diag, e->loc,
             "pto.%s on int32 accumulator '%s' (int8 operands): on %s it is "
             "set by pto_fill(c, 0) and pto_matmul and leaves L0C by "
-            "pto_store and pto_store_valid, or by pto_dequant into an fp16 "
-            "tile that is only stored; %s",
+            "pto_store and pto_store_valid, or by pto_dequant (or "
+            "pto_col_dequant with deq words) into an fp16 tile that is "
+            "only stored; %s",
             pto_op_info(e->op)->name, t->var->name, c->k->arch->name, hint);
   c->errors++;
   return false;
@@ -578,6 +614,19 @@ check_call(cctx *c, const pto_expr *e)
                   e->args[0]->u.var->name, t->var->name, c->k->arch->name);
         c->errors++;
       }
+      continue;
+    }
+    if (t->roles == ROLE_WORDS) {
+      if (e->op == PTO_OP_LOAD && i == 0)
+        continue;
+      pto_sorry(c->diag, e->args[i]->loc,
+                "tile '%s' holds the deq words of a pto.col_dequant of a "
+                "pto.matmul accumulator: on %s it lives in L1 and may only "
+                "be loaded from GM (pto.load) and read by pto.col_dequant "
+                "of an int32 accumulator; load the words into another tile "
+                "for pto.%s", t->var->name, c->k->arch->name,
+                pto_op_info(e->op)->name);
+      c->errors++;
       continue;
     }
     if (t->roles == ROLE_BIAS) {
@@ -659,7 +708,9 @@ collect_staged(cctx *c, const pto_mir_block *b)
 static const pto_expr *node_call(const pto_mir_node *n);
 
 /* dav-c220: the OUT tiles, d of every pto.cast(d, c) with c an
-   accumulator and d an f16 or bf16 tile that is no operand.  */
+   accumulator and d an f16 or bf16 tile that is no operand, of every
+   pto.dequant(d, c, s) and pto.col_dequant(d, c, w) (w deq words, then
+   a WORDS tile) with c an int32 accumulator and d f16.  */
 static void
 collect_out(cctx *c, const pto_mir_block *b)
 {
@@ -667,11 +718,11 @@ collect_out(cctx *c, const pto_mir_block *b)
     const pto_mir_node *n = b->items[i];
     const pto_expr *e = node_call(n);
     const cube_tile *a, *d;
-    bool deq = e && e->op == PTO_OP_DEQUANT;
+    bool deq = e && e->op == PTO_OP_DEQUANT, vdeq = e && words_conv(e);
     if (e && out_conv(e)
         && e->args[0]->kind == PTO_E_VAR && (a = tile_at(c, e->args[1]))
         && a->roles == ROLE_ACC
-        && (deq ? a->var->type->dtype == PTO_DT_I32
+        && (deq || vdeq ? a->var->type->dtype == PTO_DT_I32
                   && e->args[0]->type->dtype == PTO_DT_F16
                 : a->var->type->dtype == PTO_DT_F32
                   && (e->args[0]->type->dtype == PTO_DT_F16
@@ -679,26 +730,42 @@ collect_out(cctx *c, const pto_mir_block *b)
         && (!(d = tile_at(c, e->args[0])) || d->roles == ROLE_OUT)) {
       int ai = (int)(a - c->p->tiles);
       bool fresh = !d;
+      const char *what = vdeq ? "col_dequant" : deq ? "dequant" : "cast";
       add_role(c, e->args[0], ROLE_OUT);
+      int wi = -1;
+      if (vdeq && e->args[2]->kind == PTO_E_VAR) {
+        add_role(c, e->args[2], ROLE_WORDS);
+        wi = (int)(tile_at(c, e->args[2]) - c->p->tiles);
+      }
       cube_tile *t = tile_at(c, e->args[0]);
       if (t->src >= 0 && t->src != ai) {
         pto_sorry(c->diag, e->loc,
                   "pto.%s(%s, %s): '%s' already converts accumulator '%s' "
-                  "on its way to GM; use one tile per accumulator",
-                  deq ? "dequant" : "cast",
+                  "on its way to GM; use one tile per accumulator", what,
                   t->var->name, c->p->tiles[ai].var->name, t->var->name,
                   c->p->tiles[t->src].var->name);
         c->errors++;
-      } else if (!fresh && t->deq != deq) {
+      } else if (!fresh && (t->deq != deq || (t->words >= 0) != vdeq)) {
         pto_sorry(c->diag, e->loc,
                   "pto.%s(%s, %s): '%s' is also defined by pto.%s; use one "
-                  "tile per conversion", deq ? "dequant" : "cast",
-                  t->var->name, c->p->tiles[ai].var->name, t->var->name,
-                  deq ? "cast" : "dequant");
+                  "tile per conversion", what, t->var->name,
+                  c->p->tiles[ai].var->name, t->var->name,
+                  t->words >= 0 ? "col_dequant" : t->deq ? "dequant"
+                                                         : "cast");
+        c->errors++;
+      } else if (vdeq && t->words >= 0 && t->words != wi) {
+        pto_sorry(c->diag, e->loc,
+                  "pto.col_dequant(%s, %s, %s): '%s' is also dequantized by "
+                  "the deq words '%s'; use one tile of deq words per "
+                  "converted tile", t->var->name, c->p->tiles[ai].var->name,
+                  e->args[2]->u.var->name, t->var->name,
+                  c->p->tiles[t->words].var->name);
         c->errors++;
       }
       t->src = ai;
       t->deq = deq;
+      t->words = wi;
+      t->wvar = vdeq ? e->args[2]->u.var : NULL;
     }
     collect_out(c, &n->body);
     collect_out(c, &n->els);
@@ -1157,12 +1224,14 @@ is_out_store(const pto_mir_node *n, const cube_tile *t)
 }
 
 /* Whether N ends a run of stores of OUT tile T (accumulator A): it
-   changes A or converts into T again.  */
+   changes A or T's deq words, or converts into T again.  */
 static bool
 ends_out_run(const pto_mir_node *n, const cube_tile *t, const cube_tile *a)
 {
   return writes_acc(n, a->var) || count_node(n, PTO_OP_CAST, 0, t->var)
-         || count_node(n, PTO_OP_DEQUANT, 0, t->var);
+         || count_node(n, PTO_OP_DEQUANT, 0, t->var)
+         || count_node(n, PTO_OP_COL_DEQUANT, 0, t->var)
+         || (t->wvar && writes_acc(n, t->wvar));
 }
 
 /* The stores of OUT tile T that follow one of its pto.casts in B (and
@@ -1237,7 +1306,11 @@ check_out(cctx *c, const cube_tile *t)
   const char *why = NULL;
   pto_loc loc = v->loc;
   if (stores != out_stores_after_cast(top, t, a)) {
-    why = t->deq ? "every store of it must follow a pto.dequant into it "
+    why = t->words >= 0
+            ? "every store of it must follow a pto.col_dequant into it in "
+              "the same block, before the accumulator or the deq words "
+              "change"
+          : t->deq ? "every store of it must follow a pto.dequant into it "
                    "in the same block, before the accumulator changes"
                  : "every store of it must follow a pto.cast into it in "
                    "the same block, before the accumulator changes";
@@ -1521,8 +1594,8 @@ place(cctx *c, role r, int64_t cap, int esz, int align, const char *space)
 }
 
 /* dav-c220: the L1 staging region of each bias tile (GM -> L1 -> bias
-   table) and of each accumulator loaded from GM (GM -> L1 -> L0C),
-   after the operands' (512 B aligned), then the zero region of the
+   table), of each accumulator loaded from GM (GM -> L1 -> L0C) and the
+   region of each WORDS tile, after the operands' (512 B aligned), then the zero region of the
    stores with no mad (zero_mad: max(M, N)/16 fractals of the largest
    accumulator), in the L1 of CAP bytes.  */
 static void
@@ -1540,15 +1613,23 @@ place_bias_l1(cctx *c, int64_t cap)
       if ((r > k ? r : k) / 16 * FRACTAL16 > zero)
         zero = (r > k ? r : k) / 16 * FRACTAL16;
     }
-    if (t->roles != ROLE_BIAS && !(t->roles == ROLE_ACC && t->loaded))
+    if (t->roles == ROLE_WORDS) {
+      /* The deq words: 8 B per column, read by the fixpipe buffer copy
+         from off (= l1off).  */
+      t->size = (int64_t)t->var->type->rows * t->var->type->cols * 8;
+      t->l1off = t->off = (used + FRACTAL16 - 1) / FRACTAL16 * FRACTAL16;
+      used = t->l1off + t->size;
+    } else if (t->roles == ROLE_BIAS || (t->roles == ROLE_ACC && t->loaded)) {
+      t->l1off = (used + FRACTAL16 - 1) / FRACTAL16 * FRACTAL16;
+      used = t->l1off + t->size;
+    } else
       continue;
-    t->l1off = (used + FRACTAL16 - 1) / FRACTAL16 * FRACTAL16;
-    used = t->l1off + t->size;
     if (used > cap) {
       pto_error(c->diag, t->var->loc,
                 "the L1 staging of %s '%s' ends at byte %lld, past the "
                 "%lld of %s (the pto.matmul operands take the rest)",
-                t->roles == ROLE_BIAS ? "bias" : "accumulator",
+                t->roles == ROLE_BIAS ? "bias"
+                : t->roles == ROLE_WORDS ? "deq words" : "accumulator",
                 t->var->name, (long long)used, (long long)cap,
                 c->k->arch->name);
       c->errors++;
@@ -1593,6 +1674,8 @@ declare(cctx *c)
                    ct->roles == ROLE_ACC ? "L0C" : ct->roles == ROLE_BIAS
                    ? "BT " : "L1 ", (long long)ct->off,
                    (long long)(ct->off + ct->size));
+    if (ct->roles == ROLE_WORDS)
+      pto_buf_puts(&t, ", deq words");
     if (ct->roles == ROLE_BIAS || (ct->roles == ROLE_ACC && ct->loaded))
       pto_buf_printf(&t, ", staged in L1 [%lld, %lld)", (long long)ct->l1off,
                      (long long)(ct->l1off + ct->size));
@@ -2063,6 +2146,32 @@ lower_bias_load(cctx *c, pto_mir_block *out, const pto_expr *e,
   c->k->count.dma_min += 2;
   c->k->count.bursts += 1;
   c->k->count.bursts_min += 1;
+  return 1;
+}
+
+/* dav-c220 pto.load(w, gm, rs) of WORDS tile T (1 x N deq words): one
+   copy_gm_to_cbuf of N * 8 / 32 blocks into its L1 region, then MTE2 ->
+   FIX (the stores' copy_cbuf_to_fbuf reads it).  Its WAR on an earlier
+   store's read is that store's FIX -> S pair.  */
+static int
+lower_words_load(cctx *c, pto_mir_block *out, const pto_expr *e,
+                 const cube_tile *t)
+{
+  int64_t n = t->var->type->cols;
+  const char *gm = expr_c(c, e->args[1]);
+  pto_mir_node *x = text_node(
+      c->k, out, e->loc, PTO_PIPE_MTE2,
+      pto_arena_printf(c->k->prog->arena,
+                       "copy_gm_to_cbuf((__cbuf__ uint64_t *)((uintptr_t)"
+                       "%lld), (__gm__ uint64_t *)(%s), 0, 1, %lld, 0, 0, "
+                       "PAD_NONE);", (long long)t->off, gm,
+                       (long long)(n * 8 / 32)));
+  pto_mir_add_access(x, PTO_MEM_GM, 0, 0, false);
+  pair(c, out, e->loc, "PIPE_MTE2", "PIPE_FIX");
+  c->k->count.dma++;
+  c->k->count.dma_min++;
+  c->k->count.bursts++;
+  c->k->count.bursts_min++;
   return 1;
 }
 
@@ -2675,6 +2784,78 @@ deq_set(cctx *c, const cube_tile *t, const char *indent)
       indent, indent, t->var->id, indent, indent, indent);
 }
 
+/* The deq words one pass of the fixpipe takes: 256 on dav-c220 (2 KB;
+   asc-devkit dav_c220/kernel_operator_fixpipe_impl.h GenFixpipeTiling,
+   "deqTensor/reluTensor in FB valid num is 256"; FB_SIZE 2048 in
+   impl/adv_api/tiling/conv/conv3d_tiling_util.h), 1024 on 3510
+   (dav_3510/kernel_operator_fixpipe_impl.h GenFixpipeTiling).  */
+static int64_t
+fb_words(const pto_arch *arch)
+{
+  return strcmp(arch->name, "3510") ? 256 : 1024;
+}
+
+/* copy_cbuf_to_fbuf's burstLen unit: 128 B on dav-c220, 64 B on 3510
+   (CopyDeqTensorToFbuf of each: "burst_len unit is 128Bytes" /
+   "64Bytes").  */
+static int64_t
+fb_unit(const pto_arch *arch)
+{
+  return strcmp(arch->name, "3510") ? 128 : 64;
+}
+
+/* One VDEQF16 pass of a store of OUT tile ST (accumulator CT, M rows,
+   deq words W), INDENT-ed: the words of NN channels from channel N0 (C
+   expressions; N0 a multiple of 16) copied from L1 to the fixpipe
+   buffer at 0 (copy_cbuf_to_fbuf, burstLen in fb_unit: FBLEN), FPC[15:8]
+   pointed there (set_fpc, 128 B units: 0), then channels N0.. of MS
+   rows stored to GM + N0 (NZ -> ND, dstStride LD) from L0C column
+   block N0/16 (CopyDeqTensorToFbuf, PipeBarrier<PIPE_FIX>,
+   FixpipeL0cToOut in FixpipeL0C2GMImplN).  The FIX pipe runs them in
+   order, so a later pass's copy waits for this pass's store.  */
+static void
+vdeq_pass(cctx *c, pto_buf *b, const cube_tile *ct, const cube_tile *w,
+          const char *gm, const char *ld, const char *n0, const char *nn,
+          const char *fblen, const char *ms, const char *indent)
+{
+  int64_t m = ct->var->type->rows;
+  pto_buf_printf(
+      b,
+      "%scopy_cbuf_to_fbuf((__fbuf__ void *)((uintptr_t)0), (__cbuf__ void "
+      "*)((uintptr_t)(%lld + (%s) * 8)), 1, %s, 0, 0);\n"
+      "%sset_fpc(0);\n"
+      "%spipe_barrier(PIPE_FIX);\n"
+      "%scopy_matrix_cc_to_gm((%s) + (%s), (__cc__ int32_t *)((uintptr_t)"
+      "(%lld + (%s) * %lld)), 0, %s, %s, %s, %lld, 0, VDEQF16, %s, 0, 1);\n",
+      indent, (long long)w->off, n0, fblen, indent, indent, indent, gm, n0,
+      (long long)ct->off, n0, (long long)(m * 4), nn, ms, ld, (long long)m,
+      relu_arg(c, ct));
+}
+
+/* The VDEQF16 store of OUT tile ST of N columns (constant), MS rows:
+   one pass per fb_words channels, unrolled.  */
+static const char *
+vdeq_store(cctx *c, const cube_tile *st, const char *gm, const char *ld,
+           const char *ms, const char *indent)
+{
+  const cube_tile *ct = &c->p->tiles[st->src], *w = &c->p->tiles[st->words];
+  int64_t n = ct->var->type->cols, fw = fb_words(c->k->arch);
+  int64_t unit = fb_unit(c->k->arch);
+  pto_arena *a = c->k->prog->arena;
+  pto_buf b = { 0 };
+  for (int64_t n0 = 0; n0 < n; n0 += fw) {
+    int64_t nn = n - n0 < fw ? n - n0 : fw;
+    vdeq_pass(c, &b, ct, w, gm, ld, pto_arena_printf(a, "%lld", (long long)n0),
+              pto_arena_printf(a, "%lld", (long long)nn),
+              pto_arena_printf(a, "%lld",
+                               (long long)((nn * 8 + unit - 1) / unit)),
+              ms, indent);
+  }
+  const char *r = pto_arena_strdup(a, b.s);
+  pto_buf_free(&b);
+  return r;
+}
+
 /* The product of a store of accumulator CT with no mad since the last
    pto.fill(ct, 0), INDENT-ed: L0C is made to hold the value the store
    writes (0, or the bias row when CT has a bias epilogue) by one mad of
@@ -2759,7 +2940,19 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
   if (!ld)
     return -1;
   const char *gm = expr_c(c, e->args[0]);
-  char *t = pto_arena_printf(
+  const char *fix = st->roles == ROLE_OUT && st->words >= 0
+    ? vdeq_store(c, st, gm, ld, pto_arena_printf(c->k->prog->arena, "%lld",
+                                                 (long long)m), "")
+    : NULL;
+  char *t = fix ? pto_arena_printf(
+      c->k->prog->arena,
+      "%s"
+      "set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "%s"
+      "set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);", zero_mad(c, ct, ""), fix)
+    : pto_arena_printf(
       c->k->prog->arena,
       "%s"
       "set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
@@ -2781,6 +2974,52 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
   return 1;
 }
 
+/* The text of a pto.store_valid (sizes cvrID__ x cvcID__, row stride
+   RS) of OUT tile ST through VDEQF16: as lower_store_valid's, the
+   channels in passes of fb_words (one when the tile has no more; else
+   a loop over the valid columns).  */
+static char *
+vdeq_store_valid(cctx *c, const cube_tile *st, int id, const char *gm,
+                 const char *rs)
+{
+  const cube_tile *ct = &c->p->tiles[st->src], *w = &c->p->tiles[st->words];
+  pto_arena *a = c->k->prog->arena;
+  int64_t n = ct->var->type->cols, fw = fb_words(c->k->arch);
+  int64_t unit = fb_unit(c->k->arch);
+  const char *ld = pto_arena_printf(a, "cvr%d__ > 1 ? (int64_t)(%s) : "
+                                    "cvc%d__", id, rs, id);
+  const char *ms = pto_arena_printf(a, "cvr%d__", id);
+  pto_buf b = { 0 };
+  if (n <= fw)
+    vdeq_pass(c, &b, ct, w, gm, ld, "0", pto_arena_printf(a, "cvc%d__", id),
+              pto_arena_printf(a, "%lld", (long long)((n * 8 + unit - 1)
+                                                      / unit)), ms, "  ");
+  else {
+    long long f = (long long)fw;
+    pto_buf_printf(&b,
+                   "  for (int32_t n0__ = 0; n0__ < cvc%d__; n0__ += %lld) {\n"
+                   "    int32_t nn__ = cvc%d__ - n0__ < %lld ? cvc%d__ - n0__ "
+                   ": %lld;\n", id, f, id, f, id, f);
+    vdeq_pass(c, &b, ct, w, gm, ld, "n0__", "nn__",
+              pto_arena_printf(a, "(nn__ * 8 + %lld) / %lld",
+                               (long long)(unit - 1), (long long)unit), ms,
+              "    ");
+    pto_buf_puts(&b, "  }\n");
+  }
+  char *t = pto_arena_printf(
+      a,
+      "if (cvr%d__ > 0 && cvc%d__ > 0) {\n"
+      "%s"
+      "  set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "  wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);\n"
+      "%s"
+      "  set_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "  wait_flag(PIPE_FIX, PIPE_S, EVENT_ID0);\n"
+      "}", id, id, zero_mad(c, ct, "  "), b.s);
+  pto_buf_free(&b);
+  return t;
+}
+
 /* dav-c220 pto.store_valid(gm, rs, c, vr, vc): the fixpipe writes
    exactly the vr x vc region (MSize vr, NSize vc, dstStride the row
    stride; srcStride the accumulator's rows, its fractal column
@@ -2795,7 +3034,9 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
   if (id < 0)
     return -1;
   const char *gm = expr_c(c, e->args[0]), *rs = expr_c(c, e->args[1]);
-  char *t = pto_arena_printf(
+  char *t = st->roles == ROLE_OUT && st->words >= 0
+    ? vdeq_store_valid(c, st, id, gm, rs)
+    : pto_arena_printf(
       c->k->prog->arena,
       "if (cvr%d__ > 0 && cvc%d__ > 0) {\n"
       "%s"
@@ -2837,6 +3078,8 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
       r = lower_bias_load(&c, out, e, t);
     else if (t && t->roles == ROLE_ACC && !c.p->ub_exit)
       r = lower_acc_load(&c, out, e, t);
+    else if (t && t->roles == ROLE_WORDS)
+      r = lower_words_load(&c, out, e, t);
     else if (t && t->roles == ROLE_OPERAND && !t->staged)
       r = lower_load(&c, out, e, t);
     break;
@@ -2878,6 +3121,21 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
                                  e->args[1]->u.var->name,
                                  e->args[0]->u.var->name,
                                  e->args[0]->u.var->id, expr_c(&c, e->args[2])));
+      r = 1;
+    }
+    break;
+  case PTO_OP_COL_DEQUANT:
+    /* dav-c220: the fixpipe dequantizes at each store of the out tile
+       (QuantPRE VDEQF16) by the words in L1.  */
+    if (cast_to_out(&c, e)) {
+      text_node(k, out, e->loc, PTO_PIPE_S,
+                pto_arena_printf(k->prog->arena,
+                                 "/* %s = %s dequantized per channel by the "
+                                 "fixpipe at each store of %s (deq words "
+                                 "%s) */", e->args[0]->u.var->name,
+                                 e->args[1]->u.var->name,
+                                 e->args[0]->u.var->name,
+                                 e->args[2]->u.var->name));
       r = 1;
     }
     break;
@@ -3012,7 +3270,8 @@ pto_cube_use_of(const pto_mir_kernel *k, const pto_expr *e)
   case PTO_OP_FILL:
     return find_tile_e(p, e->args[0]) ? PTO_CUBE_FILL : PTO_CUBE_NONE;
   case PTO_OP_CAST:
-  case PTO_OP_DEQUANT: {
+  case PTO_OP_DEQUANT:
+  case PTO_OP_COL_DEQUANT: {
     const cube_tile *a = find_tile_e(p, e->args[1]);
     if (!(t = find_tile_e(p, e->args[0])) || !a || a->roles != ROLE_ACC)
       return PTO_CUBE_NONE;

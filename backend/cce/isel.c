@@ -911,7 +911,9 @@ lower_idiv(isel *c, pto_mir_block *out, pto_loc loc, const pto_mir_buffer *d,
 /* pto.deq_scale(d, r): each float's encoding with its 13 low mantissa
    bits cleared, a cleared -0 read as +0 (pto.h pto__deq_scale_one, the
    fixpipe's VDEQF16 deq word), on the scalar unit: the vector unit's
-   vand takes 16-bit elements only (runtime/cce-api.h).  */
+   vand takes 16-bit elements only (runtime/cce-api.h).  Deq words (a
+   u64 r) hold the float's encoding in their low 32 bits, the first 4
+   of each 8 bytes (little-endian, pto.h pto_deq_word).  */
 static void
 lower_deq_scale(isel *c, pto_mir_block *out, const pto_expr *call)
 {
@@ -921,19 +923,21 @@ lower_deq_scale(isel *c, pto_mir_block *out, const pto_expr *call)
     return;
   const pto_type *t = call->args[0]->type;
   int64_t n = (int64_t)t->rows * t->cols;
+  int step = call->args[1]->type->dtype == PTO_DT_U64 ? 8 : 4;
   pto_buf b = { 0 };
   pto_buf_printf(&b,
                  "for (int32_t k__ = 0; k__ < %lld; ++k__) {\n"
                  "  uint32_t u__ = PTO_UB_LOAD((__ubuf__ uint32_t *)((uintptr_t)"
-                 "(%lld + k__ * 4))) & 0xFFFFE000u;\n"
+                 "(%lld + k__ * %d))) & 0xFFFFE000u;\n"
                  "  PTO_UB_STORE((__ubuf__ uint32_t *)((uintptr_t)(%lld + k__ * 4)),"
                  " (u__ & 0x7FFFFFFFu) ? u__ : 0u);\n"
                  "}",
-                 (long long)n, (long long)a->offset, (long long)d->offset);
+                 (long long)n, (long long)a->offset, step,
+                 (long long)d->offset);
   pto_mir_node *nd = add_scalar(c, out, call->loc, b.s);
   pto_buf_free(&b);
   c->k->count.scalar_elems += n;
-  pto_mir_add_access(nd, PTO_MEM_UB, a->offset, a->offset + n * 4, false);
+  pto_mir_add_access(nd, PTO_MEM_UB, a->offset, a->offset + n * step, false);
   pto_mir_add_access(nd, PTO_MEM_UB, d->offset, d->offset + n * 4, true);
 }
 
@@ -3198,14 +3202,17 @@ lower_op(isel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
     break;
   case PTO_OP_DEQUANT:
   case PTO_OP_COL_DEQUANT:
-    /* Only pto.dequant's fixpipe form (cube.c) reaches here on purpose:
-       any other is ExpandTileOps' to write out, pto.col_dequant always.  */
+    /* Only the fixpipe forms (cube.c: pto.dequant, pto.col_dequant with
+       deq words, of an accumulator) reach here on purpose: any other is
+       ExpandTileOps' to write out.  */
     pto_error(c->diag, e->loc, "pto.%s%s is a sequence of tile ops that "
               "the ExpandTileOps pass writes out; run it first "
               "(--passes=expand, or the default pipeline)",
               pto_op_info(e->op)->name,
-              e->op == PTO_OP_DEQUANT ? " of a tile that is no pto.matmul "
-                                        "accumulator" : "");
+              e->op == PTO_OP_COL_DEQUANT
+                      && e->args[2]->type->dtype != PTO_DT_U64
+                  ? " with float scales"
+                  : " of a tile that is no pto.matmul accumulator");
     c->errors++;
     break;
   case PTO_OP_DEQ_SCALE:

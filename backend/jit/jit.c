@@ -249,6 +249,8 @@ rt_dtype(jit *j, pto_dtype dt, pto_loc loc)
     return PTO_RT_U8;
   case PTO_DT_I16:
     return PTO_RT_I16;
+  case PTO_DT_U64:
+    return PTO_RT_U64;
   default:
     fail(j, loc, "tiles of this element type");
     return PTO_RT_F32;
@@ -317,8 +319,8 @@ rt_fn(jit *j, enum rt_entry e)
       [RT_TRANSPOSE] = {"__pto_rt_transpose", "ipcii", 0},
       [RT_CAST_ROUND] = {"__pto_rt_cast_round", "ipcil", 0},
       [RT_DEQUANT] = {"__pto_rt_dequant", "pcdl", 0},
-      [RT_COL_DEQUANT] = {"__pto_rt_col_dequant", "pccii", 0},
-      [RT_DEQ_SCALE] = {"__pto_rt_deq_scale", "pcl", 0},
+      [RT_COL_DEQUANT] = {"__pto_rt_col_dequant", "pcciii", 0},
+      [RT_DEQ_SCALE] = {"__pto_rt_deq_scale", "pcil", 0},
   };
   if (!j->rt[e]) {
     gcc_jit_type *ret = tab[e].ret == 'f'   ? j->t_float
@@ -1064,13 +1066,16 @@ emit_tile_op(fn_ctx *fc, const pto_expr *e)
     v[n++] = tile_addr(fc, a[0]);
     v[n++] = tile_caddr(fc, a[1]);
     v[n++] = tile_caddr(fc, a[2]);
+    v[n++] = I(a[2]->type->dtype == PTO_DT_U64);
     v[n++] = I(t0->rows);
     v[n++] = I(t0->cols);
     call_rt(fc, RT_COL_DEQUANT, n, v);
     return;
   case PTO_OP_DEQ_SCALE:
+    /* The scales are floats or (a uint64_t tile) deq words.  */
     v[n++] = tile_addr(fc, a[0]);
     v[n++] = tile_caddr(fc, a[1]);
+    v[n++] = I(a[1]->type->dtype == PTO_DT_U64);
     v[n++] = L((long)t0->rows * t0->cols);
     call_rt(fc, RT_DEQ_SCALE, n, v);
     return;

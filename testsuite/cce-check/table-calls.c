@@ -62,12 +62,14 @@ pointer_type(const ccx_intrin *in, int i, char l, const char *tname,
 {
   const char *sp = l == 'G' ? "__gm__" : l == 'U' ? "__ubuf__"
                    : l == '1' ? "__cbuf__" : l == 'A' ? "__ca__"
-                   : l == 'B' ? "__cb__" : "__cc__";
+                   : l == 'B' ? "__cb__" : l == 'F' ? "__fbuf__" : "__cc__";
   const char *t = tname;
   if (in->form == F_VCONV)
     t = ccx_dt_name(i == 0 ? in->dst_dt : in->src_dt);
   else if ((in->form == F_VCMPV || in->form == F_VCMPVS) && i == 0)
     t = "uint8_t";
+  else if (!strcmp(in->name, "copy_cbuf_to_fbuf"))
+    t = "void";
   else if (!in->dts)
     t = l == 'C' || (in->form == F_CC2UB && l == 'U')
         || !strcmp(in->name, "copy_matrix_cbuf_to_cc")

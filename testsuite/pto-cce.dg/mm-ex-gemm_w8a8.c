@@ -4,15 +4,18 @@
    store) and the vector dequantization (int32 -> f32, per-channel
    scale, -> fp16), vs reference mode bit for bit at the example's
    shapes and block counts, K = 0 included (the scalar unit stores the
-   int32 zeros).  */
+   int32 zeros); and (the CCE back end's harness) the fused kernel and
+   the fixpipe's per-channel dequantization (VDEQF16 by deq words).  */
 #define main gemm_w8a8_example_main
 #define gemm_w8a8_mm ref_gemm_w8a8_mm
 #define w8a8_dequant ref_w8a8_dequant
 #define gemm_w8a8 ref_gemm_w8a8
+#define gemm_w8a8_fixpipe ref_gemm_w8a8_fixpipe
 #include "../../examples/gemm_w8a8.c"
 #undef gemm_w8a8_mm
 #undef w8a8_dequant
 #undef gemm_w8a8
+#undef gemm_w8a8_fixpipe
 #undef main
 #include "harness.h"
 
@@ -22,6 +25,7 @@ void w8a8_dequant__sim(void *const *args);
 /* The CCE back end's harness; PTO-ISA's runs the first two kernels
    (testsuite/pto-isa.dg/mm-ex-gemm_w8a8.pto: it does not split).  */
 CCE_MIX(gemm_w8a8);
+void gemm_w8a8_fixpipe__sim(void *const *args);
 #endif
 
 static int32_t t_want[MAXM * MAXN];
@@ -77,6 +81,14 @@ int main(void)
     /* The fused kernel gives the same fp16 bits.  */
     void *fargs[] = { &pa, &pw, &ps, &py, &m, &n, &k };
     cce_run_mix(CCE_MIX_ARGS(gemm_w8a8), fargs, nb, t_resety, t_checky);
+    /* The fixpipe's dequantization by deq words, against reference
+       mode's.  */
+    t_resety();
+    pto_launch(ref_gemm_w8a8_fixpipe, nb, a, w, deq, y, m, n, k);
+    memcpy(t_wanty, y, sizeof t_wanty);
+    const uint64_t *pq = deq;
+    void *qargs[] = { &pa, &pw, &pq, &py, &m, &n, &k };
+    cce_run(gemm_w8a8_fixpipe__sim, qargs, nb, t_resety, t_checky);
 #endif
   }
   (void)run;

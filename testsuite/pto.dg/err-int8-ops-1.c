@@ -9,7 +9,7 @@ typedef PTO_TILE(int8_t, 8, 32) s8;
 typedef PTO_TILE(uint8_t, 8, 32) u8;
 typedef PTO_TILE(pto_f16, 8, 32) h8;
 typedef PTO_TILE(float, 8, 32) f8;
-typedef PTO_TILE(char, 8, 32) c8; /* { dg-error "the element type of a tile must be float, _Float16, int32_t, pto_bf16, int8_t, uint8_t or int16_t, not 'char'" } */
+typedef PTO_TILE(char, 8, 32) c8; /* { dg-error "the element type of a tile must be float, _Float16, int32_t, pto_bf16, int8_t, uint8_t, int16_t or uint64_t, not 'char'" } */
 PTO_KERNEL void k(const int8_t *x, uint8_t *y)
 {
   s8 a;

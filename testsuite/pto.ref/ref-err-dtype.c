@@ -9,7 +9,7 @@ typedef PTO_TILE(float, 4, 4) f44;
 typedef PTO_TILE(int32_t, 4, 4) i44;
 typedef PTO_TILE(pto_f16, 4, 4) h44;
 typedef PTO_TILE(pto_f16, 4, 1) h41;
-typedef PTO_TILE(double, 4, 4) d44;     /* { dg-error "PTO_TILE: the element type must be float, _Float16, int32_t, pto_bf16, int8_t, uint8_t or int16_t" } */
+typedef PTO_TILE(double, 4, 4) d44;     /* { dg-error "PTO_TILE: the element type must be float, _Float16, int32_t, pto_bf16, int8_t, uint8_t, int16_t or uint64_t" } */
 
 PTO_KERNEL void
 k (const int32_t *ip, float *fp)

@@ -9,7 +9,7 @@
 typedef PTO_TILE(float, 4, 4) f44;
 /* Two errors on the line: the missing type named, then PTO_TILE's own
    check (one dg-error removes consecutive matching messages).  */
-typedef PTO_TILE(pto_f16, 4, 4) h44;    /* { dg-error "incomplete element type .pto_f16. .aka .struct pto_f16_needs_a_compiler_with__Float16.|PTO_TILE: the element type must be float, _Float16, int32_t, pto_bf16, int8_t, uint8_t or int16_t" } */
+typedef PTO_TILE(pto_f16, 4, 4) h44;    /* { dg-error "incomplete element type .pto_f16. .aka .struct pto_f16_needs_a_compiler_with__Float16.|PTO_TILE: the element type must be float, _Float16, int32_t, pto_bf16, int8_t, uint8_t, int16_t or uint64_t" } */
 
 float
 twice (const float *x, float *y)

@@ -5,7 +5,8 @@
    +-65504, INT32_MIN / INT32_MAX, 2^24 + 1, zero under a negative
    scale) under several scales, a constant scale and a run-time one;
    per-channel scales whose low mantissa bits drop, -0 and subnormal
-   ones, and pto_deq_scale itself.
+   ones, and pto_deq_scale itself; the same per-channel scales as deq
+   words (pto_deq_word, a uint64_t tile) must give the same bits.
    Every result's bits must be the same in reference mode, with sim=jit
    and with sim=cce on both archs (run.exp section 10).  */
 #include <pto.h>
@@ -18,6 +19,7 @@ typedef PTO_TILE(pto_f16, 16, 16) h_t;
 typedef PTO_TILE(int32_t, 5, 3) cs_t;
 typedef PTO_TILE(pto_f16, 5, 3) hs_t;
 typedef PTO_TILE(float, 1, 16) r_t;
+typedef PTO_TILE(uint64_t, 1, 16) w_t;
 
 PTO_KERNEL void deq(const int32_t *c, float s, pto_f16 *h)
 {
@@ -43,6 +45,22 @@ PTO_KERNEL void coldeq(const int32_t *c, const float *r, pto_f16 *h,
   r_t s, t;
   pto_load(a, c, 16);
   pto_load(s, r, 16);
+  pto_col_dequant(d, a, s);
+  pto_store(h, 16, d);
+  pto_deq_scale(t, s);
+  pto_store(q, 16, t);
+}
+
+/* coldeq with the scales as deq words.  */
+PTO_KERNEL void coldeq_w(const int32_t *c, const uint64_t *w, pto_f16 *h,
+                         float *q)
+{
+  c_t a;
+  h_t d;
+  w_t s;
+  r_t t;
+  pto_load(a, c, 16);
+  pto_load(s, w, 16);
   pto_col_dequant(d, a, s);
   pto_store(h, 16, d);
   pto_deq_scale(t, s);
@@ -100,7 +118,16 @@ int main(void)
     memcpy(&u, &q[j], 4);
     printf(" %08x", u);
   }
+  /* The same scales as deq words: the same bits.  */
+  static uint64_t ws[16];
+  static float qw[16];
+  static pto_f16 hw[256];
+  for (int j = 0; j < 16; j++)
+    ws[j] = pto_deq_word(rs[j]);
+  memset(hw, 0x55, sizeof hw);
+  pto_launch(coldeq_w, 1, c, ws, hw, qw);
+  int same = !memcmp(hw, h, sizeof hw) && !memcmp(qw, q, sizeof q);
   printf("\nchecksum %lx\n", sum);
-  printf("PASS: ops-deq\n");
-  return 0;
+  printf("%s: ops-deq\n", same ? "PASS" : "FAIL: deq words differ from float scales");
+  return same ? 0 : 1;
 }
