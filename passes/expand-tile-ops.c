@@ -41,7 +41,8 @@
    which is what include/pto.h's reference code computes, one rounding
    per step (pto.h "Quantize and dequantize" states the error bounds).
    pto.dequant of a tile that some pto.matmul of the function
-   accumulates into stays as it is: the back ends lower it (the dav-c220
+   accumulates into, and that nothing but pto.fill(c, 0) writes
+   otherwise, stays as it is: the back ends lower it (the dav-c220
    fixpipe dequantizes on the way to GM, QuantPRE DEQF16: cube.c; sim=jit
    calls libpto-rt; PTO-ISA TSTORE with a pre-quant scalar).
    So does pto.col_dequant of an accumulator with deq words (a u64 r,
@@ -66,7 +67,32 @@ typedef struct expand {
   const pto_var **accs; /* the tiles a pto.matmul of FUNC accumulates
                            into (arena) */
   int naccs, capaccs;
+  const pto_var **vwr;  /* the tiles an op other than pto.matmul and
+                           pto.fill(t, 0) writes (arena) */
+  int nvwr, capvwr;
 } expand;
+
+/* Append V to the arena list *L of *N entries (capacity *CAP).  */
+static void
+push_var(expand *x, const pto_var ***l, int *n, int *cap, const pto_var *v)
+{
+  if (*n == *cap) {
+    int c = *cap ? 2 * *cap : 8;
+    const pto_var **nv = pto_arena_alloc(x->prog->arena, c * sizeof *nv);
+    if (*n)
+      memcpy(nv, *l, *n * sizeof *nv);
+    *l = nv;
+    *cap = c;
+  }
+  (*l)[(*n)++] = v;
+}
+
+static bool
+is_zero_lit(const pto_expr *e)
+{
+  return (e->kind == PTO_E_INT && e->u.ival == 0)
+         || (e->kind == PTO_E_FLOAT && e->u.fval == 0.0);
+}
 
 static void
 note_name(pto_stmt *s, void *ctx)
@@ -75,31 +101,38 @@ note_name(pto_stmt *s, void *ctx)
   if (s->kind == PTO_S_DECL || s->kind == PTO_S_FOR)
     pto_strmap_add(&x->names, s->var->name);
   const pto_expr *e = s->kind == PTO_S_EVAL ? s->value : NULL;
-  if (e && e->kind == PTO_E_CALL && e->is_op && e->op == PTO_OP_MATMUL
-      && e->nargs == 3 && e->args[0]->kind == PTO_E_VAR) {
-    if (x->naccs == x->capaccs) {
-      int cap = x->capaccs ? 2 * x->capaccs : 8;
-      const pto_var **v = pto_arena_alloc(x->prog->arena, cap * sizeof *v);
-      if (x->naccs)
-        memcpy(v, x->accs, x->naccs * sizeof *v);
-      x->accs = v;
-      x->capaccs = cap;
-    }
-    x->accs[x->naccs++] = e->args[0]->u.var;
-  }
+  if (!e || e->kind != PTO_E_CALL || !e->is_op || !e->nargs
+      || e->args[0]->kind != PTO_E_VAR)
+    return;
+  const char *sig = pto_op_info(e->op)->sig;
+  if (e->op == PTO_OP_MATMUL && e->nargs == 3)
+    push_var(x, &x->accs, &x->naccs, &x->capaccs, e->args[0]->u.var);
+  else if ((sig[0] == 'T' || sig[0] == 'U')
+           && !(e->op == PTO_OP_FILL && e->nargs == 2
+                && is_zero_lit(e->args[1])))
+    push_var(x, &x->vwr, &x->nvwr, &x->capvwr, e->args[0]->u.var);
+}
+
+static bool
+in_list(const pto_var *const *l, int n, const pto_var *v)
+{
+  for (int i = 0; i < n; i++)
+    if (l[i] == v)
+      return true;
+  return false;
 }
 
 /* Whether E names a tile some pto.matmul of the function accumulates
-   into.  */
+   into and nothing else writes but pto.fill(c, 0): an int32 accumulator
+   that stays in L0C, whose dequantization the fixpipe can do.  One that
+   a vector op writes (pto.fill(c, 8), say) is held by the vector cores
+   on dav-c220 (backend/cce/split.c), so its dequantization is vector
+   work.  */
 static bool
 is_acc(const expand *x, const pto_expr *e)
 {
-  if (e->kind != PTO_E_VAR)
-    return false;
-  for (int i = 0; i < x->naccs; i++)
-    if (x->accs[i] == e->u.var)
-      return true;
-  return false;
+  return e->kind == PTO_E_VAR && in_list(x->accs, x->naccs, e->u.var)
+         && !in_list(x->vwr, x->nvwr, e->u.var);
 }
 
 /* A fresh tile local of DT and the shape of LIKE, named BASE or BASE_N,
@@ -246,7 +279,7 @@ run(pto_pass_ctx *ctx)
     pto_func *f = ctx->prog->funcs[i];
     if (f->dead)
       continue;
-    expand x = {ctx->prog, f, {0}, NULL, 0, 0};
+    expand x = {ctx->prog, f, {0}, NULL, 0, 0, NULL, 0, 0};
     for (int k = 0; k < f->nparams; k++)
       pto_strmap_add(&x.names, f->params[k]->name);
     pto_walk_stmts(f, note_name, &x);

@@ -847,7 +847,7 @@ void pto_sim_fixpipe(const char *f, int l, pto_sim_dt ddt, uintptr_t dst,
       memcpy(&x, C + ((no * src_stride + mm) * 16 + ni) * 4, 4);
       int64_t di = nz2nd ? mm * dst_stride + nn : (no * M1 * 16 + mm) * 16 + ni;
       uint64_t q = s->quant_pre;
-      if (W)
+      if (W && nn < nsize)
         memcpy(&q, W + nn * 8, 8);
       fixpipe_put((uint8_t *)dst + di * es, x, relu, quant, q);
       bytes += (uint64_t)es;

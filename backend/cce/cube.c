@@ -1595,9 +1595,9 @@ place(cctx *c, role r, int64_t cap, int esz, int align, const char *space)
 
 /* dav-c220: the L1 staging region of each bias tile (GM -> L1 -> bias
    table), of each accumulator loaded from GM (GM -> L1 -> L0C) and the
-   region of each WORDS tile, after the operands' (512 B aligned), then the zero region of the
-   stores with no mad (zero_mad: max(M, N)/16 fractals of the largest
-   accumulator), in the L1 of CAP bytes.  */
+   region of each WORDS tile, after the operands' (512 B aligned), then
+   the zero region of the stores with no mad (zero_mad: max(M, N)/16
+   fractals of the largest accumulator), in the L1 of CAP bytes.  */
 static void
 place_bias_l1(cctx *c, int64_t cap)
 {

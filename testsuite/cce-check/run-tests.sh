@@ -69,8 +69,14 @@ cd - >/dev/null || exit 1
 
 # 2. The goldens.
 for f in "$top"/testsuite/pto-cce.dg/*.cce; do
-  arch=$(sed -n '1s/.* for \(dav-[a-z0-9]*\):.*/\1/p' "$f")
+  arch=$(sed -n '1s/.* for \(dav-[a-z0-9]*\|3510\):.*/\1/p' "$f")
   test -n "$arch" || { bad "$f: no arch on its first line"; continue; }
+  # pto-cce-check models dav-c220 and dav-m200; a 3510 golden is
+  # compiled against cce-api.h for 3510 by pto-cce.dg itself.
+  if [ "$arch" = 3510 ]; then
+    echo "NOTE: $(basename "$f"): 3510, not an arch of pto-cce-check"
+    continue
+  fi
   files=$((files + 1))
   "$check" --arch="$arch" "$f" >"$tmp/out" 2>&1 \
     || { bad "$f ($arch)"; head -5 "$tmp/out"; }

@@ -1,6 +1,7 @@
 /* test-dma.c - unit tests of the simulator's DMA instructions (bursts,
    gaps on both sides, the 32 B tail clobber of UB->GM stores, UB->UB,
-   the byte-granular align copies of partial tiles),
+   the byte-granular align copies of partial tiles, the fixpipe
+   buffer's copy),
    the argument and bounds checks, the per-arch tables, block state, the
    poison fill, flag-table argument checks and the cost model's basic
    properties.  */
@@ -330,6 +331,45 @@ static void test_l1(void)
                "copy_ubuf_to_cbuf: not available on dav-c220 (runtime/cce-api.h)");
 }
 
+/* The fixpipe buffer (dav-c220): copy_cbuf_to_fbuf moves burstLen *
+   128 B from L1 on pipe FIX (64 B units on 3510), set_fpc takes
+   FPC[15:8] only, and a missing MTE2 -> FIX pair before the copy is a
+   race; 256 words at most on dav-c220, none on dav-m200.  */
+static void test_fbuf(void)
+{
+  static uint64_t gm[32];
+  for (int i = 0; i < 32; i++)
+    gm[i] = 0x1000u + (uint64_t)i;
+  __cbuf__ uint64_t *l1 = (__cbuf__ uint64_t *)((uintptr_t)1024);
+  __fbuf__ void *fb = (__fbuf__ void *)((uintptr_t)0);
+  t_begin();
+  copy_gm_to_cbuf(l1, gm, 0, 1, 8, 0, 0, PAD_NONE);
+  set_flag(PIPE_MTE2, PIPE_FIX, EVENT_ID0);
+  wait_flag(PIPE_MTE2, PIPE_FIX, EVENT_ID0);
+  copy_cbuf_to_fbuf(fb, l1, 1, 2, 0, 0);
+  set_fpc(0);
+  CHECK_EQ_I((int)((uint64_t *)pto_sim_host_addr(PTO_SIM_FB, 0))[31],
+             0x1000 + 31);
+  CHECK_EQ_I(pto_sim_end_block(), 0);
+  t_begin();
+  copy_gm_to_cbuf(l1, gm, 0, 1, 8, 0, 0, PAD_NONE);
+  copy_cbuf_to_fbuf(fb, l1, 1, 2, 0, 0);
+  CHECK_EQ_I(pto_sim_end_block(), 1);
+  CHECK_REPORT("race: copy_cbuf_to_fbuf (FIX) reads l1[1024,1280) written by ");
+  EXPECT_ABORT(copy_cbuf_to_fbuf(fb, l1, 1, 17, 0, 0),
+               "copy_cbuf_to_fbuf: burstLen = 17 out of range [1, 16]");
+  EXPECT_ABORT(copy_cbuf_to_fbuf(fb, l1, 2, 1, 0, 0),
+               "copy_cbuf_to_fbuf: burstNum = 2 out of range [1, 1]");
+  EXPECT_ABORT(set_fpc(1), "set_fpc: only FPC[15:8] (the deq words' "
+               "address) is simulated, not 0x1");
+  /* 3510: 64 B units, 8 KB.  */
+  EXPECT_ABORT((pto_sim_set_arch("3510"), copy_cbuf_to_fbuf(fb, l1, 1, 129, 0, 0)),
+               "copy_cbuf_to_fbuf: burstLen = 129 out of range [1, 128]");
+  EXPECT_ABORT((pto_sim_set_arch("dav-m200"), set_fpc(0)),
+               "set_fpc: dav-m200 has no simulated fixpipe buffer");
+  pto_sim_set_arch("dav-c220");
+}
+
 static void test_block_order(void)
 {
   int o[16], seen[16];
@@ -401,6 +441,7 @@ int main(void)
   test_block_state();
   test_cost();
   test_l1();
+  test_fbuf();
   test_block_order();
   test_callback();
   TEST_MAIN_END("test-dma");
