@@ -96,8 +96,8 @@ pto_fe_is_bf16_type (tree type)
 }
 
 /* True if T is a tile element type: float, _Float16, int32_t, pto_bf16,
-   int8_t, uint8_t, int16_t or uint64_t (what pto.h's reference mode accepts; plain
-   char is neither 8-bit type there).  */
+   int8_t, uint8_t, int16_t or uint64_t (what pto.h's reference mode
+   accepts; plain char is neither 8-bit type there).  */
 static bool
 tile_element_ok (tree t)
 {

@@ -279,8 +279,10 @@ pto_bf16_to_f32(pto_bf16 h)
    for a uint64_t tile: the float's encoding in bits [31:0], zeros above.
    The fixpipe reads bits [31:13] (sign, exponent, 10 mantissa bits:
    PTO-ISA's CPU model, include/pto/cpu/common.hpp
-   extract_m1_from_quant<true>); bits [45:37] and 46, an offset and a
-   sign, belong to the int8 modes (REQ8), which pto does not emit.  */
+   extract_m1_from_quant<true>).  The bits above stay 0: [35:32] a
+   shift and 36 a mode (0: the int32 value converted directly; PTO-ISA's
+   NPU test tests/npu/a2a3/src/st/testcase/tmov/gen_data.py), [45:37]
+   and 46 the int8 modes' offset and sign (REQ8, not emitted).  */
 __attribute__((unused)) static inline uint64_t
 pto_deq_word(float s)
 {
@@ -361,8 +363,8 @@ pto_deq_word(float s)
    once per shape: `typedef PTO_TILE(float, 16, 64) tile_t;`.  The shape
    and dtype travel with the type through pointers and by-value
    parameters.  R and C are positive integer constants; T is float,
-   _Float16 (pto_f16), int32_t, pto_bf16, int8_t, uint8_t, int16_t or uint64_t,
-   unqualified (every tile is written by
+   _Float16 (pto_f16), int32_t, pto_bf16, int8_t, uint8_t, int16_t or
+   uint64_t, unqualified (every tile is written by
    pto_* operations).  Tile variables of kernels and inline
    helpers live in on-chip buffers.  A struct in DSL code may hold
    scalars and GM pointers but not a tile (the plugin rejects it: keep

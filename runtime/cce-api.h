@@ -798,8 +798,8 @@ void set_quant_pre(uint64_t config);
 /* L1 -> the fixpipe buffer (the deq words of QuantPRE VDEQF16): (dst,
    src, uint16_t burstNum, burstLen, srcGapSize, dstGapSize), burstLen in
    128 B units (64 B on 3510: dav_3510 kernel_operator_fixpipe_impl.h
-   CopyDeqTensorToFbuf), pipe FIX.  STUB lines 663-664 (also a (dst, src, uint64_t
-   config) form, not used); C220 kernel_operator_fixpipe_impl.h
+   CopyDeqTensorToFbuf), pipe FIX.  STUB lines 663-664 (also a (dst,
+   src, uint64_t config) form, not used); C220 kernel_operator_fixpipe_impl.h
    (CopyDeqTensorToFbuf: "copy from cbuf to fbuf, burst_len unit is
    128Bytes"), kernel_operator_data_copy_impl.h (DataCopyL12FBImpl,
    __inout_pipe__(FIX)).  The buffer holds 2 KB (256 deq words:

@@ -1720,6 +1720,13 @@ declare(cctx *c)
                 pto_arena_printf(c->k->prog->arena,
                                  "float cube_deq_%u = 0.0f;",
                                  c->p->tiles[i].var->id));
+    } else if (c->p->tiles[i].roles == ROLE_WORDS && !c->k->cube_zero_mad) {
+      /* backend/ptoisa: the words' GM address, for a store when no mad
+         ran.  */
+      text_node(c->k, &c->k->body, c->k->func->loc, PTO_PIPE_S,
+                pto_arena_printf(c->k->prog->arena,
+                                 "__gm__ const uint64_t *cube_words_%u = 0;",
+                                 c->p->tiles[i].var->id));
     } else if (c->p->tiles[i].roles == ROLE_BIAS && !c->k->cube_zero_mad) {
       /* backend/ptoisa: the bias row's GM address, for its store when
          no mad ran (the CCE back end's zero_mad needs none).  */
@@ -3237,6 +3244,8 @@ pto_cube_info_of(const pto_mir_kernel *k, const pto_var *v, pto_cube_info *out)
   out->deq = t->roles == ROLE_OUT && t->deq;
   out->src_var = t->src >= 0 ? k->cube->tiles[t->src].var : NULL;
   out->loaded = t->loaded;
+  out->words = t->roles == ROLE_WORDS;
+  out->words_var = t->roles == ROLE_OUT ? t->wvar : NULL;
   return true;
 }
 

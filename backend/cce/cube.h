@@ -71,6 +71,9 @@ typedef struct pto_cube_info {
   const pto_var *src_var;
   bool loaded;                /* an accumulator defined by pto.load from GM
                                  (dav-c220: l1off is its L1 staging) */
+  bool words;                 /* a u64 tile of deq words in L1 (off) */
+  const pto_var *words_var;   /* an out tile defined by pto.col_dequant(d,
+                                 c, w): w (QuantPRE VDEQF16), else NULL */
 } pto_cube_info;
 bool pto_cube_info_of(const pto_mir_kernel *k, const pto_var *v,
                       pto_cube_info *out);

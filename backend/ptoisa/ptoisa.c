@@ -785,6 +785,9 @@ cube_type(pto_buf *b, const pto_var *v, const pto_cube_info *info,
   else if (info->bias)
     pto_buf_printf(b, "Tile<TileType::Bias, float, 1, %d, BLayout::RowMajor, "
                    "1, %d>", cl, cl);
+  else if (info->words)
+    pto_buf_printf(b, "Tile<TileType::Mat, uint64_t, 1, %d, "
+                   "BLayout::RowMajor, 1, %d, SLayout::NoneBox>", cl, cl);
   else
     pto_buf_printf(b, "Tile<TileType::Mat, %s, %d, %d, BLayout::ColMajor, "
                    "%s, %s, SLayout::RowMajor, TileConfig::fractalABSize>",
@@ -1028,6 +1031,39 @@ cast_acc_to_mat(tsel *c, pto_mir_block *out, const pto_stmt *s,
   pto_buf_free(&cn);
 }
 
+/* The deq words the fixpipe buffer takes: 256 on A2/A3, 1024 on A5 (as
+   backend/cce/cube.c fb_words: asc-devkit GenFixpipeTiling).  */
+static int
+fb_words(const pto_arch *arch)
+{
+  return strcmp(arch->name, "3510") ? 256 : 1024;
+}
+
+/* pto.load(w, gm, rs) of a tile of deq words: its GM address into
+   cube_words_ID (a store with no mad reads the scales there), one TLOAD
+   into the Mat tile, then MTE2 -> FIX (TMOV to the Scaling tile reads
+   it).  */
+static void
+load_words(tsel *c, pto_mir_block *out, const pto_stmt *s, const pto_expr *e)
+{
+  const pto_var *v = e->args[0]->u.var;
+  int cl = v->type->cols;
+  pto_buf b = { 0 };
+  pto_buf_printf(&b, "cube_words_%u = (__gm__ const uint64_t *)(", v->id);
+  cube_expr(&b, c->k, e->args[1]);
+  pto_buf_puts(&b, ");\n");
+  text_of(c, out, s->loc, PTO_PIPE_S, &b);
+  pto_buf_printf(&b, "{\nGlobalTensor<uint64_t, Shape<1, 1, 1, 1, %d>, "
+                 "Stride<1, 1, 1, %d, 1>> g__((__gm__ uint64_t *)"
+                 "cube_words_%u);\nTLOAD(", cl, cl, v->id);
+  pto_cce_name(&b, v);
+  pto_buf_puts(&b, ", g__);\n}\n");
+  pto_mir_node *n = text_of(c, out, s->loc, PTO_PIPE_MTE2, &b);
+  pto_mir_add_access(n, PTO_MEM_GM, 0, 0, false);
+  pair_text(&b, "PIPE_MTE2", "PIPE_FIX");
+  text_of(c, out, s->loc, PTO_PIPE_S, &b);
+}
+
 /* The cube path's op call E (statement S), USE as the plan says.  */
 static void
 select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
@@ -1045,6 +1081,10 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     pto_cube_info_of(k, v, &ci);
     if (ci.acc) {
       load_acc(c, out, s, e, &ci);
+      return;
+    }
+    if (ci.words) {
+      load_words(c, out, s, e);
       return;
     }
     int r = v->type->rows, cl = v->type->cols;
@@ -1162,14 +1202,14 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     cast_acc_to_mat(c, out, s, e);
     return;
   case PTO_CUBE_CAST_OUT:
-    if (e->op == PTO_OP_COL_DEQUANT) {
-      /* TSTORE_FP of the words through a Scaling tile (docs/isa/
-         TSTORE.md) is not written yet; refused, never stored without
-         the dequantization.  */
-      pto_sorry(c->diag, e->loc, "the PTO-ISA back end does not cover "
-                "pto.col_dequant of a pto.matmul accumulator by deq words "
-                "(TSTORE_FP) yet; the CCE back end lowers it (the fixpipe's "
-                "VDEQF16; doc/pto-isa.md)");
+    if (e->op == PTO_OP_COL_DEQUANT
+        && e->args[0]->type->cols > fb_words(k->arch)) {
+      /* TSTORE_FP moves all the words to the fixpipe buffer at once.  */
+      pto_sorry(c->diag, e->loc, "pto.col_dequant by deq words of %d "
+                "columns: the PTO-ISA back end's TSTORE_FP takes at most "
+                "%d (the fixpipe buffer of %s); split the columns, or use "
+                "the CCE back end, which stores them in parts",
+                e->args[0]->type->cols, fb_words(k->arch), k->arch->name);
       c->errors++;
       return;
     }
@@ -1198,6 +1238,7 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
        an int32_t Acc tile into half; PTO-ISA's CPU model multiplies by
        the whole float, include/pto/cpu/common.hpp).  */
     unsigned deq = ci.out && ci.deq ? v->id : 0;
+    const pto_var *wv = ci.out ? ci.words_var : NULL;
     if (ci.out) {
       gt = mat_ctype(v);
       v = ci.src_var;
@@ -1231,6 +1272,12 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     pto_buf_puts(&b, ") + k__] = ");
     if (deq)
       pto_buf_printf(&b, "(half)(0.0f * cube_deq_%u)", deq);
+    else if (wv)
+      /* 0 times the word's scale (pto.h pto__deq_word_scale: bits
+         [31:13], a cleared -0 read as +0).  */
+      pto_buf_printf(&b, "(half)(0.0f * __builtin_bit_cast(float, "
+                     "(uint32_t)(cube_words_%u[k__] & ((cube_words_%u[k__] & "
+                     "0x7FFFE000u) ? 0xFFFFE000u : 0u))))", wv->id, wv->id);
     else
       nomad(&b, v, &ci);
     pto_buf_puts(&b, ";\n} else {\n");
@@ -1260,7 +1307,17 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
       pto_buf_printf(&b, "{\n  union { float f; uint32_t u; } q__ = "
                      "{ cube_deq_%u };\n  TSTORE(g__, %s, (uint64_t)q__.u);\n"
                      "}\n", deq, tn.s);
-    else
+    else if (wv) {
+      /* The words through a Scaling tile at the fixpipe buffer's start
+         (docs/isa/TSTORE.md TSTORE_FP; tests/npu/a2a3/src/st/testcase/
+         tmov/tmov_kernel.cpp TMOV2ScalingKernel).  */
+      int wc = wv->type->cols;
+      pto_buf_printf(&b, "{\n  Tile<TileType::Scaling, uint64_t, 1, %d, "
+                     "BLayout::RowMajor, 1, %d, SLayout::NoneBox> f__;\n"
+                     "  TASSIGN(f__, 0x0u);\n  TMOV(f__, ", wc, wc);
+      pto_cce_name(&b, wv);
+      pto_buf_printf(&b, ");\n  TSTORE_FP(g__, %s, f__);\n}\n", tn.s);
+    } else
       pto_buf_printf(&b, "TSTORE(g__, %s);\n", tn.s);
     pto_buf_free(&tn);
     pair_text(&b, "PIPE_FIX", "PIPE_S");
