@@ -60,8 +60,8 @@
      vconv_f162u8 on both archs), int16_t for loads, stores (and their
      _valid forms) and casts only (to and from _Float16: vconv_s162f16 / vconv_f162s16r on both
      archs).  uint64_t tiles hold the fixpipe's per-channel deq words
-     (pto_deq_word): pto_load, pto_store (their _valid forms too) and the
-     scales operand of pto_col_dequant and pto_deq_scale only.
+     (pto_deq_word): pto_load, pto_store and the scales operand of
+     pto_col_dequant and pto_deq_scale only.
      fp16 needs a compiler with the C type _Float16 (GCC 12 on x86-64 and
      AArch64); with GCC 11 on x86-64 a program cannot have fp16 tiles in
      either mode: naming pto_f16 there is a located error whose type name
@@ -2308,6 +2308,7 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
 #define pto_load_valid(t, p, rs, vr, vc, pad)                               \
   __extension__({                                                           \
     PTO__CHECK_TILE_ANY("pto_load_valid", t);                               \
+    PTO__CHECK_NOT_WORDS("pto_load_valid", t);                              \
     PTO__CHECK_GM("pto_load_valid", p, t);                                  \
     PTO__CHECK_WRITABLE(t);                                                 \
     __typeof__(PTO__ELT(t)) pto__pad = PTO__PAD_OF(t, pad);                 \
@@ -2318,6 +2319,7 @@ pto__store_valid(void *p, long long rs, const void *t, long long vr,
 #define pto_store_valid(p, rs, t, vr, vc)                                   \
   __extension__({                                                           \
     PTO__CHECK_TILE_ANY("pto_store_valid", t);                              \
+    PTO__CHECK_NOT_WORDS("pto_store_valid", t);                             \
     PTO__CHECK_GM("pto_store_valid", p, t);                                 \
     (void)sizeof(*(p) = PTO__ELT(t));                                       \
     pto__store_valid((void *)(p), (rs), PTO__SRC(t), (vr), (vc),            \

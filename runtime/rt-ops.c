@@ -97,7 +97,10 @@ __pto_rt_load_valid(int dt, void *t, const void *p, long long rs,
   case PTO_RT_I8: v.s8 = (int8_t)(int32_t)pad; break;
   case PTO_RT_U8: v.u8 = (uint8_t)(int32_t)pad; break;
   case PTO_RT_I16: v.s16 = (int16_t)(int32_t)pad; break;
-  case PTO_RT_U64: v.w = (uint64_t)pad; break;
+  /* As C converts an integer pad (a negative one wraps).  */
+  case PTO_RT_U64:
+    v.w = pad < 0 ? (uint64_t)(int64_t)pad : (uint64_t)pad;
+    break;
   default: bad_code("__pto_rt_load_valid", 0, dt);
   }
   pto__load_valid(t, p, rs, vr, vc, &v, (size_t)rows, (size_t)cols,

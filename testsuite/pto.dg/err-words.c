@@ -1,7 +1,7 @@
 /* uint64_t tiles (the fixpipe's deq words) in plugin mode: pto_load,
    pto_store and the scales of pto_col_dequant and pto_deq_scale
-   compile; arithmetic or a conversion on one, and deq words of the
-   wrong shape, are located errors naming the operand and what a u64
+   compile; arithmetic, a conversion or a partial load or store on one,
+   and deq words of the wrong shape, are located errors naming the operand and what a u64
    tile supports.  */
 /* { dg-do compile } */
 /* { dg-require-effective-target float16 } */
@@ -28,4 +28,6 @@ PTO_KERNEL void k(const int32_t *x, const uint64_t *wp, uint64_t *wq,
   pto_add(w, w, w); /* { dg-error "'pto_add': argument 1 has element type 'u64': u64 tiles \\(the fixpipe's deq words\\) support only load, store and the scales of col_dequant and deq_scale" } */
   pto_cast(r, w); /* { dg-error "'pto_cast': argument 2 has element type 'u64'" } */
   pto_col_dequant(h, c, w1); /* { dg-error "'pto_col_dequant': argument 3 has shape 1x16, expected 1x32" } */
+  pto_load_valid(w, wp, 32, 1, 5, 0); /* { dg-error "'pto_load_valid': argument 1 has element type 'u64': u64 tiles" } */
+  pto_store_valid(wq, 32, w, 1, 5); /* { dg-error "'pto_store_valid': argument 3 has element type 'u64': u64 tiles" } */
 }

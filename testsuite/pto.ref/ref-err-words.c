@@ -1,7 +1,8 @@
 /* uint64_t tiles (the fixpipe's deq words) in reference mode: pto_load,
    pto_store and the scales of pto_col_dequant and pto_deq_scale compile
-   (pto_deq_word packs a scale on the host); arithmetic, a conversion or
-   a matmul on one, and deq words of the wrong shape, are compile errors
+   (pto_deq_word packs a scale on the host); arithmetic, a conversion,
+   a partial load or store (no instruction fills an 8-byte pad) on one,
+   and deq words of the wrong shape, are compile errors
    on the offending line that say what a uint64_t tile supports.  */
 /* { dg-do compile } */
 /* { dg-require-effective-target float16 } */
@@ -32,4 +33,6 @@ k (const int32_t *x, const uint64_t *wp, uint64_t *wq, pto_f16 *y)
   pto_add (w, w, w);                    /* { dg-error "pto_add: w is a uint64_t tile: uint64_t tiles .deq words, pto_deq_word. support only pto_load, pto_store and the scales of pto_col_dequant and pto_deq_scale" } */
   pto_cast (r, w);                      /* { dg-error "pto_cast: w is a uint64_t tile" } */
   pto_col_dequant (h, c, w1);           /* { dg-error "pto_col_dequant: the tiles h and w1 differ in columns" } */
+  pto_load_valid (w, wp, 32, 1, 5, 0);  /* { dg-error "pto_load_valid: w is a uint64_t tile" } */
+  pto_store_valid (wq, 32, w, 1, 5);    /* { dg-error "pto_store_valid: w is a uint64_t tile" } */
 }
