@@ -547,6 +547,15 @@ pto_e_float(pto_program *p, const pto_type *t, double v, pto_loc l)
   return e;
 }
 
+bool
+pto_e_is_zero(const pto_expr *e)
+{
+  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_CAST && e->a)
+    e = e->a;
+  return (e->kind == PTO_E_INT && e->u.ival == 0)
+         || (e->kind == PTO_E_FLOAT && e->u.fval == 0.0);
+}
+
 pto_expr *
 pto_e_var(pto_program *p, pto_var *v, pto_loc l)
 {

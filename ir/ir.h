@@ -594,6 +594,9 @@ pto_expr *pto_e_int(pto_program *p, const pto_type *t, int64_t v, pto_loc l);
 pto_expr *pto_e_bool(pto_program *p, bool v, pto_loc l);
 pto_expr *pto_e_float(pto_program *p, const pto_type *t, double v, pto_loc l);
 pto_expr *pto_e_var(pto_program *p, pto_var *v, pto_loc l);
+/* Whether E is the constant 0 (an integer or float literal, possibly
+   under one cast): what pto.fill(c, 0) of an accumulator takes.  */
+bool pto_e_is_zero(const pto_expr *e);
 /* Binary operation; the result type follows the operator class (bool for
    comparisons and logical ops, else A's type; ptr + int is a ptr).  */
 pto_expr *pto_e_bin(pto_program *p, pto_binop op, pto_expr *a, pto_expr *b,

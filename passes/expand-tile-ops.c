@@ -87,12 +87,7 @@ push_var(expand *x, const pto_var ***l, int *n, int *cap, const pto_var *v)
   (*l)[(*n)++] = v;
 }
 
-static bool
-is_zero_lit(const pto_expr *e)
-{
-  return (e->kind == PTO_E_INT && e->u.ival == 0)
-         || (e->kind == PTO_E_FLOAT && e->u.fval == 0.0);
-}
+
 
 static void
 note_name(pto_stmt *s, void *ctx)
@@ -109,7 +104,7 @@ note_name(pto_stmt *s, void *ctx)
     push_var(x, &x->accs, &x->naccs, &x->capaccs, e->args[0]->u.var);
   else if ((sig[0] == 'T' || sig[0] == 'U')
            && !(e->op == PTO_OP_FILL && e->nargs == 2
-                && is_zero_lit(e->args[1])))
+                && pto_e_is_zero(e->args[1])))
     push_var(x, &x->vwr, &x->nvwr, &x->capvwr, e->args[0]->u.var);
 }
 

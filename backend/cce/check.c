@@ -18,6 +18,7 @@
    every state that reaches them.  */
 
 #include "backend/cce/check-internal.h"
+#include "backend/cce/cube.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -820,10 +821,9 @@ space_size(const pto_arch *a, int sp)
   case SP_L0A: return a->l0a;
   case SP_L0B: return a->l0b;
   case SP_L0C: return a->l0c;
-  /* The fixpipe buffer's deq words: 2 KB on dav-c220, 8 KB on 3510, none
-     on the archs without a bias table (runtime/cce-api.h
+  /* The fixpipe buffer: 8 B per deq word (runtime/cce-api.h
      copy_cbuf_to_fbuf).  */
-  case SP_FB: return !a->bt ? 0 : strcmp(a->name, "3510") ? 2048 : 8192;
+  case SP_FB: return pto_cube_fb_words(a) * 8;
   default: return 0;
   }
 }

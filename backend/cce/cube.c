@@ -193,9 +193,8 @@ typedef struct cube_tile {
   bool deq;                   /* ROLE_OUT defined by pto.dequant: the C
                                  variable cube_deq_ID holds the scale of
                                  the latest pto.dequant into it */
-  int words;                  /* ROLE_OUT defined by pto.col_dequant:
-                                 the index of its WORDS tile, else -1 */
-  const pto_var *wvar;        /* and that tile's variable */
+  const pto_var *wvar;        /* ROLE_OUT defined by pto.col_dequant:
+                                 its WORDS tile, else NULL */
   int nload, nread, ndef;     /* an operand's loads, pto.matmuls reading
                                  it and other definitions, statically */
   const pto_mir_block *load_in, *read_in;  /* the blocks of its (last)
@@ -287,7 +286,6 @@ add_role(cctx *c, const pto_expr *e, role r)
     t->var = e->u.var;
     t->bias = -1;
     t->src = -1;
-    t->words = -1;
   }
   t->roles |= r;
 }
@@ -372,16 +370,6 @@ collect_bias(cctx *c, const pto_mir_block *b)
   }
 }
 
-/* Whether E is the constant 0 (possibly cast).  */
-static bool
-is_zero(const pto_expr *e)
-{
-  if (e->kind == PTO_E_UN && e->u.unop == PTO_UN_CAST && e->a)
-    e = e->a;
-  return (e->kind == PTO_E_INT && e->u.ival == 0)
-         || (e->kind == PTO_E_FLOAT && e->u.fval == 0.0);
-}
-
 /* The cube tile expression E names, if any.  */
 static cube_tile *
 tile_at(const cctx *c, const pto_expr *e)
@@ -455,7 +443,7 @@ check_expr(cctx *c, const pto_expr *e, bool write)
 static void
 check_operand_pad(cctx *c, const pto_expr *e, cube_tile *t)
 {
-  if (!is_zero(e->args[5])) {
+  if (!pto_e_is_zero(e->args[5])) {
     pto_sorry(c->diag, e->args[5]->loc,
               "pto.load_valid into pto.matmul operand '%s': the cube path "
               "pads operands with 0 only (the padding of the K dimension "
@@ -478,7 +466,8 @@ relu_epilogue(const pto_expr *e, const cube_tile *t)
       || e->args[1]->kind != PTO_E_VAR || e->args[0]->u.var != t->var
       || e->args[1]->u.var != t->var)
     return false;
-  return e->op == PTO_OP_RELU || (e->nargs == 3 && is_zero(e->args[2]));
+  return e->op == PTO_OP_RELU
+         || (e->nargs == 3 && pto_e_is_zero(e->args[2]));
 }
 
 /* Whether intrinsic E may write an accumulator's UB copy (archs with
@@ -506,6 +495,7 @@ static bool
 words_conv(const pto_expr *e)
 {
   return e->op == PTO_OP_COL_DEQUANT && e->nargs == 3
+         && e->args[2]->kind == PTO_E_VAR
          && e->args[2]->type->kind == PTO_TY_TILE
          && e->args[2]->type->dtype == PTO_DT_U64;
 }
@@ -541,7 +531,7 @@ static bool
 s32_use_ok(cctx *c, const pto_expr *e, int i, const cube_tile *t)
 {
   if ((e->op == PTO_OP_MATMUL && i == 0)
-      || (e->op == PTO_OP_FILL && i == 0 && is_zero(e->args[1]))
+      || (e->op == PTO_OP_FILL && i == 0 && pto_e_is_zero(e->args[1]))
       || ((e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID) && i == 2)
       || ((e->op == PTO_OP_DEQUANT || e->op == PTO_OP_COL_DEQUANT) && i == 1
           && cast_to_out(c, e)))
@@ -654,7 +644,8 @@ check_call(cctx *c, const pto_expr *e)
     if ((e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID) && i == 2
         && acc && !opnd)
       continue;
-    if (e->op == PTO_OP_FILL && i == 0 && acc && !opnd && is_zero(e->args[1]))
+    if (e->op == PTO_OP_FILL && i == 0 && acc && !opnd
+        && pto_e_is_zero(e->args[1]))
       continue;
     if (acc && opnd) {
       bad_use(c, e->args[i]->loc, t, "it is also a pto.matmul operand");
@@ -732,11 +723,9 @@ collect_out(cctx *c, const pto_mir_block *b)
       bool fresh = !d;
       const char *what = vdeq ? "col_dequant" : deq ? "dequant" : "cast";
       add_role(c, e->args[0], ROLE_OUT);
-      int wi = -1;
-      if (vdeq && e->args[2]->kind == PTO_E_VAR) {
+      const pto_var *w = vdeq ? e->args[2]->u.var : NULL;
+      if (w)
         add_role(c, e->args[2], ROLE_WORDS);
-        wi = (int)(tile_at(c, e->args[2]) - c->p->tiles);
-      }
       cube_tile *t = tile_at(c, e->args[0]);
       if (t->src >= 0 && t->src != ai) {
         pto_sorry(c->diag, e->loc,
@@ -745,27 +734,24 @@ collect_out(cctx *c, const pto_mir_block *b)
                   t->var->name, c->p->tiles[ai].var->name, t->var->name,
                   c->p->tiles[t->src].var->name);
         c->errors++;
-      } else if (!fresh && (t->deq != deq || (t->words >= 0) != vdeq)) {
+      } else if (!fresh && (t->deq != deq || !t->wvar != !w)) {
         pto_sorry(c->diag, e->loc,
                   "pto.%s(%s, %s): '%s' is also defined by pto.%s; use one "
                   "tile per conversion", what, t->var->name,
                   c->p->tiles[ai].var->name, t->var->name,
-                  t->words >= 0 ? "col_dequant" : t->deq ? "dequant"
-                                                         : "cast");
+                  t->wvar ? "col_dequant" : t->deq ? "dequant" : "cast");
         c->errors++;
-      } else if (vdeq && t->words >= 0 && t->words != wi) {
+      } else if (w && t->wvar && t->wvar != w) {
         pto_sorry(c->diag, e->loc,
                   "pto.col_dequant(%s, %s, %s): '%s' is also dequantized by "
                   "the deq words '%s'; use one tile of deq words per "
                   "converted tile", t->var->name, c->p->tiles[ai].var->name,
-                  e->args[2]->u.var->name, t->var->name,
-                  c->p->tiles[t->words].var->name);
+                  w->name, t->var->name, t->wvar->name);
         c->errors++;
       }
       t->src = ai;
       t->deq = deq;
-      t->words = wi;
-      t->wvar = vdeq ? e->args[2]->u.var : NULL;
+      t->wvar = w;
     }
     collect_out(c, &n->body);
     collect_out(c, &n->els);
@@ -806,7 +792,7 @@ epilogue_target(cctx *c, const pto_expr *e)
   cube_tile *t = tile_at(c, e->args[0]);
   if (!t || t->roles != ROLE_ACC)
     return NULL;
-  if (e->op == PTO_OP_FILL && is_zero(e->args[1]))
+  if (e->op == PTO_OP_FILL && pto_e_is_zero(e->args[1]))
     return NULL;
   if (e->op == PTO_OP_STORE || e->op == PTO_OP_STORE_VALID)
     return NULL;
@@ -906,7 +892,7 @@ order_call(cctx *c, const pto_expr *e, order_state state, bool report)
       c->errors++;
     }
   } else if (e->op == PTO_OP_FILL && (t = tile_at(c, e->args[0]))
-             && is_zero(e->args[1]))
+             && pto_e_is_zero(e->args[1]))
     state[t - c->p->tiles] = NULL;
   else if (e->op == PTO_OP_LOAD && !c->p->ub_exit
            && (t = tile_at(c, e->args[0])) && t->roles == ROLE_ACC)
@@ -1146,7 +1132,7 @@ check_bias_at(cctx *c, const pto_mir_block *b, int ie, const pto_expr *e,
   for (int i = ie - 1; i >= 0 && fi < 0; i--) {
     const pto_expr *x = node_call(b->items[i]);
     if (x && x->op == PTO_OP_FILL && x->args[0]->kind == PTO_E_VAR
-        && x->args[0]->u.var == cv && is_zero(x->args[1]))
+        && x->args[0]->u.var == cv && pto_e_is_zero(x->args[1]))
       fi = i;
   }
   for (int i = 0; i < ie; i++) {
@@ -1306,7 +1292,7 @@ check_out(cctx *c, const cube_tile *t)
   const char *why = NULL;
   pto_loc loc = v->loc;
   if (stores != out_stores_after_cast(top, t, a)) {
-    why = t->words >= 0
+    why = t->wvar
             ? "every store of it must follow a pto.col_dequant into it in "
               "the same block, before the accumulator or the deq words "
               "change"
@@ -2791,14 +2777,11 @@ deq_set(cctx *c, const cube_tile *t, const char *indent)
       indent, indent, t->var->id, indent, indent, indent);
 }
 
-/* The deq words one pass of the fixpipe takes: 256 on dav-c220 (2 KB;
-   asc-devkit dav_c220/kernel_operator_fixpipe_impl.h GenFixpipeTiling,
-   "deqTensor/reluTensor in FB valid num is 256"; FB_SIZE 2048 in
-   impl/adv_api/tiling/conv/conv3d_tiling_util.h), 1024 on 3510
-   (dav_3510/kernel_operator_fixpipe_impl.h GenFixpipeTiling).  */
-static int64_t
-fb_words(const pto_arch *arch)
+int64_t
+pto_cube_fb_words(const pto_arch *arch)
 {
+  if (pto_cube_ub_exit(arch))
+    return 0;
   return strcmp(arch->name, "3510") ? 256 : 1024;
 }
 
@@ -2840,13 +2823,13 @@ vdeq_pass(cctx *c, pto_buf *b, const cube_tile *ct, const cube_tile *w,
 }
 
 /* The VDEQF16 store of OUT tile ST of N columns (constant), MS rows:
-   one pass per fb_words channels, unrolled.  */
+   one pass per pto_cube_fb_words channels, unrolled.  */
 static const char *
 vdeq_store(cctx *c, const cube_tile *st, const char *gm, const char *ld,
            const char *ms, const char *indent)
 {
-  const cube_tile *ct = &c->p->tiles[st->src], *w = &c->p->tiles[st->words];
-  int64_t n = ct->var->type->cols, fw = fb_words(c->k->arch);
+  const cube_tile *ct = &c->p->tiles[st->src], *w = find_tile(c->p, st->wvar);
+  int64_t n = ct->var->type->cols, fw = pto_cube_fb_words(c->k->arch);
   int64_t unit = fb_unit(c->k->arch);
   pto_arena *a = c->k->prog->arena;
   pto_buf b = { 0 };
@@ -2947,7 +2930,7 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
   if (!ld)
     return -1;
   const char *gm = expr_c(c, e->args[0]);
-  const char *fix = st->roles == ROLE_OUT && st->words >= 0
+  const char *fix = st->roles == ROLE_OUT && st->wvar
     ? vdeq_store(c, st, gm, ld, pto_arena_printf(c->k->prog->arena, "%lld",
                                                  (long long)m), "")
     : NULL;
@@ -2983,15 +2966,15 @@ lower_store(cctx *c, pto_mir_block *out, const pto_expr *e, const cube_tile *st)
 
 /* The text of a pto.store_valid (sizes cvrID__ x cvcID__, row stride
    RS) of OUT tile ST through VDEQF16: as lower_store_valid's, the
-   channels in passes of fb_words (one when the tile has no more; else
-   a loop over the valid columns).  */
+   channels in passes of pto_cube_fb_words (one when the tile has no
+   more; else a loop over the valid columns).  */
 static char *
 vdeq_store_valid(cctx *c, const cube_tile *st, int id, const char *gm,
                  const char *rs)
 {
-  const cube_tile *ct = &c->p->tiles[st->src], *w = &c->p->tiles[st->words];
+  const cube_tile *ct = &c->p->tiles[st->src], *w = find_tile(c->p, st->wvar);
   pto_arena *a = c->k->prog->arena;
-  int64_t n = ct->var->type->cols, fw = fb_words(c->k->arch);
+  int64_t n = ct->var->type->cols, fw = pto_cube_fb_words(c->k->arch);
   int64_t unit = fb_unit(c->k->arch);
   const char *ld = pto_arena_printf(a, "cvr%d__ > 1 ? (int64_t)(%s) : "
                                     "cvc%d__", id, rs, id);
@@ -3041,7 +3024,7 @@ lower_store_valid(cctx *c, pto_mir_block *out, const pto_expr *e,
   if (id < 0)
     return -1;
   const char *gm = expr_c(c, e->args[0]), *rs = expr_c(c, e->args[1]);
-  char *t = st->roles == ROLE_OUT && st->words >= 0
+  char *t = st->roles == ROLE_OUT && st->wvar
     ? vdeq_store_valid(c, st, id, gm, rs)
     : pto_arena_printf(
       c->k->prog->arena,
@@ -3171,7 +3154,7 @@ pto_cube_lower(pto_mir_kernel *k, pto_diag *diag, pto_mir_block *out,
   case PTO_OP_FILL:
     /* m200: a non-zero fill is a vector op on the UB copy.  */
     if ((t = tile_at(&c, e->args[0]))
-        && !(c.p->ub_exit && !is_zero(e->args[1]))) {
+        && !(c.p->ub_exit && !pto_e_is_zero(e->args[1]))) {
       text_node(k, out, e->loc, PTO_PIPE_S,
                 pto_arena_printf(k->prog->arena, t->relu
                                  ? "cube_init_%u = 1;\ncube_relu_%u = 0;"

@@ -46,6 +46,15 @@ bool pto_cube_tile(const pto_mir_kernel *k, int i, const pto_var **var,
    only the fixpipe to GM and L1.  */
 bool pto_cube_ub_exit(const pto_arch *arch);
 
+/* The deq words one pass of ARCH's fixpipe takes (its fixpipe buffer
+   holds 8 bytes each): 256 on dav-c220 (2 KB; asc-devkit
+   dav_c220/kernel_operator_fixpipe_impl.h GenFixpipeTiling,
+   "deqTensor/reluTensor in FB valid num is 256"; FB_SIZE 2048 in
+   impl/adv_api/tiling/conv/conv3d_tiling_util.h), 1024 on 3510
+   (dav_3510/kernel_operator_fixpipe_impl.h GenFixpipeTiling); 0 where
+   matmul results leave L0C for UB (no fixpipe buffer).  */
+int64_t pto_cube_fb_words(const pto_arch *arch);
+
 /* UB scratch bytes matmul statement S needs on ARCH (the L0C -> UB exit
    reorders fractals through it when N > 16); 0 otherwise.  */
 int64_t pto_cube_scratch_bytes(const pto_arch *arch, const pto_stmt *s);

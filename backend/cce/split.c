@@ -123,13 +123,6 @@ tile_arg(const pto_expr *e, int i)
   return a->kind == PTO_E_VAR && a->type->kind == PTO_TY_TILE ? a->u.var : NULL;
 }
 
-static bool
-is_zero(const pto_expr *e)
-{
-  return (e->kind == PTO_E_INT && e->u.ival == 0)
-         || (e->kind == PTO_E_FLOAT && e->u.fval == 0.0);
-}
-
 /* Whether expression E reads a tile element.  */
 static bool
 reads_tile(const pto_expr *e)
@@ -312,7 +305,7 @@ mark_movers(splitter *sp, const pto_mir_block *b)
     /* A fill the cube cannot do (of an operand, or not with 0) is the
        vector cores' work.  */
     if (t && e->op == PTO_OP_FILL && (sp->cube[t->id] & CUBE_TILE)
-        && (!(sp->cube[t->id] & CUBE_ACC) || !is_zero(e->args[1])))
+        && (!(sp->cube[t->id] & CUBE_ACC) || !pto_e_is_zero(e->args[1])))
       sp->uses[t->id] |= AIV;
   }
 }
@@ -706,7 +699,7 @@ walk_tile_stmt(splitter *sp, const outs *o, holders *h, pto_mir_node *n,
     t = tile_arg(e, 0);
     cores = sp->uses[t->id] ? sp->uses[t->id] : AIV;
     if (e->op == PTO_OP_FILL && (cores & AIC)
-        && (!(sp->cube[t->id] & CUBE_ACC) || !is_zero(e->args[1])))
+        && (!(sp->cube[t->id] & CUBE_ACC) || !pto_e_is_zero(e->args[1])))
       cores = AIV;   /* the cube fills accumulators with 0 only */
     if (!sp->dry && (cores & AIC))
       pto_mir_push(o->aic, n);

@@ -1031,14 +1031,6 @@ cast_acc_to_mat(tsel *c, pto_mir_block *out, const pto_stmt *s,
   pto_buf_free(&cn);
 }
 
-/* The deq words the fixpipe buffer takes: 256 on A2/A3, 1024 on A5 (as
-   backend/cce/cube.c fb_words: asc-devkit GenFixpipeTiling).  */
-static int
-fb_words(const pto_arch *arch)
-{
-  return strcmp(arch->name, "3510") ? 256 : 1024;
-}
-
 /* pto.load(w, gm, rs) of a tile of deq words: its GM address into
    cube_words_ID (a store with no mad reads the scales there), one TLOAD
    into the Mat tile, then MTE2 -> FIX (TMOV to the Scaling tile reads
@@ -1203,13 +1195,14 @@ select_cube(tsel *c, pto_mir_block *out, const pto_stmt *s,
     return;
   case PTO_CUBE_CAST_OUT:
     if (e->op == PTO_OP_COL_DEQUANT
-        && e->args[0]->type->cols > fb_words(k->arch)) {
+        && e->args[0]->type->cols > pto_cube_fb_words(k->arch)) {
       /* TSTORE_FP moves all the words to the fixpipe buffer at once.  */
       pto_sorry(c->diag, e->loc, "pto.col_dequant by deq words of %d "
                 "columns: the PTO-ISA back end's TSTORE_FP takes at most "
                 "%d (the fixpipe buffer of %s); split the columns, or use "
                 "the CCE back end, which stores them in parts",
-                e->args[0]->type->cols, fb_words(k->arch), k->arch->name);
+                e->args[0]->type->cols, (int)pto_cube_fb_words(k->arch),
+                k->arch->name);
       c->errors++;
       return;
     }

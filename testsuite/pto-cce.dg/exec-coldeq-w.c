@@ -3,7 +3,8 @@
    vector unit, against reference mode bit for bit and against the fp16
    bit patterns exec-coldeq.c checks by hand for the same accumulators
    and scales (a word stands for its float, 13 low mantissa bits
-   dropped); the deq scales against float bit patterns by hand.  */
+   dropped); the words and the deq scales against IEEE 754 encodings
+   computed outside the project.  */
 #include "harness.h"
 
 typedef PTO_TILE(int32_t, 8, 8) ct_t;
@@ -47,9 +48,9 @@ static const uint16_t bits[8][8] = {
   { 0x4202, 0x4200, 0x28b9, 0xbc70, 0x8000, 0x0000, 0x4480, 0x4dff },
   { 0xc702, 0xc700, 0xad82, 0x412e, 0x0000, 0x8000, 0xc940, 0xd2ff },
 };
-/* The words and the scales they stand for (encodings by hand: the float's
-   bits, then bits [12:0] cleared, a cleared -0 read as +0; the
-   subnormal -1e-40 keeps a mantissa bit).  */
+/* The words and the scales they stand for (IEEE 754 encodings, computed
+   outside the project: the float's bits, then bits [12:0] cleared, a
+   cleared -0 read as +0; the subnormal -1e-40 keeps a mantissa bit).  */
 static const uint64_t words[8] = {
   0x3f802000u, 0x3f801000u, 0x3c4985f0u, 0xbebd70a4u,
   0x800116c2u, 0x80000000u, 0x3fc00000u, 0x40fffc00u,
